@@ -1,0 +1,44 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.ScaleoutDeclaration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.StackProps;
+
+/**
+ * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
+ * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379}.
+ */
+public final class ScaleoutApp {
+    private ScaleoutApp() {
+    }
+
+    public static void main(String[] args) {
+        App app = new App();
+        String stage = context(app, "stage").orElse(ScaleoutStackConfig.DEFAULT_STAGE);
+        String jar = context(app, "functionsJar").orElse(ScaleoutStackConfig.DEFAULT_FUNCTIONS_JAR);
+        Optional<String> redisUrl = context(app, "redisUrl");
+        requireArtifact(jar);
+
+        // No account/region: nothing here looks anything up, so the stack synthesizes offline.
+        new ScaleoutStack(app, "Scaleout-" + stage,
+                StackProps.builder().description("Scaleout (" + stage + "): HTTP API, functions, tables").build(),
+                ScaleoutDeclaration.declaration(),
+                new ScaleoutStackConfig(stage, jar, redisUrl));
+        app.synth();
+    }
+
+    private static Optional<String> context(App app, String key) {
+        return Optional.ofNullable(app.getNode().tryGetContext(key)).map(Object::toString).filter(s -> !s.isBlank());
+    }
+
+    /** Fail with the fix rather than CDK's bare "Cannot find asset". */
+    private static void requireArtifact(String jar) {
+        if (!Files.isRegularFile(Path.of(jar))) {
+            throw new IllegalStateException("functions artifact not found: " + Path.of(jar).toAbsolutePath()
+                    + " (build it with: mvn -pl functions -am package, or pass -c functionsJar=PATH)");
+        }
+    }
+}

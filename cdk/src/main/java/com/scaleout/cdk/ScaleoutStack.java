@@ -1,0 +1,48 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.Declaration;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.constructs.Construct;
+
+/**
+ * Every AWS resource of one stage, all derived from the {@link Declaration}: one construct per concern, wired in
+ * dependency order (tables, then the functions that use them, then what invokes the functions).
+ */
+public final class ScaleoutStack extends Stack {
+    private final DataTables tables;
+    private final Functions functions;
+    private final HttpApiRoutes api;
+    private final StreamConsumers streamConsumers;
+
+    public ScaleoutStack(Construct scope, String id, StackProps props, Declaration declaration,
+                         ScaleoutStackConfig config) {
+        super(scope, id, props);
+        tables = new DataTables(this, "Data", declaration, config);
+        functions = new Functions(this, "Functions", declaration, tables, config);
+        api = new HttpApiRoutes(this, "Api", declaration, functions);
+        streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
+
+        CfnOutput.Builder.create(this, "ApiUrl")
+                .description("Base URL of the HTTP API")
+                .value(api.httpApi().getApiEndpoint())
+                .build();
+    }
+
+    public DataTables tables() {
+        return tables;
+    }
+
+    public Functions functions() {
+        return functions;
+    }
+
+    public HttpApiRoutes api() {
+        return api;
+    }
+
+    public StreamConsumers streamConsumers() {
+        return streamConsumers;
+    }
+}

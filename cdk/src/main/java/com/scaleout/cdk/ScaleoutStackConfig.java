@@ -1,0 +1,66 @@
+package com.scaleout.cdk;
+
+import java.net.URI;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import software.amazon.awscdk.RemovalPolicy;
+
+/**
+ * What differs between deployments of the same declaration: the stage, where the functions artifact is, and
+ * (until the cache construct exists) the Redis endpoint to hand to functions that use it.
+ *
+ * @param stage            e.g. {@code dev}, {@code prod}; part of the stack name, passed to functions as {@code SCALEOUT_STAGE}
+ * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
+ * @param redisUrl         the Redis endpoint, e.g. {@code rediss://host:6379}; never with credentials, because it
+ *                         becomes an environment variable
+ */
+public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl) {
+    public static final String DEFAULT_STAGE = "dev";
+    /** Relative to cdk/, the working directory when the cdk CLI runs the app. */
+    public static final String DEFAULT_FUNCTIONS_JAR = "../functions/target/scaleout-functions-lambda.jar";
+
+    private static final Pattern STAGE = Pattern.compile("[a-z][a-z0-9-]{0,19}");
+
+    public ScaleoutStackConfig {
+        if (stage == null || !STAGE.matcher(stage).matches()) {
+            throw new IllegalArgumentException("stage must match " + STAGE + " (it names the stack), was " + stage);
+        }
+        Objects.requireNonNull(functionsJarPath, "functionsJarPath");
+        Objects.requireNonNull(redisUrl, "redisUrl");
+        redisUrl.ifPresent(ScaleoutStackConfig::requireNoCredentials);
+    }
+
+    public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty());
+    }
+
+    public ScaleoutStackConfig withRedisUrl(String url) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url));
+    }
+
+    public boolean isDev() {
+        return DEFAULT_STAGE.equals(stage);
+    }
+
+    /** A dev stack is disposable; any other stage keeps its data when the stack or a resource goes away. */
+    public RemovalPolicy removalPolicy() {
+        return isDev() ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    }
+
+    /** Environment variables are visible to anyone who can read the function's configuration: names only. */
+    private static void requireNoCredentials(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("redisUrl is not a URI: " + url, e);
+        }
+        if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
+            throw new IllegalArgumentException("redisUrl must be redis:// or rediss://, was " + uri.getScheme());
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException("redisUrl must not carry credentials (it becomes an environment variable)");
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package com.scaleout.declaration;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the system is made of, declared once: the CDK app synthesizes it, the local runtime serves it,
+ * the OpenAPI check compares against it. Built with {@link #builder()}; every reference is checked on build.
+ */
+public record Declaration(
+        List<TableSpec> tables,
+        List<FunctionSpec> functions,
+        List<AuthorizerSpec> authorizers,
+        List<RouteSpec> routes,
+        List<StreamConsumerSpec> streamConsumers) {
+
+    public Declaration {
+        tables = List.copyOf(tables);
+        functions = List.copyOf(functions);
+        authorizers = List.copyOf(authorizers);
+        routes = List.copyOf(routes);
+        streamConsumers = List.copyOf(streamConsumers);
+        validate(tables, functions, authorizers, routes, streamConsumers);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public FunctionSpec function(String name) {
+        return functions.stream().filter(f -> f.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no function " + name));
+    }
+
+    public TableSpec table(String name) {
+        return tables.stream().filter(t -> t.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no table " + name));
+    }
+
+    public Optional<AuthorizerSpec> authorizer(String name) {
+        return authorizers.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    /** Route key to route, in declaration order. */
+    public Map<String, RouteSpec> routesByKey() {
+        var byKey = new LinkedHashMap<String, RouteSpec>();
+        routes.forEach(r -> byKey.put(r.routeKey(), r));
+        return byKey;
+    }
+
+    private static void validate(List<TableSpec> tables, List<FunctionSpec> functions,
+                                 List<AuthorizerSpec> authorizers, List<RouteSpec> routes,
+                                 List<StreamConsumerSpec> consumers) {
+        var problems = new ArrayList<String>();
+        var tableNames = unique(tables.stream().map(TableSpec::name).toList(), "table", problems);
+        var functionNames = unique(functions.stream().map(FunctionSpec::name).toList(), "function", problems);
+        var authorizerNames = unique(authorizers.stream().map(AuthorizerSpec::name).toList(), "authorizer", problems);
+        unique(routes.stream().map(RouteSpec::routeKey).toList(), "route", problems);
+
+        for (FunctionSpec f : functions) {
+            f.tables().stream().filter(a -> !tableNames.contains(a.table()))
+                    .forEach(a -> problems.add("function " + f.name() + " uses unknown table " + a.table()));
+        }
+        for (AuthorizerSpec a : authorizers) {
+            if (!functionNames.contains(a.function())) {
+                problems.add("authorizer " + a.name() + " uses unknown function " + a.function());
+            }
+        }
+        for (RouteSpec r : routes) {
+            if (!functionNames.contains(r.function())) {
+                problems.add("route " + r.routeKey() + " uses unknown function " + r.function());
+            }
+            r.authorizer().filter(a -> !authorizerNames.contains(a))
+                    .ifPresent(a -> problems.add("route " + r.routeKey() + " uses unknown authorizer " + a));
+        }
+        for (StreamConsumerSpec c : consumers) {
+            if (!functionNames.contains(c.function())) {
+                problems.add("stream consumer " + c.id() + " uses unknown function " + c.function());
+            }
+            var table = tables.stream().filter(t -> t.name().equals(c.table())).findFirst();
+            if (table.isEmpty()) {
+                problems.add("stream consumer " + c.id() + " reads unknown table " + c.table());
+            } else if (table.get().stream().isEmpty()) {
+                problems.add("stream consumer " + c.id() + " reads table " + c.table() + ", which has no stream");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid declaration: " + String.join("; ", problems));
+        }
+    }
+
+    private static HashSet<String> unique(List<String> names, String what, List<String> problems) {
+        var seen = new HashSet<String>();
+        names.stream().filter(n -> !seen.add(n)).forEach(n -> problems.add("duplicate " + what + " " + n));
+        return seen;
+    }
+
+    public static final class Builder {
+        private final List<TableSpec> tables = new ArrayList<>();
+        private final List<FunctionSpec> functions = new ArrayList<>();
+        private final List<AuthorizerSpec> authorizers = new ArrayList<>();
+        private final List<RouteSpec> routes = new ArrayList<>();
+        private final List<StreamConsumerSpec> streamConsumers = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder table(TableSpec table) {
+            tables.add(table);
+            return this;
+        }
+
+        public Builder function(FunctionSpec function) {
+            functions.add(function);
+            return this;
+        }
+
+        public Builder authorizer(AuthorizerSpec authorizer) {
+            authorizers.add(authorizer);
+            return this;
+        }
+
+        public Builder route(RouteSpec route) {
+            routes.add(route);
+            return this;
+        }
+
+        public Builder streamConsumer(StreamConsumerSpec consumer) {
+            streamConsumers.add(consumer);
+            return this;
+        }
+
+        public Declaration build() {
+            return new Declaration(tables, functions, authorizers, routes, streamConsumers);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package com.scaleout.declaration;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A Lambda function: the handler class Lambda (and the local runtime) instantiates, its memory, timeout and
+ * the most execution environments it may run at once (reserved concurrency in AWS, the pool size locally).
+ *
+ * @param tables the tables it reads or writes, so that the CDK app grants exactly those and passes their names
+ * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
+ */
+public record FunctionSpec(
+        String name,
+        String handler,
+        int memoryMb,
+        int timeoutSeconds,
+        int concurrency,
+        List<TableAccess> tables,
+        boolean usesRedis) {
+
+    public static final int DEFAULT_MEMORY_MB = 1024;
+    public static final int DEFAULT_TIMEOUT_SECONDS = 10;
+    public static final int DEFAULT_CONCURRENCY = 10;
+
+    public FunctionSpec {
+        Names.requireLogicalName(name, "function");
+        Objects.requireNonNull(handler, "handler");
+        if (memoryMb < 128 || memoryMb > 10_240) {
+            throw new IllegalArgumentException(name + ": memory must be 128-10240 MB, was " + memoryMb);
+        }
+        if (timeoutSeconds < 1 || timeoutSeconds > 900) {
+            throw new IllegalArgumentException(name + ": timeout must be 1-900 s, was " + timeoutSeconds);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException(name + ": concurrency must be at least 1, was " + concurrency);
+        }
+        tables = List.copyOf(tables);
+    }
+
+    public static FunctionSpec of(String name, String handler) {
+        return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_CONCURRENCY,
+                List.of(), false);
+    }
+
+    public FunctionSpec memoryMb(int memoryMb) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+    }
+
+    public FunctionSpec timeoutSeconds(int timeoutSeconds) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+    }
+
+    public FunctionSpec concurrency(int concurrency) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+    }
+
+    public FunctionSpec reads(String table) {
+        return withTable(new TableAccess(table, TableAccess.Mode.READ));
+    }
+
+    public FunctionSpec readsAndWrites(String table) {
+        return withTable(new TableAccess(table, TableAccess.Mode.READ_WRITE));
+    }
+
+    public FunctionSpec withRedis() {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, true);
+    }
+
+    private FunctionSpec withTable(TableAccess access) {
+        var more = new java.util.ArrayList<>(tables);
+        more.add(access);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, more, usesRedis);
+    }
+
+    /** A function's access to one table. */
+    public record TableAccess(String table, Mode mode) {
+        public enum Mode { READ, READ_WRITE }
+
+        public TableAccess {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(mode, "mode");
+        }
+    }
+}

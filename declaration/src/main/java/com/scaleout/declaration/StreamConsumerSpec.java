@@ -1,0 +1,68 @@
+package com.scaleout.declaration;
+
+import java.util.Objects;
+
+/**
+ * A function fed by a table's DynamoDB stream, as Lambda's event source mapping does it: batches of at most
+ * {@code batchSize} records, gathered for at most {@code batchingWindowSeconds}; a batch that keeps failing
+ * is retried {@code retryAttempts} times, then sent to the on-failure destination and skipped.
+ * Handlers report partial batch failures ({@code ReportBatchItemFailures}).
+ */
+public record StreamConsumerSpec(
+        String table,
+        String function,
+        int batchSize,
+        int batchingWindowSeconds,
+        int retryAttempts,
+        int parallelizationFactor,
+        StartingPosition startingPosition) {
+
+    public enum StartingPosition { TRIM_HORIZON, LATEST }
+
+    public StreamConsumerSpec {
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(function, "function");
+        if (batchSize < 1 || batchSize > 10_000) {
+            throw new IllegalArgumentException("batch size must be 1-10000, was " + batchSize);
+        }
+        if (batchingWindowSeconds < 0 || batchingWindowSeconds > 300) {
+            throw new IllegalArgumentException("batching window must be 0-300 s, was " + batchingWindowSeconds);
+        }
+        if (retryAttempts < 0 || retryAttempts > 10_000) {
+            throw new IllegalArgumentException("retry attempts must be 0-10000, was " + retryAttempts);
+        }
+        if (parallelizationFactor < 1 || parallelizationFactor > 10) {
+            throw new IllegalArgumentException("parallelization factor must be 1-10, was " + parallelizationFactor);
+        }
+        Objects.requireNonNull(startingPosition, "startingPosition");
+    }
+
+    public static StreamConsumerSpec of(String table, String function) {
+        return new StreamConsumerSpec(table, function, 100, 0, 3, 1, StartingPosition.TRIM_HORIZON);
+    }
+
+    public StreamConsumerSpec batchSize(int size) {
+        return new StreamConsumerSpec(table, function, size, batchingWindowSeconds, retryAttempts,
+                parallelizationFactor, startingPosition);
+    }
+
+    public StreamConsumerSpec batchingWindowSeconds(int seconds) {
+        return new StreamConsumerSpec(table, function, batchSize, seconds, retryAttempts,
+                parallelizationFactor, startingPosition);
+    }
+
+    public StreamConsumerSpec retryAttempts(int attempts) {
+        return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, attempts,
+                parallelizationFactor, startingPosition);
+    }
+
+    public StreamConsumerSpec parallelizationFactor(int factor) {
+        return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
+                factor, startingPosition);
+    }
+
+    /** Name of the consumer, for logs and for the on-failure record file. */
+    public String id() {
+        return table + "-" + function;
+    }
+}

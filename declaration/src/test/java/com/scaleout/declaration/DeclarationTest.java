@@ -1,0 +1,65 @@
+package com.scaleout.declaration;
+
+import static com.scaleout.declaration.HttpMethod.GET;
+import static com.scaleout.declaration.TableSpec.KeyAttribute.string;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class DeclarationTest {
+
+    @Test
+    void productionDeclarationIsValidAndServesHealth() {
+        var declaration = ScaleoutDeclaration.declaration();
+        assertThat(declaration.routesByKey()).containsKey("GET /health");
+        assertThat(declaration.routesByKey().get("GET /health").authorizer()).isEmpty();
+    }
+
+    @Test
+    void rejectsDanglingReferencesAllAtOnce() {
+        var builder = Declaration.builder()
+                .table(TableSpec.of("Plain", string("pk")))
+                .function(FunctionSpec.of("Echo", "x.Echo").reads("Missing"))
+                .route(RouteSpec.authorized(GET, "/a", "Nobody", "NoAuth"))
+                .streamConsumer(StreamConsumerSpec.of("Plain", "Echo"));
+
+        assertThatThrownBy(builder::build)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("function Echo uses unknown table Missing")
+                .hasMessageContaining("route GET /a uses unknown function Nobody")
+                .hasMessageContaining("route GET /a uses unknown authorizer NoAuth")
+                .hasMessageContaining("reads table Plain, which has no stream");
+    }
+
+    @Test
+    void rejectsDuplicateRouteKeys() {
+        var builder = Declaration.builder()
+                .function(FunctionSpec.of("Echo", "x.Echo"))
+                .route(RouteSpec.publicRoute(GET, "/a/{id}", "Echo"))
+                .route(RouteSpec.publicRoute(GET, "/a/{id}", "Echo"));
+
+        assertThatThrownBy(builder::build).hasMessageContaining("duplicate route GET /a/{id}");
+    }
+
+    @Test
+    void routePathsFollowApiGatewaySyntax() {
+        assertThat(RouteSpec.publicRoute(GET, "/tweets/{id}/replies", "F").routeKey())
+                .isEqualTo("GET /tweets/{id}/replies");
+        assertThat(RouteSpec.publicRoute(GET, "/files/{proxy+}", "F").path()).isEqualTo("/files/{proxy+}");
+        assertThatThrownBy(() -> RouteSpec.publicRoute(GET, "/a/{proxy+}/b", "F"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RouteSpec.publicRoute(GET, "tweets", "F"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void tableEnvironmentVariablesAndKeyAttributesDeriveFromTheDeclaration() {
+        var table = TableSpec.of("ImportRecords", string("pk")).sortKey(string("sk"))
+                .globalIndex(TableSpec.IndexSpec.of("ByClient", string("clientId"), string("sk")));
+
+        assertThat(table.environmentVariable()).isEqualTo("TABLE_IMPORT_RECORDS");
+        assertThat(table.keyAttributes()).extracting(TableSpec.KeyAttribute::name)
+                .containsExactly("pk", "sk", "clientId");
+    }
+}

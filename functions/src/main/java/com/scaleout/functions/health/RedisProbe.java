@@ -1,0 +1,27 @@
+package com.scaleout.functions.health;
+
+import com.scaleout.functions.shared.redis.RedisConnection;
+import java.util.Optional;
+
+/** Redis answers PING. No configured cache counts as down: timelines and caches need it. */
+public final class RedisProbe implements DependencyProbe {
+    private final Optional<RedisConnection> redis;
+
+    public RedisProbe(Optional<RedisConnection> redis) {
+        this.redis = redis;
+    }
+
+    @Override
+    public String name() {
+        return "redis";
+    }
+
+    @Override
+    public void check() {
+        var connection = redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured"));
+        String answer = connection.get().sync().ping();
+        if (!"PONG".equals(answer)) {
+            throw new IllegalStateException("unexpected PING answer " + answer);
+        }
+    }
+}
