@@ -10,7 +10,8 @@ import software.amazon.awscdk.RemovalPolicy;
  * What differs between deployments of the same declaration: the stage, where the functions artifact is, and
  * (until the cache construct exists) the Redis endpoint to hand to functions that use it.
  *
- * @param stage            e.g. {@code dev}, {@code prod}; part of the stack name, passed to functions as {@code SCALEOUT_STAGE}
+ * @param stage            e.g. {@code dev}, {@code prod}; part of the stack name, and passed to functions as
+ *                         {@code SCALEOUT_STAGE}
  * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
  * @param redisUrl         the Redis endpoint, e.g. {@code rediss://host:6379}; never with credentials, because it
  *                         becomes an environment variable
@@ -60,7 +61,8 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
             throw new IllegalArgumentException("redisUrl must be redis:// or rediss://, was " + uri.getScheme());
         }
         if (uri.getRawUserInfo() != null) {
-            throw new IllegalArgumentException("redisUrl must not carry credentials (it becomes an environment variable)");
+            throw new IllegalArgumentException(
+                    "redisUrl must not carry credentials (it becomes an environment variable)");
         }
     }
 }

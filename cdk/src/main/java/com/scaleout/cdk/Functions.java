@@ -1,0 +1,131 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.FunctionSpec.TableAccess;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.TableSpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.iam.Grant;
+import software.amazon.awscdk.services.iam.GrantOnPrincipalOptions;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.FunctionProps;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.Tracing;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.constructs.Construct;
+
+/**
+ * One Lambda function per {@link FunctionSpec}, all from the same artifact and the same base props, so that
+ * runtime, architecture, logging and tracing cannot differ between functions by accident.
+ */
+public final class Functions extends Construct {
+    public static final String STAGE_VARIABLE = "SCALEOUT_STAGE";
+    public static final String REDIS_URL_VARIABLE = "REDIS_URL";
+
+    private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+    private final Map<String, Function> byName = new LinkedHashMap<>();
+
+    public Functions(Construct scope, String id, Declaration declaration, DataTables tables,
+                     ScaleoutStackConfig config) {
+        super(scope, id);
+        // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
+        Code code = Code.fromAsset(config.functionsJarPath());
+        for (FunctionSpec spec : declaration.functions()) {
+            Function function = new Function(this, spec.name(), baseProps(spec, code, config)
+                    .environment(environment(spec, tables, config))
+                    .build());
+            grantTables(function, spec, tables);
+            if (ScaleoutDeclaration.HEALTH.equals(spec.name())) {
+                grantListTables(function);
+            }
+            byName.put(spec.name(), function);
+        }
+    }
+
+    /** The function declared under {@code name}. */
+    public Function function(String name) {
+        Function function = byName.get(name);
+        if (function == null) {
+            throw new IllegalArgumentException("no function " + name);
+        }
+        return function;
+    }
+
+    public Map<String, Function> all() {
+        return Collections.unmodifiableMap(byName);
+    }
+
+    /**
+     * What every function has in common. Reserved concurrency is deliberately not set from
+     * {@link FunctionSpec#concurrency()}: reserving it takes capacity from the account's shared pool (and fails
+     * to deploy on accounts with a small limit); the full infrastructure issue decides reserved/provisioned
+     * concurrency and SnapStart together.
+     */
+    private FunctionProps.Builder baseProps(FunctionSpec spec, Code code, ScaleoutStackConfig config) {
+        LogGroup logs = LogGroup.Builder.create(this, spec.name() + "Logs")
+                .retention(LOG_RETENTION)
+                .removalPolicy(config.removalPolicy())
+                .build();
+        return FunctionProps.builder()
+                .description(spec.handler())
+                .runtime(Runtime.JAVA_21)
+                // Graviton: cheaper per GB-second, and the Java runtime runs the same jar.
+                .architecture(Architecture.ARM_64)
+                .code(code)
+                // The class name alone: Lambda's Java runtime calls handleRequest of a RequestHandler.
+                .handler(spec.handler())
+                .memorySize(spec.memoryMb())
+                .timeout(Duration.seconds(spec.timeoutSeconds()))
+                .logGroup(logs)
+                .tracing(Tracing.ACTIVE);
+    }
+
+    /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */
+    private static Map<String, String> environment(FunctionSpec spec, DataTables tables,
+                                                   ScaleoutStackConfig config) {
+        var env = new LinkedHashMap<String, String>();
+        env.put(STAGE_VARIABLE, config.stage());
+        for (TableAccess access : spec.tables()) {
+            env.put(TableSpec.environmentVariable(access.table()),
+                    tables.table(access.table()).getTableName());
+        }
+        // The cache construct (ElastiCache, VPC placement) is a later issue; until then the endpoint comes from
+        // context (-c redisUrl=...) and, without it, functions run with no cache configured.
+        if (spec.usesRedis()) {
+            config.redisUrl().ifPresent(url -> env.put(REDIS_URL_VARIABLE, url));
+        }
+        return env;
+    }
+
+    private static void grantTables(Function function, FunctionSpec spec, DataTables tables) {
+        for (TableAccess access : spec.tables()) {
+            Table table = tables.table(access.table());
+            switch (access.mode()) {
+                case READ -> table.grantReadData(function);
+                case READ_WRITE -> table.grantReadWriteData(function);
+            }
+        }
+    }
+
+    /**
+     * The health check proves DynamoDB connectivity with {@code ListTables(Limit=1)}. ListTables has no
+     * resource-level permissions, so the grant is on {@code *}; no table data is readable through it.
+     */
+    private static void grantListTables(Function function) {
+        Grant.addToPrincipal(GrantOnPrincipalOptions.builder()
+                .grantee(function)
+                .actions(List.of("dynamodb:ListTables"))
+                .resourceArns(List.of("*"))
+                .build());
+    }
+}

@@ -1,0 +1,95 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.AuthorizerSpec;
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.RouteSpec;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizer;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizerProps;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaResponseType;
+import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.HttpRoute;
+import software.constructs.Construct;
+
+/**
+ * The HTTP API (payload 2.0): one route per {@link RouteSpec}, so API Gateway does the routing and handlers only
+ * see {@code routeKey}. Integrations and authorizers are built once per function / authorizer and shared by
+ * every route that uses them (one integration resource and one permission set per function).
+ */
+public final class HttpApiRoutes extends Construct {
+    private final HttpApi httpApi;
+    private final Map<String, HttpRoute> routesByKey = new HashMap<>();
+
+    public HttpApiRoutes(Construct scope, String id, Declaration declaration, Functions functions) {
+        super(scope, id);
+        httpApi = HttpApi.Builder.create(this, "HttpApi")
+                .apiName(Stack.of(this).getStackName())
+                .description("Scaleout HTTP API")
+                .build();
+
+        Map<String, HttpLambdaIntegration> integrations = new HashMap<>();
+        Map<String, HttpLambdaAuthorizer> authorizers = declaration.authorizers().stream()
+                .collect(Collectors.toMap(AuthorizerSpec::name, a -> authorizer(a, functions)));
+
+        for (RouteSpec route : declaration.routes()) {
+            HttpLambdaIntegration integration = integrations.computeIfAbsent(route.function(),
+                    name -> new HttpLambdaIntegration(name + "Integration", functions.function(name)));
+            var options = AddRoutesOptions.builder()
+                    .path(route.path())
+                    .methods(List.of(HttpMethod.valueOf(route.method().name())))
+                    .integration(integration);
+            route.authorizer().ifPresent(name -> options.authorizer(authorizers.get(name)));
+            List<HttpRoute> added = httpApi.addRoutes(options.build());
+            routesByKey.put(route.routeKey(), added.getFirst());
+        }
+    }
+
+    public HttpApi httpApi() {
+        return httpApi;
+    }
+
+    /** The route for a declared route key such as {@code GET /tweets/{id}}. */
+    public HttpRoute route(String routeKey) {
+        HttpRoute route = routesByKey.get(routeKey);
+        if (route == null) {
+            throw new IllegalArgumentException("no route " + routeKey);
+        }
+        return route;
+    }
+
+    /**
+     * A REQUEST authorizer with simple responses ({@code {"isAuthorized": true, "context": {...}}}); API Gateway
+     * caches its answer per identity value for the declared TTL.
+     */
+    private static HttpLambdaAuthorizer authorizer(AuthorizerSpec spec, Functions functions) {
+        return new HttpLambdaAuthorizer(spec.name(), functions.function(spec.function()),
+                HttpLambdaAuthorizerProps.builder()
+                        .authorizerName(spec.name())
+                        .responseTypes(List.of(HttpLambdaResponseType.SIMPLE))
+                        .identitySource(List.of(identitySource(spec.identityHeader())))
+                        .resultsCacheTtl(Duration.seconds(spec.resultTtlSeconds()))
+                        .build());
+    }
+
+    /**
+     * {@code authorization} becomes {@code $request.header.Authorization}. Header matching is case-insensitive in
+     * API Gateway; the canonical spelling only makes the template read like the documentation.
+     */
+    static String identitySource(String header) {
+        String canonical = Arrays.stream(header.trim().split("-", -1))
+                .map(part -> part.isEmpty() ? part
+                        : part.substring(0, 1).toUpperCase(Locale.ROOT) + part.substring(1).toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining("-"));
+        return "$request.header." + canonical;
+    }
+}

@@ -1,0 +1,49 @@
+package com.scaleout.cdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The stack the CDK app deploys, from the production declaration: whatever it declares today. */
+class ProductionStackTest {
+    private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
+
+    @TempDir
+    static Path tmp;
+
+    private static ScaleoutStackConfig config;
+    private static TestStacks.Synthesized synth;
+
+    @BeforeAll
+    static void synthesize() {
+        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString());
+        synth = TestStacks.synth(DECLARATION, config);
+    }
+
+    @Test
+    void everyDeclaredTableFunctionRouteAndConsumerIsInTheTemplate() {
+        DeclarationAssertions.assertStackMatches(synth, DECLARATION, config);
+    }
+
+    @Test
+    void healthMayListTablesToProveConnectivity() {
+        var health = synth.stack().functions().function(ScaleoutDeclaration.HEALTH);
+
+        // "*" also carries the X-Ray tracing actions; the only DynamoDB action on it must be ListTables.
+        assertThat(synth.actionsOn(health, "*")).filteredOn(a -> a.startsWith("dynamodb:"))
+                .containsExactly("dynamodb:ListTables");
+    }
+
+    @Test
+    void onlyHealthGetsListTables() {
+        DECLARATION.functions().stream()
+                .filter(f -> !f.name().equals(ScaleoutDeclaration.HEALTH))
+                .forEach(f -> assertThat(synth.actionsOn(synth.stack().functions().function(f.name()), "*"))
+                        .as(f.name()).doesNotContain("dynamodb:ListTables"));
+    }
+}

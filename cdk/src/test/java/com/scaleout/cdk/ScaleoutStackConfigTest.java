@@ -1,0 +1,33 @@
+package com.scaleout.cdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import org.junit.jupiter.api.Test;
+import software.amazon.awscdk.RemovalPolicy;
+
+class ScaleoutStackConfigTest {
+    @Test
+    void onlyDevIsDisposable() {
+        assertThat(ScaleoutStackConfig.of("dev", "f.jar").removalPolicy()).isEqualTo(RemovalPolicy.DESTROY);
+        assertThat(ScaleoutStackConfig.of("prod", "f.jar").removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
+    }
+
+    @Test
+    void stageMustBeUsableInAStackName() {
+        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("Prod Stage", "f.jar"));
+        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("", "f.jar"));
+    }
+
+    @Test
+    void redisUrlIsARedisEndpointWithoutCredentials() {
+        var config = ScaleoutStackConfig.of("dev", "f.jar");
+
+        String url = "rediss://cache.internal:6379";
+        assertThat(config.withRedisUrl(url).redisUrl()).contains(url);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> config.withRedisUrl("rediss://:secret@cache.internal:6379"))
+                .withMessageContaining("credentials");
+        assertThatIllegalArgumentException().isThrownBy(() -> config.withRedisUrl("http://cache.internal"));
+    }
+}

@@ -1,0 +1,278 @@
+package com.scaleout.cdk;
+
+import static com.scaleout.declaration.HttpMethod.GET;
+import static com.scaleout.declaration.HttpMethod.POST;
+import static com.scaleout.declaration.TableSpec.KeyAttribute.number;
+import static com.scaleout.declaration.TableSpec.KeyAttribute.string;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.AuthorizerSpec;
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.declaration.StreamConsumerSpec.StartingPosition;
+import com.scaleout.declaration.TableSpec;
+import com.scaleout.declaration.TableSpec.IndexSpec;
+import com.scaleout.declaration.TableSpec.StreamView;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.services.dynamodb.Table;
+
+/** A declaration with every kind of entry, to check each construct's translation in detail. */
+class ScaleoutStackTest {
+    private static final String USERS = "Users";
+    private static final String TWEETS = "Tweets";
+    private static final String AUTHORIZE = "Authorize";
+    private static final String CREATE_USER = "CreateUser";
+    private static final String GET_TWEET = "GetTweet";
+    private static final String FANOUT = "Fanout";
+    private static final String SESSION = "Session";
+
+    static final Declaration DECLARATION = Declaration.builder()
+            .table(TableSpec.of(USERS, string("userId")))
+            .table(TableSpec.of(TWEETS, string("tweetId"))
+                    .sortKey(string("kind"))
+                    .globalIndex(IndexSpec.of("ByAuthor", string("authorId"), number("createdAt")))
+                    .stream(StreamView.NEW_AND_OLD_IMAGES)
+                    .ttl("expiresAt"))
+            .function(FunctionSpec.of(AUTHORIZE, "com.example.auth.AuthorizeHandler")
+                    .memoryMb(256).timeoutSeconds(3).reads(USERS))
+            .function(FunctionSpec.of(CREATE_USER, "com.example.users.CreateUserHandler").readsAndWrites(USERS))
+            .function(FunctionSpec.of(GET_TWEET, "com.example.tweets.GetTweetHandler").reads(TWEETS))
+            .function(FunctionSpec.of(FANOUT, "com.example.tweets.FanoutHandler")
+                    .memoryMb(2048).timeoutSeconds(60).reads(USERS).readsAndWrites(TWEETS).withRedis())
+            .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSION, AUTHORIZE, 300))
+            .route(RouteSpec.publicRoute(POST, "/users", CREATE_USER))
+            .route(RouteSpec.authorized(GET, "/tweets/{id}", GET_TWEET, SESSION))
+            .route(RouteSpec.authorized(GET, "/users/{userId}/tweets", GET_TWEET, SESSION))
+            .streamConsumer(new StreamConsumerSpec(TWEETS, FANOUT, 50, 2, 5, 2, StartingPosition.LATEST))
+            .build();
+
+    @TempDir
+    static Path tmp;
+
+    private static Path jar;
+    private static ScaleoutStackConfig config;
+    private static TestStacks.Synthesized synth;
+
+    @BeforeAll
+    static void synthesize() {
+        jar = TestStacks.placeholderJar(tmp);
+        config = ScaleoutStackConfig.of("dev", jar.toString());
+        synth = TestStacks.synth(DECLARATION, config);
+    }
+
+    @Test
+    void everyDeclaredTableFunctionRouteAndConsumerIsInTheTemplate() {
+        DeclarationAssertions.assertStackMatches(synth, DECLARATION, config);
+    }
+
+    @Nested
+    class Tables {
+        @Test
+        void tableWithStreamIndexAndTtl() {
+            synth.template().hasResourceProperties("AWS::DynamoDB::Table", Map.of(
+                    "KeySchema", List.of(key("tweetId", "HASH"), key("kind", "RANGE")),
+                    "AttributeDefinitions", List.of(attribute("tweetId", "S"), attribute("kind", "S"),
+                            attribute("authorId", "S"), attribute("createdAt", "N")),
+                    "BillingMode", "PAY_PER_REQUEST",
+                    "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
+                    "StreamSpecification", Map.of("StreamViewType", "NEW_AND_OLD_IMAGES"),
+                    "TimeToLiveSpecification", Map.of("AttributeName", "expiresAt", "Enabled", true),
+                    "GlobalSecondaryIndexes", List.of(Map.of(
+                            "IndexName", "ByAuthor",
+                            "KeySchema", List.of(key("authorId", "HASH"), key("createdAt", "RANGE")),
+                            "Projection", Map.of("ProjectionType", "ALL")))));
+        }
+
+        @Test
+        void plainTableHasNoStreamTtlOrIndex() {
+            synth.template().hasResourceProperties("AWS::DynamoDB::Table", Map.of(
+                    "KeySchema", List.of(key("userId", "HASH")),
+                    "AttributeDefinitions", List.of(attribute("userId", "S")),
+                    "BillingMode", "PAY_PER_REQUEST",
+                    "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
+                    "StreamSpecification", Match.absent(),
+                    "TimeToLiveSpecification", Match.absent(),
+                    "GlobalSecondaryIndexes", Match.absent()));
+        }
+
+        @Test
+        void devTablesAreDisposable() {
+            assertThat(synth.template().findResources("AWS::DynamoDB::Table").values())
+                    .hasSize(DECLARATION.tables().size())
+                    .allSatisfy(t -> assertThat(t).containsEntry("DeletionPolicy", "Delete"));
+        }
+    }
+
+    @Nested
+    class FunctionsAndGrants {
+        @Test
+        void routeFunctionsGetExactlyTheirDeclaredAccess() {
+            assertThat(actionsOnTable(GET_TWEET, TWEETS)).contains("dynamodb:GetItem", "dynamodb:Query")
+                    .doesNotContain("dynamodb:PutItem", "dynamodb:DeleteItem");
+            assertThat(actionsOnTable(GET_TWEET, USERS)).isEmpty();
+            assertThat(actionsOnTable(CREATE_USER, USERS)).contains("dynamodb:GetItem", "dynamodb:PutItem");
+            assertThat(actionsOnTable(CREATE_USER, TWEETS)).isEmpty();
+            assertThat(actionsOnTable(AUTHORIZE, USERS)).contains("dynamodb:GetItem")
+                    .doesNotContain("dynamodb:PutItem");
+        }
+
+        @Test
+        void streamConsumerReadsTheStreamWritesItsTableAndSendsFailuresToItsQueue() {
+            Table tweets = synth.stack().tables().table(TWEETS);
+            var fanout = synth.stack().functions().function(FANOUT);
+            var queue = synth.stack().streamConsumers().onFailureQueues().get(TWEETS + "-" + FANOUT);
+
+            assertThat(synth.actionsOn(fanout, synth.resolve(tweets.getTableStreamArn())))
+                    .contains("dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator");
+            assertThat(actionsOnTable(FANOUT, TWEETS)).contains("dynamodb:PutItem", "dynamodb:UpdateItem");
+            assertThat(actionsOnTable(FANOUT, USERS)).contains("dynamodb:GetItem").doesNotContain("dynamodb:PutItem");
+            assertThat(synth.actionsOn(fanout, synth.resolve(queue.getQueueArn()))).contains("sqs:SendMessage");
+        }
+
+        @Test
+        void noFunctionButHealthMayListTables() {
+            DECLARATION.functions().forEach(f -> assertThat(
+                    synth.actionsOn(synth.stack().functions().function(f.name()), "*"))
+                    .as(f.name()).doesNotContain("dynamodb:ListTables"));
+        }
+
+        @Test
+        void reservedConcurrencyIsLeftToTheInfrastructureIssue() {
+            synth.template().allResourcesProperties("AWS::Lambda::Function",
+                    Map.of("ReservedConcurrentExecutions", Match.absent()));
+        }
+
+        @Test
+        void redisUrlGoesOnlyToFunctionsThatUseRedis() {
+            var withRedis = config.withRedisUrl("rediss://cache.example.internal:6379");
+            var redisSynth = TestStacks.synth(DECLARATION, withRedis);
+
+            DeclarationAssertions.assertStackMatches(redisSynth, DECLARATION, withRedis);
+            var withRedisUrl = Map.of("Properties", Map.of("Environment",
+                    Map.of("Variables", Map.of(Functions.REDIS_URL_VARIABLE, Match.anyValue()))));
+            assertThat(redisSynth.template().findResources("AWS::Lambda::Function", withRedisUrl))
+                    .containsOnlyKeys(redisSynth.logicalId(redisSynth.stack().functions().function(FANOUT)));
+        }
+
+        private java.util.Set<String> actionsOnTable(String function, String table) {
+            return synth.actionsOn(synth.stack().functions().function(function),
+                    synth.resolve(synth.stack().tables().table(table).getTableArn()));
+        }
+    }
+
+    @Nested
+    class Api {
+        @Test
+        void authorizedRoutesUseTheDeclaredAuthorizerAndPublicOnesNone() {
+            String authorizerId = logicalIdOfOnly("AWS::ApiGatewayV2::Authorizer");
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Route", Map.of(
+                    "RouteKey", "GET /tweets/{id}",
+                    "AuthorizationType", "CUSTOM",
+                    "AuthorizerId", Map.of("Ref", authorizerId)));
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Route", Map.of(
+                    "RouteKey", "POST /users",
+                    "AuthorizationType", "NONE",
+                    "AuthorizerId", Match.absent()));
+        }
+
+        @Test
+        void authorizerIsASimpleRequestAuthorizerCachedOnTheAuthorizationHeader() {
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of(
+                    "Name", SESSION,
+                    "AuthorizerType", "REQUEST",
+                    "EnableSimpleResponses", true,
+                    "AuthorizerPayloadFormatVersion", "2.0",
+                    "IdentitySource", List.of("$request.header.Authorization"),
+                    "AuthorizerResultTtlInSeconds", 300));
+        }
+
+        @Test
+        void apiGatewayMayInvokeTheAuthorizerFunction() {
+            var authorize = synth.stack().functions().function(AUTHORIZE);
+            synth.template().hasResourceProperties("AWS::Lambda::Permission", Map.of(
+                    "Action", "lambda:InvokeFunction",
+                    "Principal", "apigateway.amazonaws.com",
+                    "FunctionName", synth.resolve(authorize.getFunctionArn())));
+        }
+
+        @Test
+        void integrationsArePayloadV2LambdaProxies() {
+            synth.template().allResourcesProperties("AWS::ApiGatewayV2::Integration", Map.of(
+                    "IntegrationType", "AWS_PROXY",
+                    "PayloadFormatVersion", "2.0"));
+        }
+
+        @Test
+        void identitySourceIsTheCanonicalHeaderName() {
+            assertThat(HttpApiRoutes.identitySource("authorization")).isEqualTo("$request.header.Authorization");
+            assertThat(HttpApiRoutes.identitySource("x-api-key")).isEqualTo("$request.header.X-Api-Key");
+        }
+    }
+
+    @Nested
+    class StreamConsumers {
+        @Test
+        void eventSourceMappingCarriesTheDeclaredSettingsAndFailureHandling() {
+            var tweets = synth.stack().tables().table(TWEETS);
+            var queue = synth.stack().streamConsumers().onFailureQueues().get(TWEETS + "-" + FANOUT);
+            synth.template().hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
+                    "EventSourceArn", synth.resolve(tweets.getTableStreamArn()),
+                    "FunctionName", synth.resolve(synth.stack().functions().function(FANOUT).getFunctionName()),
+                    "BatchSize", 50,
+                    "MaximumBatchingWindowInSeconds", 2,
+                    "MaximumRetryAttempts", 5,
+                    "ParallelizationFactor", 2,
+                    "StartingPosition", "LATEST",
+                    "BisectBatchOnFunctionError", true,
+                    "FunctionResponseTypes", List.of("ReportBatchItemFailures"),
+                    "DestinationConfig", Map.of("OnFailure",
+                            Map.of("Destination", synth.resolve(queue.getQueueArn())))));
+        }
+
+        @Test
+        void onFailureQueuesKeepRecordsForTheMaximumRetention() {
+            synth.template().allResourcesProperties("AWS::SQS::Queue", Map.of(
+                    "MessageRetentionPeriod", 14 * 24 * 3600,
+                    "SqsManagedSseEnabled", true));
+        }
+    }
+
+    @Nested
+    class NonDevStage {
+        @Test
+        void dataOutlivesTheStack() {
+            var prodConfig = ScaleoutStackConfig.of("prod", jar.toString());
+            var prod = TestStacks.synth(DECLARATION, prodConfig);
+
+            DeclarationAssertions.assertStackMatches(prod, DECLARATION, prodConfig);
+            for (String type : List.of("AWS::DynamoDB::Table", "AWS::SQS::Queue", "AWS::Logs::LogGroup")) {
+                assertThat(prod.template().findResources(type).values()).as(type).isNotEmpty()
+                        .allSatisfy(r -> assertThat(r).containsEntry("DeletionPolicy", "Retain")
+                                .containsEntry("UpdateReplacePolicy", "Retain"));
+            }
+        }
+    }
+
+    private static String logicalIdOfOnly(String type) {
+        var found = synth.template().findResources(type);
+        assertThat(found).hasSize(1);
+        return found.keySet().iterator().next();
+    }
+
+    private static Map<String, String> key(String name, String type) {
+        return Map.of("AttributeName", name, "KeyType", type);
+    }
+
+    private static Map<String, String> attribute(String name, String type) {
+        return Map.of("AttributeName", name, "AttributeType", type);
+    }
+}

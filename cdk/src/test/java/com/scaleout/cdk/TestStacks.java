@@ -1,0 +1,84 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.Declaration;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.CfnResource;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.assertions.Template;
+import software.amazon.awscdk.services.lambda.Function;
+
+/** Builds stacks for tests and reads what the template grants, without a functions build. */
+final class TestStacks {
+    private TestStacks() {
+    }
+
+    record Synthesized(ScaleoutStack stack, Template template) {
+        String logicalId(software.constructs.IConstruct construct) {
+            return stack.getLogicalId((CfnResource) construct.getNode().getDefaultChild());
+        }
+
+        /** Every action the function's role may perform on {@code resource} (a resolved token, e.g. a GetAtt). */
+        Set<String> actionsOn(Function function, Object resource) {
+            Object roleRef = stack.resolve(function.getRole().getRoleName());
+            var actions = new LinkedHashSet<String>();
+            for (Map<String, Object> policy : template.findResources("AWS::IAM::Policy").values()) {
+                Map<?, ?> props = (Map<?, ?>) policy.get("Properties");
+                if (!((List<?>) props.get("Roles")).contains(roleRef)) {
+                    continue;
+                }
+                for (Object s : (List<?>) ((Map<?, ?>) props.get("PolicyDocument")).get("Statement")) {
+                    Map<?, ?> statement = (Map<?, ?>) s;
+                    boolean allowsOnResource = "Allow".equals(statement.get("Effect"))
+                            && asList(statement.get("Resource")).contains(resource);
+                    if (allowsOnResource) {
+                        asList(statement.get("Action")).forEach(a -> actions.add((String) a));
+                    }
+                }
+            }
+            return actions;
+        }
+
+        Object resolve(Object token) {
+            return stack.resolve(token);
+        }
+    }
+
+    static Synthesized synth(Declaration declaration, ScaleoutStackConfig config) {
+        App app = new App();
+        var stack = new ScaleoutStack(app, "Scaleout-" + config.stage(), StackProps.builder().build(),
+                declaration, config);
+        return new Synthesized(stack, Template.fromStack(stack));
+    }
+
+    /** {@code Code.fromAsset} needs an existing file; its content does not matter to the template. */
+    static Path placeholderJar(Path directory) {
+        Path jar = directory.resolve("functions.jar");
+        try (var zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+            zip.putNextEntry(new ZipEntry("placeholder.txt"));
+            zip.write("not a real artifact".getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return jar;
+    }
+
+    private static List<?> asList(Object value) {
+        if (value == null) {
+            return List.of();
+        }
+        return value instanceof Collection<?> c ? List.copyOf(c) : List.of(value);
+    }
+}

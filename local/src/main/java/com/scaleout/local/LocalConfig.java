@@ -1,0 +1,56 @@
+package com.scaleout.local;
+
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How the local runtime is configured, from the environment (a system property of the same name wins, which is
+ * how tests set it):
+ * <ul>
+ *   <li>{@code PORT} — the API's port on 127.0.0.1 (default 3000; 0 picks a free one)</li>
+ *   <li>{@code DYNAMODB_ENDPOINT}, {@code REDIS_URL} — use these instead of starting moto_server/redis-server</li>
+ *   <li>{@code SCALEOUT_DATA_DIR} — logs and on-failure records (default {@code .scaleout})</li>
+ *   <li>{@code SCALEOUT_AUTHORIZER_TTL_SECONDS} — overrides every authorizer's cache TTL (0 disables it)</li>
+ *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
+ * </ul>
+ */
+public record LocalConfig(
+        int port,
+        Optional<String> dynamoDbEndpoint,
+        Optional<String> redisUrl,
+        Path dataDir,
+        Optional<Duration> authorizerTtlOverride,
+        Duration streamPollInterval) {
+
+    public static LocalConfig fromEnvironment() {
+        return new LocalConfig(
+                RuntimeEnvironment.variable("PORT").map(Integer::parseInt).orElse(3000),
+                RuntimeEnvironment.variable(RuntimeEnvironment.DYNAMODB_ENDPOINT),
+                RuntimeEnvironment.variable(RuntimeEnvironment.REDIS_URL),
+                Path.of(RuntimeEnvironment.variable("SCALEOUT_DATA_DIR").orElse(".scaleout")),
+                RuntimeEnvironment.variable("SCALEOUT_AUTHORIZER_TTL_SECONDS").map(Long::parseLong)
+                        .map(Duration::ofSeconds),
+                Duration.ofMillis(RuntimeEnvironment.variable("SCALEOUT_STREAM_POLL_MILLIS").map(Long::parseLong)
+                        .orElse(100L)));
+    }
+
+    public LocalConfig withPort(int newPort) {
+        return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
+                streamPollInterval);
+    }
+
+    public LocalConfig withBackends(String dynamoDb, String redis) {
+        return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
+                streamPollInterval);
+    }
+
+    public LocalConfig withAuthorizerTtl(Duration ttl) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval);
+    }
+
+    public LocalConfig withDataDir(Path dir) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval);
+    }
+}

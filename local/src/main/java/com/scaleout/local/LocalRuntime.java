@@ -1,0 +1,162 @@
+package com.scaleout.local;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.TableSpec;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.backends.Backends;
+import com.scaleout.local.http.AuthorizerGate;
+import com.scaleout.local.http.LocalHttpApi;
+import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.streams.OnFailureDestination;
+import com.scaleout.local.streams.StreamPoller;
+import com.scaleout.local.tables.TableProvisioner;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * Runs a {@link Declaration} on one machine: backends, tables, one {@link FunctionPool} per function, the HTTP
+ * API with its authorizers, and one {@link StreamPoller} per stream consumer. The handlers are the real classes
+ * Lambda runs; only endpoints differ, handed to them as the variables Lambda would set.
+ */
+public final class LocalRuntime implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
+
+    private final Backends backends;
+    private final DynamoDbClient dynamoDb;
+    private final DynamoDbStreamsClient streams;
+    private final Map<String, FunctionPool> functions;
+    private final LocalHttpApi api;
+    private final List<StreamPoller> pollers;
+    private final OnFailureDestination onFailure;
+
+    private LocalRuntime(Backends backends, DynamoDbClient dynamoDb, DynamoDbStreamsClient streams,
+                         Map<String, FunctionPool> functions, LocalHttpApi api, List<StreamPoller> pollers,
+                         OnFailureDestination onFailure) {
+        this.backends = backends;
+        this.dynamoDb = dynamoDb;
+        this.streams = streams;
+        this.functions = functions;
+        this.api = api;
+        this.pollers = pollers;
+        this.onFailure = onFailure;
+    }
+
+    public static LocalRuntime start(Declaration declaration, LocalConfig config) throws IOException {
+        var backends = Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir());
+        try {
+            exportEnvironment(declaration, backends);
+            var dynamoDb = DynamoDbClients.dynamoDb();
+            var streams = DynamoDbClients.streams();
+            new TableProvisioner(dynamoDb).ensureAll(declaration.tables());
+
+            var functions = new LinkedHashMap<String, FunctionPool>();
+            ClassLoader handlers = LocalRuntime.class.getClassLoader();
+            for (FunctionSpec spec : declaration.functions()) {
+                functions.put(spec.name(), new FunctionPool(spec, handlers));
+            }
+            var authorizers = new LinkedHashMap<String, AuthorizerGate>();
+            declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
+                    functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
+            var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()),
+                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC());
+
+            var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
+            var pollers = new ArrayList<StreamPoller>();
+            declaration.streamConsumers().forEach(c -> pollers.add(new StreamPoller(c, c.table(),
+                    functions.get(c.function()), dynamoDb, streams, onFailure, config.streamPollInterval())));
+
+            var runtime = new LocalRuntime(backends, dynamoDb, streams, functions, api, pollers, onFailure);
+            api.start();
+            pollers.forEach(StreamPoller::start);
+            return runtime;
+        } catch (IOException | RuntimeException e) {
+            backends.close();
+            throw e;
+        }
+    }
+
+    /**
+     * What Lambda would put in each function's environment. All functions share this JVM, so the values go into
+     * system properties, which {@link RuntimeEnvironment} reads before the process environment.
+     */
+    private static void exportEnvironment(Declaration declaration, Backends backends) {
+        System.setProperty(RuntimeEnvironment.DYNAMODB_ENDPOINT, backends.dynamoDbEndpoint().toString());
+        System.setProperty(RuntimeEnvironment.REDIS_URL, backends.redisUrl());
+        System.setProperty(RuntimeEnvironment.AWS_REGION, RuntimeEnvironment.region());
+        for (TableSpec table : declaration.tables()) {
+            System.setProperty(table.environmentVariable(), table.name()); // locally, physical = logical name
+        }
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + api.port();
+    }
+
+    public Backends backends() {
+        return backends;
+    }
+
+    public DynamoDbClient dynamoDb() {
+        return dynamoDb;
+    }
+
+    public FunctionPool function(String name) {
+        var pool = functions.get(name);
+        if (pool == null) {
+            throw new IllegalArgumentException("no function " + name);
+        }
+        return pool;
+    }
+
+    public StreamPoller poller(String consumerId) {
+        return pollers.stream().filter(p -> p.consumerId().equals(consumerId)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no stream consumer " + consumerId));
+    }
+
+    public OnFailureDestination onFailure() {
+        return onFailure;
+    }
+
+    @Override
+    public void close() {
+        pollers.forEach(StreamPoller::close);
+        api.close();
+        functions.values().forEach(FunctionPool::close);
+        streams.close();
+        dynamoDb.close();
+        backends.close();
+    }
+
+    /** {@code ./scaleout up}: serve the production declaration until Ctrl-C or SIGTERM. */
+    public static void main(String[] args) throws Exception {
+        LocalLogging.configure();
+        long start = System.nanoTime();
+        var runtime = start(ScaleoutDeclaration.declaration(), LocalConfig.fromEnvironment());
+        var stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("stopping: closing the API, pollers and child processes");
+            runtime.close();
+            stopped.countDown();
+        }, "shutdown"));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n"
+                        + "  DynamoDB  %s%n  Redis     %s%n  Ctrl-C stops everything it started.%n%n",
+                millis, runtime.url(), runtime.url(), runtime.backends().dynamoDbEndpoint(),
+                runtime.backends().redisUrl());
+        stopped.await();
+    }
+}

@@ -1,0 +1,83 @@
+package com.scaleout.local.backends;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * The DynamoDB (moto_server, which also serves DynamoDB Streams and S3) and Redis endpoints the runtime uses:
+ * the ones given ({@code DYNAMODB_ENDPOINT}, {@code REDIS_URL}) or child processes started on free loopback
+ * ports. Closing stops only the children it started.
+ */
+public final class Backends implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Backends.class.getName());
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final URI dynamoDbEndpoint;
+    private final String redisUrl;
+    private final List<ManagedProcess> children;
+
+    private Backends(URI dynamoDbEndpoint, String redisUrl, List<ManagedProcess> children) {
+        this.dynamoDbEndpoint = dynamoDbEndpoint;
+        this.redisUrl = redisUrl;
+        this.children = List.copyOf(children);
+    }
+
+    public static Backends startOrConnect(Optional<String> dynamoDbEndpoint, Optional<String> redisUrl, Path dataDir)
+            throws IOException {
+        var children = new ArrayList<ManagedProcess>();
+        try {
+            URI dynamo;
+            if (dynamoDbEndpoint.isPresent()) {
+                dynamo = URI.create(dynamoDbEndpoint.get());
+                LOG.info(() -> "using DynamoDB at " + dynamoDbEndpoint.get());
+            } else {
+                int port = Probes.freePort();
+                dynamo = URI.create("http://127.0.0.1:" + port);
+                children.add(ManagedProcess.start("moto_server",
+                        List.of("moto_server", "-H", "127.0.0.1", "-p", String.valueOf(port)),
+                        dataDir.resolve("logs/moto_server.log"), () -> Probes.httpAnswers(dynamo), START_TIMEOUT));
+            }
+            String redis;
+            if (redisUrl.isPresent()) {
+                redis = redisUrl.get();
+                LOG.info(() -> "using Redis at " + redisUrl.get());
+            } else {
+                int port = Probes.freePort();
+                redis = "redis://127.0.0.1:" + port;
+                // A cache: no persistence, so nothing is left behind and restarts start empty.
+                children.add(ManagedProcess.start("redis-server",
+                        List.of("redis-server", "--bind", "127.0.0.1", "--port", String.valueOf(port),
+                                "--save", "", "--appendonly", "no", "--protected-mode", "yes"),
+                        dataDir.resolve("logs/redis-server.log"), () -> Probes.redisAnswers("127.0.0.1", port),
+                        START_TIMEOUT));
+            }
+            return new Backends(dynamo, redis, children);
+        } catch (IOException | RuntimeException e) {
+            children.forEach(ManagedProcess::close);
+            throw e;
+        }
+    }
+
+    public URI dynamoDbEndpoint() {
+        return dynamoDbEndpoint;
+    }
+
+    public String redisUrl() {
+        return redisUrl;
+    }
+
+    public List<ManagedProcess> children() {
+        return children;
+    }
+
+    @Override
+    public void close() {
+        children.reversed().forEach(ManagedProcess::close);
+    }
+}

@@ -1,0 +1,190 @@
+package com.scaleout.local.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.InvocationException;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The HTTP API on a local port: route selection, the 6 MB payload limit, authorizers, the payload-2.0 event to
+ * the route's function and its response back, and API Gateway's own fixed answers when something goes wrong.
+ */
+public final class LocalHttpApi implements AutoCloseable {
+    /** Lambda's synchronous invocation payload limit, which binds before API Gateway's 10 MB. */
+    public static final int MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+    private static final Logger LOG = Logger.getLogger(LocalHttpApi.class.getName());
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final RouteTable routes;
+    private final Map<String, FunctionPool> functions;
+    private final Map<String, AuthorizerGate> authorizers;
+    private final Clock clock;
+
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
+        this.routes = routes;
+        this.functions = Map.copyOf(functions);
+        this.authorizers = Map.copyOf(authorizers);
+        this.clock = clock;
+        this.server = HttpServer.create(address, 256);
+        server.createContext("/", this::handle);
+        server.setExecutor(executor);
+    }
+
+    public void start() {
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String requestId = newRequestId();
+        try (exchange) {
+            Answer answer = answer(exchange, requestId);
+            write(exchange, answer, requestId);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.SEVERE, "request " + requestId + " failed in the gateway", e);
+        }
+    }
+
+    private Answer answer(HttpExchange exchange, String requestId) throws IOException {
+        String rawPath = exchange.getRequestURI().getRawPath();
+        var match = routes.match(exchange.getRequestMethod(), rawPath);
+        if (match.isEmpty()) {
+            return Answer.gateway(404, "Not Found");
+        }
+        byte[] body = readBody(exchange);
+        if (body == null) {
+            return Answer.gateway(413, "Request Entity Too Large");
+        }
+        var request = new HttpRequestData(exchange.getRequestMethod(), rawPath,
+                exchange.getRequestURI().getRawQuery(), exchange.getProtocol(), exchange.getRequestHeaders(), body,
+                exchange.getRemoteAddress().getAddress().getHostAddress());
+        var mappedBody = EventMapper.mapBody(body, EventMapper.headers(request));
+        if (mappedBody.length() > MAX_PAYLOAD_BYTES) {
+            return Answer.gateway(413, "Request Entity Too Large"); // base64 inflates binary bodies by a third
+        }
+        try {
+            Map<String, Object> authorizerContext = null;
+            var authorizerName = match.get().route().authorizer();
+            if (authorizerName.isPresent()) {
+                var decision = authorizers.get(authorizerName.get()).authorize(request, match.get(), requestId);
+                switch (decision) {
+                    case AuthorizerGate.Decision.MissingIdentity missing -> {
+                        return Answer.gateway(401, "Unauthorized");
+                    }
+                    case AuthorizerGate.Decision.Deny deny -> {
+                        return Answer.gateway(403, "Forbidden");
+                    }
+                    case AuthorizerGate.Decision.Allow allow -> authorizerContext = allow.context();
+                }
+            }
+            var event = EventMapper.httpEvent(request, match.get(), mappedBody, requestId, clock.instant(),
+                    authorizerContext);
+            Object result = functions.get(match.get().route().function()).invoke(event);
+            if (result instanceof APIGatewayV2HTTPResponse response) {
+                return Answer.of(response);
+            }
+            LOG.severe(() -> match.get().route().routeKey() + " returned "
+                    + (result == null ? "null" : result.getClass().getName()) + ", not an APIGatewayV2HTTPResponse");
+            return Answer.gateway(500, "Internal Server Error");
+        } catch (InvocationException e) {
+            LOG.warning(() -> "request " + requestId + ": " + e.getMessage());
+            return switch (e.kind()) {
+                case THROTTLED -> Answer.gateway(429, "Too Many Requests");
+                case TIMEOUT -> Answer.gateway(503, "Service Unavailable");
+                case FUNCTION_ERROR -> Answer.gateway(500, "Internal Server Error");
+            };
+        }
+    }
+
+    /** The body, or null when it is over the limit (read no further than that). */
+    private static byte[] readBody(HttpExchange exchange) throws IOException {
+        String declared = exchange.getRequestHeaders().getFirst("content-length");
+        if (declared != null) {
+            try {
+                if (Long.parseLong(declared.trim()) > MAX_PAYLOAD_BYTES) {
+                    return null;
+                }
+            } catch (NumberFormatException ignored) {
+                // the read below enforces the limit anyway
+            }
+        }
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes(MAX_PAYLOAD_BYTES + 1);
+            return body.length > MAX_PAYLOAD_BYTES ? null : body;
+        }
+    }
+
+    private void write(HttpExchange exchange, Answer answer, String requestId) throws IOException {
+        var headers = exchange.getResponseHeaders();
+        answer.headers().forEach((name, values) -> values.forEach(v -> headers.add(name, v)));
+        answer.cookies().forEach(cookie -> headers.add("set-cookie", cookie));
+        headers.set("apigw-requestid", requestId);
+        byte[] body = answer.body();
+        boolean noBody = body.length == 0 || exchange.getRequestMethod().equals("HEAD");
+        exchange.sendResponseHeaders(answer.status(), noBody ? -1 : body.length);
+        if (!noBody) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private static String newRequestId() {
+        byte[] bytes = new byte[12];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    /** What goes back to the client. */
+    private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
+        static Answer gateway(int status, String message) {
+            String json = "{\"message\":\"" + message + "\"}"; // fixed texts only, no escaping needed
+            return new Answer(status, Map.of("content-type", List.of("application/json")), List.of(),
+                    json.getBytes(StandardCharsets.UTF_8));
+        }
+
+        static Answer of(APIGatewayV2HTTPResponse response) {
+            var headers = new java.util.LinkedHashMap<String, List<String>>();
+            if (response.getMultiValueHeaders() != null) {
+                response.getMultiValueHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), List.copyOf(v)));
+            }
+            if (response.getHeaders() != null) {
+                response.getHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), List.of(v)));
+            }
+            String body = response.getBody();
+            byte[] bytes = body == null ? new byte[0]
+                    : response.getIsBase64Encoded() ? Base64.getDecoder().decode(body)
+                    : body.getBytes(StandardCharsets.UTF_8);
+            List<String> cookies = response.getCookies() == null ? List.of() : response.getCookies();
+            int status = response.getStatusCode() == 0 ? 200 : response.getStatusCode();
+            return new Answer(status, headers, cookies, bytes);
+        }
+    }
+}

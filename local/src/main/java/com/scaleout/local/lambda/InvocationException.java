@@ -1,0 +1,24 @@
+package com.scaleout.local.lambda;
+
+/** Why an invocation produced no result, in the terms Lambda reports it. */
+public class InvocationException extends Exception {
+    private final Kind kind;
+
+    public enum Kind {
+        /** All execution environments busy at the declared concurrency: Lambda's 429 TooManyRequests. */
+        THROTTLED,
+        /** The function ran past its timeout (Task timed out). */
+        TIMEOUT,
+        /** The handler (or its constructor, during init) threw. */
+        FUNCTION_ERROR
+    }
+
+    public InvocationException(Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}

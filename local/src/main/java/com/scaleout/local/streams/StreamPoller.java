@@ -1,0 +1,381 @@
+package com.scaleout.local.streams;
+
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.InvocationException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * Lambda's DynamoDB Streams event source mapping for one consumer: reads the table's stream with the Streams
+ * API and invokes the function with {@code DynamodbEvent} batches, one batch at a time so that order per item
+ * holds. A {@code StreamsEventResponse} with failures retries from the first failed record; after the declared
+ * retry limit the batch goes to the on-failure destination and the poller moves on.
+ *
+ * <p>Written to stay correct on moto_server, whose stream differs from DynamoDB's:
+ * <ul>
+ *   <li>A cancelled TransactWriteItems restores a copy of the table, stream included: records of the rolled-back
+ *       writes were visible while it ran, iterators opened before it keep reading the discarded copy (and miss
+ *       every later write), and later records reuse the rolled-back sequence numbers. So every poll opens a
+ *       fresh iterator at the checkpoint; the checkpoint is a (sequence number, event id) pair that is checked on
+ *       each read, and when it no longer matches the poller re-synchronizes by event id; and a record is handed
+ *       over only after two consecutive reads agree on it, so a write that is rolled back moments later is not
+ *       delivered.</li>
+ *   <li>Records DynamoDB would not emit (see {@link MotoStreamQuirks}) are skipped.</li>
+ * </ul>
+ */
+public final class StreamPoller implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(StreamPoller.class.getName());
+    private static final int READ_LIMIT = 1000;
+    private static final int REMEMBERED_EVENT_IDS = 100_000;
+
+    private final StreamConsumerSpec spec;
+    private final String tableName;
+    private final FunctionPool function;
+    private final DynamoDbClient dynamoDb;
+    private final DynamoDbStreamsClient streams;
+    private final OnFailureDestination onFailure;
+    private final Duration pollInterval;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    private String streamArn;
+    private String shardId;
+    private Position checkpoint;
+    private boolean skipToLatest;
+    private List<Record> previousRead = List.of();
+    private Instant headFirstSeen;
+    private final Map<String, Boolean> deliveredIds = new LinkedHashMap<>(1024, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > REMEMBERED_EVENT_IDS;
+        }
+    };
+
+    private final AtomicLong recordsDelivered = new AtomicLong();
+    private final AtomicLong batchesSentToOnFailure = new AtomicLong();
+    private final AtomicLong resyncs = new AtomicLong();
+
+    /** The last record consumed (delivered, skipped or sent to the on-failure destination). */
+    private record Position(String sequenceNumber, String eventId) {
+        static Position of(Record record) {
+            return new Position(record.dynamodb().sequenceNumber(), record.eventID());
+        }
+    }
+
+    public StreamPoller(StreamConsumerSpec spec, String tableName, FunctionPool function, DynamoDbClient dynamoDb,
+                        DynamoDbStreamsClient streams, OnFailureDestination onFailure, Duration pollInterval) {
+        this.spec = spec;
+        this.tableName = tableName;
+        this.function = function;
+        this.dynamoDb = dynamoDb;
+        this.streams = streams;
+        this.onFailure = onFailure;
+        this.pollInterval = pollInterval;
+        this.skipToLatest = spec.startingPosition() == StreamConsumerSpec.StartingPosition.LATEST;
+        this.thread = Thread.ofPlatform().name("stream-" + spec.id()).daemon(true).unstarted(this::run);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    public String consumerId() {
+        return spec.id();
+    }
+
+    public long recordsDelivered() {
+        return recordsDelivered.get();
+    }
+
+    public long batchesSentToOnFailure() {
+        return batchesSentToOnFailure.get();
+    }
+
+    public long resyncs() {
+        return resyncs.get();
+    }
+
+    private void run() {
+        while (running) {
+            boolean busy = false;
+            try {
+                busy = pollOnce();
+            } catch (ResourceNotFoundException e) {
+                forgetStream(); // table or stream gone (e.g. a reset): find the new one
+            } catch (SdkException e) {
+                if (running) {
+                    LOG.log(Level.WARNING, spec.id() + ": stream read failed; locating the stream again", e);
+                }
+                // Already-delivered records are skipped by event id if the same stream is read from the start.
+                forgetStream();
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, spec.id() + ": poller error", e);
+            }
+            if (!busy && running) {
+                sleep(pollInterval.toMillis());
+            }
+        }
+    }
+
+    /** One read and at most one delivered batch; true when there may be more to do right away. */
+    boolean pollOnce() {
+        if (!locateStream()) {
+            return false;
+        }
+        if (skipToLatest) {
+            checkpoint = lastRecordPosition();
+            skipToLatest = false;
+        }
+        List<Record> read = readAfterCheckpoint();
+        if (read == null) {
+            return true; // re-synchronized; read again
+        }
+        int confirmed = commonPrefix(previousRead, read);
+        previousRead = read;
+        if (confirmed == 0) {
+            headFirstSeen = read.isEmpty() ? null : (headFirstSeen == null ? Instant.now() : headFirstSeen);
+            return false;
+        }
+        return deliver(read, confirmed);
+    }
+
+    private boolean deliver(List<Record> read, int confirmed) {
+        var window = read.subList(0, confirmed);
+        var batch = new ArrayList<Record>();
+        int consumed = 0;
+        for (int i = 0; i < window.size() && batch.size() < spec.batchSize(); i++) {
+            Record record = window.get(i);
+            consumed = i + 1;
+            if (deliveredIds.containsKey(record.eventID()) || MotoStreamQuirks.isArtifact(read, i)) {
+                continue;
+            }
+            batch.add(record);
+        }
+        if (headFirstSeen == null) {
+            headFirstSeen = Instant.now();
+        }
+        boolean windowOpen = spec.batchingWindowSeconds() > 0 && batch.size() < spec.batchSize()
+                && Instant.now().isBefore(headFirstSeen.plusSeconds(spec.batchingWindowSeconds()));
+        if (!batch.isEmpty() && windowOpen) {
+            return false; // gather more records, as MaximumBatchingWindowInSeconds does
+        }
+        if (!batch.isEmpty()) {
+            invokeWithRetries(batch);
+        }
+        Record last = window.get(consumed - 1);
+        checkpoint = Position.of(last);
+        previousRead = previousRead.subList(consumed, previousRead.size());
+        headFirstSeen = null;
+        return true;
+    }
+
+    private void invokeWithRetries(List<Record> batch) {
+        List<Record> remaining = batch;
+        int invokes = 0;
+        while (running) {
+            invokes++;
+            String failedFrom = invoke(remaining);
+            if (failedFrom == null) {
+                markDelivered(remaining);
+                return;
+            }
+            int firstFailed = indexOf(remaining, failedFrom);
+            markDelivered(remaining.subList(0, firstFailed));
+            remaining = remaining.subList(firstFailed, remaining.size());
+            if (invokes > spec.retryAttempts()) {
+                LOG.warning(() -> spec.id() + ": batch of " + batch.size() + " still failing after "
+                        + spec.retryAttempts() + " retries; sent to the on-failure destination");
+                onFailure.send(spec.id(), spec.function(), streamArn, shardId, remaining, invokes,
+                        "RetryAttemptsExhausted");
+                batchesSentToOnFailure.incrementAndGet();
+                remaining.forEach(r -> deliveredIds.put(r.eventID(), Boolean.TRUE));
+                return;
+            }
+            sleep(Math.min(1000, 50L << Math.min(invokes, 4))); // back off a little, as Lambda does
+        }
+    }
+
+    /** Invokes the function; returns null on success, else the sequence number to retry from. */
+    private String invoke(List<Record> batch) {
+        String whole = batch.getFirst().dynamodb().sequenceNumber();
+        try {
+            Object result = function.invoke(StreamRecordMapper.event(batch, streamArn));
+            if (!(result instanceof StreamsEventResponse response) || response.getBatchItemFailures() == null
+                    || response.getBatchItemFailures().isEmpty()) {
+                return null;
+            }
+            // The earliest failure in the batch decides, whatever order the handler listed them in.
+            String earliest = null;
+            int earliestIndex = Integer.MAX_VALUE;
+            for (var failure : response.getBatchItemFailures()) {
+                int index = failure.getItemIdentifier() == null ? -1 : indexOf(batch, failure.getItemIdentifier());
+                if (index < 0) {
+                    LOG.warning(() -> spec.id() + ": unknown item identifier " + failure.getItemIdentifier()
+                            + "; retrying the whole batch, as Lambda does");
+                    return whole;
+                }
+                if (index < earliestIndex) {
+                    earliestIndex = index;
+                    earliest = failure.getItemIdentifier();
+                }
+            }
+            return earliest;
+        } catch (InvocationException e) {
+            LOG.warning(() -> spec.id() + ": invocation failed (" + e.kind() + "); the batch will be retried");
+            return whole;
+        }
+    }
+
+    private static int indexOf(List<Record> batch, String sequenceNumber) {
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i).dynamodb().sequenceNumber().equals(sequenceNumber)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void markDelivered(List<Record> records) {
+        records.forEach(r -> deliveredIds.put(r.eventID(), Boolean.TRUE));
+        recordsDelivered.addAndGet(records.size());
+    }
+
+    /**
+     * Records after the checkpoint, from a fresh iterator. Returns null when the checkpoint record is gone or
+     * different (moto rewound its stream): the checkpoint is then moved to the last record already delivered.
+     */
+    private List<Record> readAfterCheckpoint() {
+        if (checkpoint == null) {
+            return getRecords(iterator(ShardIteratorType.TRIM_HORIZON, null), READ_LIMIT);
+        }
+        List<Record> records = getRecords(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER,
+                checkpoint.sequenceNumber()), READ_LIMIT + 1);
+        if (records.isEmpty() || !records.getFirst().eventID().equals(checkpoint.eventId())) {
+            resynchronize();
+            return null;
+        }
+        return records.subList(1, records.size());
+    }
+
+    private void resynchronize() {
+        resyncs.incrementAndGet();
+        Position found = null;
+        for (Record record : readWholeShard()) {
+            if (deliveredIds.containsKey(record.eventID())) {
+                found = Position.of(record);
+            }
+        }
+        Position resumeAfter = found;
+        LOG.warning(() -> spec.id() + ": stream rewound under the checkpoint (moto restores a copy of the table "
+                + "after a cancelled transaction); resuming after " + resumeAfter);
+        checkpoint = found;
+        previousRead = List.of();
+        headFirstSeen = null;
+    }
+
+    private Position lastRecordPosition() {
+        List<Record> all = readWholeShard();
+        return all.isEmpty() ? null : Position.of(all.getLast());
+    }
+
+    private List<Record> readWholeShard() {
+        var all = new ArrayList<Record>();
+        String iterator = iterator(ShardIteratorType.TRIM_HORIZON, null);
+        while (iterator != null) {
+            String current = iterator;
+            var response = streams.getRecords(r -> r.shardIterator(current).limit(READ_LIMIT));
+            if (response.records().isEmpty()) {
+                break;
+            }
+            all.addAll(response.records());
+            iterator = response.nextShardIterator();
+        }
+        return all;
+    }
+
+    private List<Record> getRecords(String iterator, int limit) {
+        return streams.getRecords(r -> r.shardIterator(iterator).limit(limit)).records();
+    }
+
+    private String iterator(ShardIteratorType type, String sequenceNumber) {
+        return streams.getShardIterator(r -> r.streamArn(streamArn).shardId(shardId).shardIteratorType(type)
+                .sequenceNumber(sequenceNumber)).shardIterator();
+    }
+
+    /** Finds the table's current stream and its shard; false while the table does not exist yet. */
+    private boolean locateStream() {
+        if (streamArn != null) {
+            return true;
+        }
+        String arn;
+        try {
+            arn = dynamoDb.describeTable(r -> r.tableName(tableName)).table().latestStreamArn();
+        } catch (ResourceNotFoundException e) {
+            return false;
+        }
+        if (arn == null) {
+            return false;
+        }
+        var shards = streams.describeStream(r -> r.streamArn(arn)).streamDescription().shards();
+        if (shards.isEmpty()) {
+            return false;
+        }
+        // moto keeps one shard per stream; DynamoDB's shard lineage is not emulated.
+        streamArn = arn;
+        shardId = shards.getFirst().shardId();
+        LOG.info(() -> spec.id() + ": reading " + arn);
+        return true;
+    }
+
+    private void forgetStream() {
+        streamArn = null;
+        shardId = null;
+        checkpoint = null;
+        previousRead = List.of();
+        headFirstSeen = null;
+    }
+
+    private static int commonPrefix(List<Record> a, List<Record> b) {
+        int n = Math.min(a.size(), b.size());
+        int i = 0;
+        while (i < n && a.get(i).eventID().equals(b.get(i).eventID())) {
+            i++;
+        }
+        return i;
+    }
+
+    private void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
