@@ -1,0 +1,200 @@
+package com.scaleout.local.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.testing.RecordingStreamHandler;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamResponse;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorResponse;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * The poller's bookkeeping against a scripted stream, for the cases moto_server cannot be made to produce on
+ * demand: a stream rewound under an already delivered record, with the same sequence numbers reused.
+ */
+class StreamPollerTest {
+    private static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/T/stream/1";
+
+    private final ScriptedStream stream = new ScriptedStream();
+    private FunctionPool function;
+    private StreamPoller poller;
+
+    @TempDir
+    Path dataDir;
+
+    @BeforeEach
+    void setUp() {
+        RecordingStreamHandler.reset();
+        function = new FunctionPool(FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()),
+                getClass().getClassLoader());
+        poller = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T", function,
+                stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10));
+    }
+
+    @AfterEach
+    void tearDown() {
+        function.close();
+    }
+
+    private static Record record(long sequence, String eventId, String key) {
+        return Record.builder().eventID(eventId).eventName(OperationType.INSERT)
+                .dynamodb(d -> d.sequenceNumber(String.valueOf(sequence))
+                        .keys(Map.of("pk", AttributeValue.fromS(key)))
+                        .newImage(Map.of("pk", AttributeValue.fromS(key), "v", AttributeValue.fromN("1"))))
+                .build();
+    }
+
+    private List<String> deliveredKeys() {
+        return RecordingStreamHandler.delivered().stream().map(r -> r.getDynamodb().getKeys().get("pk").getS())
+                .toList();
+    }
+
+    private void pollTimes(int times) {
+        for (int i = 0; i < times; i++) {
+            poller.pollOnce();
+        }
+    }
+
+    @Test
+    void deliversARecordOnlyAfterTwoReadsAgreeOnIt() {
+        stream.records.add(record(1, "e1", "a"));
+
+        poller.pollOnce();
+        assertThat(deliveredKeys()).isEmpty();
+
+        poller.pollOnce();
+        assertThat(deliveredKeys()).containsExactly("a");
+    }
+
+    @Test
+    void aRecordThatVanishesBeforeItIsConfirmedIsNeverDelivered() {
+        stream.records.add(record(1, "e1", "a"));
+        pollTimes(2);
+        stream.records.add(record(2, "phantom", "rolled-back"));
+        poller.pollOnce();
+        stream.rewindTo(1);                       // the transaction is cancelled
+        stream.records.add(record(2, "e2", "b")); // same sequence number, new record
+
+        pollTimes(3);
+
+        assertThat(deliveredKeys()).containsExactly("a", "b");
+    }
+
+    @Test
+    void resynchronizesByEventIdWhenTheStreamIsRewoundUnderTheCheckpoint() {
+        stream.records.add(record(1, "e1", "a"));
+        pollTimes(2);
+        stream.records.add(record(2, "phantom", "rolled-back"));
+        pollTimes(2);                             // delivered: the worst case
+        stream.rewindTo(1);
+        stream.records.add(record(2, "e2", "b"));
+        stream.records.add(record(3, "e3", "c"));
+
+        pollTimes(4);
+
+        assertThat(deliveredKeys()).containsExactly("a", "rolled-back", "b", "c");
+        assertThat(poller.resyncs()).isEqualTo(1);
+    }
+
+    @Test
+    void skipsAPlaceholderInsertFollowedByTheRealInsertOfTheSameItem() {
+        var placeholder = Record.builder().eventID("e1").eventName(OperationType.INSERT)
+                .dynamodb(d -> d.sequenceNumber("1").keys(Map.of("pk", AttributeValue.fromS("u")))
+                        .newImage(Map.of("pk", AttributeValue.fromS("u"))))
+                .build();
+        stream.records.add(placeholder);
+        stream.records.add(record(2, "e2", "u"));
+
+        pollTimes(3);
+
+        assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID()).containsExactly("e2");
+    }
+
+    /** One shard whose records the test edits, read through the Streams API's iterator calls. */
+    private static final class ScriptedStream implements DynamoDbStreamsClient {
+        final List<Record> records = new ArrayList<>();
+
+        void rewindTo(int size) {
+            records.subList(size, records.size()).clear();
+        }
+
+        DynamoDbClient table() {
+            return new DynamoDbClient() {
+                @Override
+                public DescribeTableResponse describeTable(Consumer<DescribeTableRequest.Builder> request) {
+                    return DescribeTableResponse.builder().table(t -> t.tableName("T").latestStreamArn(ARN))
+                            .build();
+                }
+
+                @Override
+                public String serviceName() {
+                    return "dynamodb";
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public DescribeStreamResponse describeStream(Consumer<DescribeStreamRequest.Builder> request) {
+            return DescribeStreamResponse.builder()
+                    .streamDescription(d -> d.streamArn(ARN).shards(s -> s.shardId("shard-1"))).build();
+        }
+
+        @Override
+        public GetShardIteratorResponse getShardIterator(Consumer<GetShardIteratorRequest.Builder> consumer) {
+            var builder = GetShardIteratorRequest.builder();
+            consumer.accept(builder);
+            var request = builder.build();
+            long start = request.shardIteratorType() == ShardIteratorType.TRIM_HORIZON ? 1
+                    : Long.parseLong(request.sequenceNumber())
+                    + (request.shardIteratorType() == ShardIteratorType.AFTER_SEQUENCE_NUMBER ? 1 : 0);
+            return GetShardIteratorResponse.builder().shardIterator(String.valueOf(start)).build();
+        }
+
+        @Override
+        public GetRecordsResponse getRecords(Consumer<GetRecordsRequest.Builder> consumer) {
+            var builder = GetRecordsRequest.builder();
+            consumer.accept(builder);
+            var request = builder.build();
+            int from = (int) Long.parseLong(request.shardIterator()) - 1;
+            int to = Math.min(records.size(), from + request.limit());
+            var page = from >= records.size() ? List.<Record>of() : List.copyOf(records.subList(from, to));
+            return GetRecordsResponse.builder().records(page).nextShardIterator(String.valueOf(to + 1)).build();
+        }
+
+        @Override
+        public String serviceName() {
+            return "dynamodb";
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package com.scaleout.local.testing;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.local.LocalConfig;
+import com.scaleout.local.LocalRuntime;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Starts a {@link LocalRuntime} on a free port over the shared, freshly emptied backends. */
+public final class RuntimeFixture implements AutoCloseable {
+    private final LocalRuntime runtime;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Path dataDir;
+
+    private RuntimeFixture(LocalRuntime runtime, Path dataDir) {
+        this.runtime = runtime;
+        this.dataDir = dataDir;
+    }
+
+    public static RuntimeFixture start(Declaration declaration) throws Exception {
+        SharedBackends.reset();
+        var backends = SharedBackends.get();
+        Path dataDir = Files.createTempDirectory(Files.createDirectories(SharedBackends.dataDir()), "runtime-");
+        var config = LocalConfig.fromEnvironment().withPort(0)
+                .withBackends(backends.dynamoDbEndpoint().toString(), backends.redisUrl())
+                .withDataDir(dataDir);
+        return new RuntimeFixture(LocalRuntime.start(declaration, config), dataDir);
+    }
+
+    public LocalRuntime runtime() {
+        return runtime;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public URI uri(String pathAndQuery) {
+        return URI.create(runtime.url() + pathAndQuery);
+    }
+
+    public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    public HttpResponse<byte[]> sendForBytes(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    public HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(pathAndQuery)).GET());
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

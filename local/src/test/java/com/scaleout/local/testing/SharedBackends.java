@@ -1,0 +1,57 @@
+package com.scaleout.local.testing;
+
+import com.scaleout.local.backends.Backends;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One moto_server and one redis-server for the whole integration-test JVM (starting moto takes seconds), emptied
+ * between test classes: moto's reset API and Redis FLUSHALL.
+ */
+public final class SharedBackends {
+    private static Backends backends;
+
+    private SharedBackends() {
+    }
+
+    public static synchronized Backends get() throws IOException {
+        if (backends == null) {
+            backends = Backends.startOrConnect(Optional.empty(), Optional.empty(), dataDir());
+            Runtime.getRuntime().addShutdownHook(new Thread(backends::close, "stop-test-backends"));
+        }
+        return backends;
+    }
+
+    public static Path dataDir() {
+        return Path.of(System.getProperty("scaleout.dataDir", "target/it-data"));
+    }
+
+    /** Empties moto (every table and stream) and Redis. */
+    public static void reset() throws IOException, InterruptedException {
+        var b = get();
+        var request = HttpRequest.newBuilder(b.dynamoDbEndpoint().resolve("/moto-api/reset"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        var response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding());
+        if (response.statusCode() != 200) {
+            throw new IOException("moto reset answered " + response.statusCode());
+        }
+        URI redis = URI.create(b.redisUrl());
+        try (var socket = new Socket(redis.getHost(), redis.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write("FLUSHALL\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer = new String(socket.getInputStream().readNBytes(5), StandardCharsets.US_ASCII);
+            if (!answer.equals("+OK\r\n")) {
+                throw new IOException("FLUSHALL answered " + answer);
+            }
+        }
+    }
+}
