@@ -7,6 +7,6 @@ if [ ! -f target/classpath.txt ] || [ ! -d target/classes ]; then
   echo "cdk/target is missing: build the CDK app first (mvn -B -q -pl cdk -am install)" >&2
   exit 1
 fi
-JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
-[ -x "$JAVA" ] || JAVA=java
+# ../scaleout exports JAVA_HOME (a JDK >= 21); called by hand, the java on PATH must be one.
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 exec "$JAVA" -cp "target/classes:$(cat target/classpath.txt)" com.scaleout.cdk.ScaleoutApp
