@@ -2,6 +2,7 @@ package com.scaleout.local.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.scaleout.functions.shared.http.Json;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -162,44 +163,20 @@ public final class EventMapper {
                 .build();
     }
 
+    /**
+     * The REQUEST authorizer's event: the request as the route's handler would see it, without body or
+     * authorizer context, plus the identity source and the route ARN.
+     */
     public static APIGatewayV2CustomAuthorizerEvent authorizerEvent(HttpRequestData request, RouteTable.Match match,
                                                                     List<String> identitySource, String requestId,
                                                                     Instant now) {
-        Map<String, String> headers = headers(request);
-        var http = APIGatewayV2CustomAuthorizerEvent.Http.builder()
-                .withMethod(request.method())
-                .withPath(request.rawPath())
-                .withProtocol(request.protocol())
-                .withSourceIp(request.sourceIp())
-                .withUserAgent(headers.get("user-agent"))
-                .build();
-        var context = APIGatewayV2CustomAuthorizerEvent.RequestContext.builder()
-                .withAccountId("000000000000")
-                .withApiId(API_ID)
-                .withDomainName(domainName(headers))
-                .withDomainPrefix(domainName(headers).split("\\.", 2)[0])
-                .withHttp(http)
-                .withRequestId(requestId)
-                .withRouteKey(match.route().routeKey())
-                .withStage(STAGE)
-                .withTime(REQUEST_TIME.format(now))
-                .withTimeEpoch(now.toEpochMilli())
-                .build();
-        return APIGatewayV2CustomAuthorizerEvent.builder()
-                .withVersion("2.0")
-                .withType("REQUEST")
-                .withRouteArn("arn:aws:execute-api:us-east-1:000000000000:" + API_ID + "/" + STAGE + "/"
-                        + request.method() + request.rawPath())
-                .withIdentitySource(identitySource)
-                .withRouteKey(match.route().routeKey())
-                .withRawPath(request.rawPath())
-                .withRawQueryString(request.rawQueryString() == null ? "" : request.rawQueryString())
-                .withCookies(cookies(request))
-                .withHeaders(headers)
-                .withQueryStringParameters(queryParameters(request.rawQueryString()))
-                .withPathParameters(match.pathParameters().isEmpty() ? null : match.pathParameters())
-                .withRequestContext(context)
-                .build();
+        var seenByHandler = httpEvent(request, match, MappedBody.NONE, requestId, now, null);
+        var event = Json.MAPPER.convertValue(seenByHandler, APIGatewayV2CustomAuthorizerEvent.class);
+        event.setType("REQUEST");
+        event.setRouteArn("arn:aws:execute-api:us-east-1:000000000000:" + API_ID + "/" + STAGE + "/"
+                + request.method() + request.rawPath());
+        event.setIdentitySource(identitySource);
+        return event;
     }
 
     private static String domainName(Map<String, String> headers) {

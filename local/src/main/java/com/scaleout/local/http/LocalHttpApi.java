@@ -1,6 +1,7 @@
 package com.scaleout.local.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import com.sun.net.httpserver.HttpExchange;
@@ -165,9 +166,8 @@ public final class LocalHttpApi implements AutoCloseable {
     /** What goes back to the client. */
     private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
         static Answer gateway(int status, String message) {
-            String json = "{\"message\":\"" + message + "\"}"; // fixed texts only, no escaping needed
             return new Answer(status, Map.of("content-type", List.of("application/json")), List.of(),
-                    json.getBytes(StandardCharsets.UTF_8));
+                    Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
         }
 
         static Answer of(APIGatewayV2HTTPResponse response) {

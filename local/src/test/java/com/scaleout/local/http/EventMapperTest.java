@@ -34,6 +34,34 @@ class EventMapperTest {
     }
 
     @Test
+    void theAuthorizerSeesTheRequestWithItsIdentitySourceButNoBody() {
+        var request = new HttpRequestData("POST", "/private/a%20b", "x=1", "HTTP/1.1",
+                Map.of("Authorization", java.util.List.of("Bearer t"), "Host", java.util.List.of("api.local:3000")),
+                "secret body".getBytes(StandardCharsets.UTF_8), "127.0.0.9");
+        var match = new RouteTable.Match(com.scaleout.declaration.RouteSpec.authorized(
+                com.scaleout.declaration.HttpMethod.POST, "/private/{id}", "F", "A"), Map.of("id", "a b"));
+        var now = java.time.Instant.parse("2026-11-29T12:00:00Z");
+
+        var event = EventMapper.authorizerEvent(request, match, java.util.List.of("Bearer t"), "req-1", now);
+
+        assertThat(event.getVersion()).isEqualTo("2.0");
+        assertThat(event.getType()).isEqualTo("REQUEST");
+        assertThat(event.getRouteArn()).endsWith("/$default/POST/private/a%20b");
+        assertThat(event.getIdentitySource()).containsExactly("Bearer t");
+        assertThat(event.getRouteKey()).isEqualTo("POST /private/{id}");
+        assertThat(event.getRawQueryString()).isEqualTo("x=1");
+        assertThat(event.getHeaders()).containsEntry("authorization", "Bearer t");
+        assertThat(event.getPathParameters()).containsEntry("id", "a b");
+        assertThat(event.getQueryStringParameters()).containsEntry("x", "1");
+        assertThat(event.getRequestContext().getRequestId()).isEqualTo("req-1");
+        assertThat(event.getRequestContext().getTimeEpoch()).isEqualTo(now);
+        assertThat(event.getRequestContext().getDomainName()).isEqualTo("api.local");
+        assertThat(event.getRequestContext().getHttp().getSourceIp()).isEqualTo("127.0.0.9");
+        assertThat(event.getRequestContext().getHttp().getMethod()).isEqualTo("POST");
+        assertThat(event.toString()).doesNotContain("secret body");
+    }
+
+    @Test
     void queryParametersAreDecodedAndRepeatsJoined() {
         assertThat(EventMapper.queryParameters("q=%23tag+word&q=two&empty=&bare&bad=%zz"))
                 .containsExactly(Map.entry("q", "#tag word,two"), Map.entry("empty", ""), Map.entry("bare", ""),

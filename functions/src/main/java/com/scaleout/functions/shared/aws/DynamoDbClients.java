@@ -8,6 +8,8 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.core.client.builder.SdkSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -29,23 +31,20 @@ public final class DynamoDbClients {
     }
 
     public static DynamoDbClient dynamoDb() {
-        var builder = DynamoDbClient.builder()
-                .httpClient(httpClient())
-                .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(credentials())
-                .overrideConfiguration(timeouts());
-        endpoint().ifPresent(builder::endpointOverride);
-        return builder.build();
+        return configured(DynamoDbClient.builder()).build();
     }
 
     public static DynamoDbStreamsClient streams() {
-        var builder = DynamoDbStreamsClient.builder()
-                .httpClient(httpClient())
+        return configured(DynamoDbStreamsClient.builder()).build();
+    }
+
+    private static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder) {
+        builder.httpClient(httpClient())
                 .region(Region.of(RuntimeEnvironment.region()))
                 .credentialsProvider(credentials())
                 .overrideConfiguration(timeouts());
         endpoint().ifPresent(builder::endpointOverride);
-        return builder.build();
+        return builder;
     }
 
     private static SdkHttpClient httpClient() {
