@@ -1,18 +1,91 @@
 package com.scaleout.declaration;
 
+import static com.scaleout.declaration.HttpMethod.DELETE;
 import static com.scaleout.declaration.HttpMethod.GET;
+import static com.scaleout.declaration.HttpMethod.POST;
+import static com.scaleout.declaration.HttpMethod.PUT;
+import static com.scaleout.declaration.RouteSpec.authorized;
+import static com.scaleout.declaration.RouteSpec.publicRoute;
+import static com.scaleout.declaration.TableSpec.KeyAttribute.string;
+
+import com.scaleout.declaration.TableSpec.IndexSpec;
+import com.scaleout.declaration.TableSpec.StreamView;
 
 /**
  * Scaleout's functions, routes, authorizers, tables and stream consumers. Workloads add their entries here;
- * nothing else in the repository lists them.
+ * nothing else in the repository lists them. The social data model is explained in docs/data-model.md.
  */
 public final class ScaleoutDeclaration {
     public static final String HEALTH = "Health";
 
+    public static final String SOCIAL_ACCOUNTS = "SocialAccounts";
+    public static final String SOCIAL_TWEETS = "SocialTweets";
+    public static final String SOCIAL_FOLLOWS = "SocialFollows";
+    public static final String SOCIAL_AUTHORIZER = "SocialAuthorizer";
+    public static final String TWEET_INDEXER = "TweetIndexer";
+    /** API Gateway's authorizer; its cache TTL bounds how long a revoked token passes the gateway. */
+    public static final String SESSIONS_AUTHORIZER = "Sessions";
+    public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
+
+    private static final String SOCIAL = "com.scaleout.functions.social.";
+
     private static final Declaration DECLARATION = Declaration.builder()
+            .table(TableSpec.of("Users", string("id")))
+            .table(TableSpec.of("Usernames", string("username")))
+            .table(TableSpec.of("Sessions", string("id")).ttl("expiresAt"))
+            .table(TableSpec.of("Tweets", string("id")).stream(StreamView.NEW_AND_OLD_IMAGES)
+                    .globalIndex(IndexSpec.of("ByAuthor", string("authorId"), string("id")))
+                    .globalIndex(IndexSpec.of("RepliesByAuthor", string("replyAuthorId"), string("id")))
+                    .globalIndex(IndexSpec.of("ByParent", string("inReplyTo"), string("id"))))
+            .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
+            .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
+                    .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId"))))
+            .table(TableSpec.of("Follows", string("followerId")).sortKey(string("followeeId"))
+                    .globalIndex(IndexSpec.of("Following", string("followerId"), string("edgeId")))
+                    .globalIndex(IndexSpec.of("Followers", string("followeeId"), string("edgeId"))))
+
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(5).withRedis())
-            .route(RouteSpec.publicRoute(GET, "/health", HEALTH))
+            .function(FunctionSpec.of(SOCIAL_ACCOUNTS, SOCIAL + "http.AccountsHandler")
+                    .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions").withRedis())
+            .function(FunctionSpec.of(SOCIAL_TWEETS, SOCIAL + "http.TweetsHandler")
+                    .readsAndWrites("Tweets").reads("TweetIndex").readsAndWrites("Retweets")
+                    .readsAndWrites("Users").reads("Usernames").reads("Sessions").withRedis())
+            .function(FunctionSpec.of(SOCIAL_FOLLOWS, SOCIAL + "http.FollowsHandler")
+                    .readsAndWrites("Follows").readsAndWrites("Users").reads("Usernames").reads("Sessions")
+                    .withRedis())
+            .function(FunctionSpec.of(SOCIAL_AUTHORIZER, SOCIAL + "http.SessionAuthorizer")
+                    .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis())
+            .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
+                    .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets"))
+
+            .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
+                    SESSIONS_AUTHORIZER_TTL_SECONDS))
+
+            .route(publicRoute(GET, "/health", HEALTH))
+            .route(publicRoute(POST, "/users", SOCIAL_ACCOUNTS))
+            .route(publicRoute(POST, "/sessions", SOCIAL_ACCOUNTS))
+            .route(authorized(DELETE, "/sessions/current", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
+            .route(authorized(GET, "/me", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/users/{username}", SOCIAL_ACCOUNTS))
+            .route(authorized(POST, "/tweets", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/tweets/recent", SOCIAL_TWEETS))
+            .route(publicRoute(GET, "/tweets/{id}", SOCIAL_TWEETS))
+            .route(authorized(DELETE, "/tweets/{id}", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/tweets/{id}/replies", SOCIAL_TWEETS))
+            .route(authorized(POST, "/tweets/{id}/retweets", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
+            .route(authorized(DELETE, "/tweets/{id}/retweets", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/tweets/{id}/retweets", SOCIAL_TWEETS))
+            .route(publicRoute(GET, "/users/{username}/tweets", SOCIAL_TWEETS))
+            .route(publicRoute(GET, "/users/{username}/replies", SOCIAL_TWEETS))
+            .route(publicRoute(GET, "/users/{username}/mentions", SOCIAL_TWEETS))
+            .route(publicRoute(GET, "/hashtags/{tag}/tweets", SOCIAL_TWEETS))
+            .route(authorized(PUT, "/me/following/{username}", SOCIAL_FOLLOWS, SESSIONS_AUTHORIZER))
+            .route(authorized(DELETE, "/me/following/{username}", SOCIAL_FOLLOWS, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/users/{username}/followers", SOCIAL_FOLLOWS))
+            .route(publicRoute(GET, "/users/{username}/following", SOCIAL_FOLLOWS))
+
+            .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .build();
 
     private ScaleoutDeclaration() {

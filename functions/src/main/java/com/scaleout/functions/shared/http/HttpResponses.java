@@ -6,7 +6,6 @@ import java.util.Map;
 
 /** Maps outcomes to HTTP API v2 responses, so that every handler answers in the same shape. */
 public final class HttpResponses {
-    private static final Map<String, String> JSON_HEADERS = Map.of("content-type", "application/json");
 
     private HttpResponses() {
     }
@@ -14,7 +13,7 @@ public final class HttpResponses {
     public static APIGatewayV2HTTPResponse json(int status, Object body) {
         return APIGatewayV2HTTPResponse.builder()
                 .withStatusCode(status)
-                .withHeaders(JSON_HEADERS)
+                .withHeaders(new java.util.HashMap<>(Map.of("content-type", "application/json")))
                 .withBody(Json.write(body))
                 .withIsBase64Encoded(false)
                 .build();
@@ -26,6 +25,10 @@ public final class HttpResponses {
 
     public static APIGatewayV2HTTPResponse validationError(List<ErrorBody.FieldError> errors, String requestId) {
         return json(400, new ErrorBody("Invalid request", errors, requestId));
+    }
+
+    public static APIGatewayV2HTTPResponse noContent() {
+        return APIGatewayV2HTTPResponse.builder().withStatusCode(204).withIsBase64Encoded(false).build();
     }
 
     /** A fixed body: the cause goes to the log, never to the client. */

@@ -1,0 +1,54 @@
+package com.scaleout.functions.shared.http;
+
+import java.util.List;
+
+/**
+ * An outcome the client caused and can fix, with the HTTP status that says so. Thrown by validation and the
+ * domain; turned into a JSON error response by {@link ApiHandler}. Never used for a server fault.
+ */
+public final class ApiException extends RuntimeException {
+    private final int status;
+    private final List<ErrorBody.FieldError> errors;
+
+    public ApiException(int status, String message, List<ErrorBody.FieldError> errors) {
+        super(message, null, false, false); // no stack trace: this is flow, not a fault
+        this.status = status;
+        this.errors = errors == null ? null : List.copyOf(errors);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public List<ErrorBody.FieldError> errors() {
+        return errors;
+    }
+
+    public static ApiException badRequest(String message) {
+        return new ApiException(400, message, null);
+    }
+
+    public static ApiException invalidField(String field, String reason) {
+        return new ApiException(400, "Invalid request", List.of(new ErrorBody.FieldError(field, reason)));
+    }
+
+    public static ApiException invalidFields(List<ErrorBody.FieldError> errors) {
+        return new ApiException(400, "Invalid request", errors);
+    }
+
+    public static ApiException unauthorized(String message) {
+        return new ApiException(401, message, null);
+    }
+
+    public static ApiException forbidden(String message) {
+        return new ApiException(403, message, null);
+    }
+
+    public static ApiException notFound(String message) {
+        return new ApiException(404, message, null);
+    }
+
+    public static ApiException conflict(String message) {
+        return new ApiException(409, message, null);
+    }
+}

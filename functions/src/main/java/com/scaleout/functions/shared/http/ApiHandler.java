@@ -1,0 +1,62 @@
+package com.scaleout.functions.shared.http;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+
+/**
+ * Base of the HTTP functions: API Gateway has already matched the route, so the handler only looks its
+ * {@code routeKey} up in a map. Client errors become their 4xx; throttling by DynamoDB becomes 503 with
+ * Retry-After; anything else is a 500 with a fixed body and the cause in the log.
+ */
+public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+    private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
+
+    private final Map<String, Route> routes;
+
+    protected ApiHandler(Map<String, Route> routes) {
+        this.routes = Map.copyOf(routes);
+    }
+
+    /** One route's work: a request in, a response out. */
+    @FunctionalInterface
+    public interface Route {
+        APIGatewayV2HTTPResponse handle(ApiRequest request);
+    }
+
+    public final Map<String, Route> routes() {
+        return routes;
+    }
+
+    @Override
+    public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        var request = new ApiRequest(event);
+        Route route = routes.get(event.getRouteKey());
+        if (route == null) {
+            return HttpResponses.error(404, "Not Found", request.requestId());
+        }
+        try {
+            return route.handle(request);
+        } catch (ApiException e) {
+            return HttpResponses.json(e.status(), new ErrorBody(e.getMessage(), e.errors(), request.requestId()));
+        } catch (SdkException e) {
+            if (e instanceof AwsServiceException service && service.isThrottlingException()) {
+                LOG.log(Level.WARNING, event.getRouteKey() + " throttled by AWS", e);
+                var response = HttpResponses.error(503, "Service busy, retry shortly", request.requestId());
+                response.getHeaders().put("retry-after", "1");
+                return response;
+            }
+            LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
+            return HttpResponses.internalError(request.requestId());
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
+            return HttpResponses.internalError(request.requestId());
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package com.scaleout.functions.shared.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+
+/** Read access to an HTTP API v2 event, in the terms handlers need, with 4xx for what the client got wrong. */
+public final class ApiRequest {
+    /** Keys the authorizer puts in its context (read by handlers, written by the authorizer). */
+    public static final String CONTEXT_USER_ID = "userId";
+    public static final String CONTEXT_USERNAME = "username";
+    public static final String CONTEXT_SESSION_ID = "sessionId";
+
+    private final APIGatewayV2HTTPEvent event;
+
+    public ApiRequest(APIGatewayV2HTTPEvent event) {
+        this.event = event;
+    }
+
+    public String routeKey() {
+        return event.getRouteKey();
+    }
+
+    public String requestId() {
+        return event.getRequestContext() == null ? null : event.getRequestContext().getRequestId();
+    }
+
+    public String pathParameter(String name) {
+        Map<String, String> parameters = event.getPathParameters();
+        String value = parameters == null ? null : parameters.get(name);
+        if (value == null || value.isEmpty()) {
+            throw ApiException.invalidField(name, "is required in the path");
+        }
+        return value;
+    }
+
+    public Optional<String> query(String name) {
+        Map<String, String> parameters = event.getQueryStringParameters();
+        return Optional.ofNullable(parameters == null ? null : parameters.get(name));
+    }
+
+    public String body() {
+        String body = event.getBody();
+        if (body != null && event.getIsBase64Encoded()) {
+            try {
+                return new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw ApiException.badRequest("Body is not valid base64");
+            }
+        }
+        return body;
+    }
+
+    public <T> T body(Class<T> type) {
+        return RequestJson.read(body(), type);
+    }
+
+    /** A value the route's authorizer put in its context, if the route has one and it did. */
+    public Optional<String> authorizerValue(String key) {
+        var context = event.getRequestContext();
+        if (context == null || context.getAuthorizer() == null || context.getAuthorizer().getLambda() == null) {
+            return Optional.empty();
+        }
+        Object value = context.getAuthorizer().getLambda().get(key);
+        return value == null ? Optional.empty() : Optional.of(value.toString());
+    }
+}

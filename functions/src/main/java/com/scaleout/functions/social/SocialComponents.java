@@ -1,0 +1,58 @@
+package com.scaleout.functions.social;
+
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.FollowService;
+import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.SessionService;
+import com.scaleout.functions.social.application.TweetService;
+import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
+import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
+import com.scaleout.functions.social.dynamodb.DynamoSessionStore;
+import com.scaleout.functions.social.dynamodb.DynamoTweetIndexStore;
+import com.scaleout.functions.social.dynamodb.DynamoTweetStore;
+import com.scaleout.functions.social.dynamodb.DynamoUserStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import com.scaleout.functions.social.redis.RedisSessionCache;
+import java.time.Clock;
+import java.time.Duration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The social workload's services, wired to DynamoDB and Redis. Built once per execution environment (the
+ * handlers' no-arg constructors call {@link #create()}), so clients are never built per invocation.
+ */
+public record SocialComponents(AccountService accounts, SessionService sessions, TweetService tweets,
+                               FollowService follows, DynamoTweetIndexStore tweetIndex,
+                               DynamoRetweetStore retweets) {
+
+    /**
+     * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
+     * for up to its TTL (300 s, see the declaration), so a little longer than that.
+     */
+    public static final Duration REVOCATION_TTL =
+            Duration.ofSeconds(ScaleoutDeclaration.SESSIONS_AUTHORIZER_TTL_SECONDS + 60L);
+
+    public static SocialComponents create() {
+        DynamoDbClient dynamoDb = DynamoDbClients.dynamoDb();
+        var tables = SocialTables.fromEnvironment();
+        var redis = RedisConnection.fromEnvironment();
+        var clock = Clock.systemUTC();
+        var passwords = new PasswordHasher(RuntimeEnvironment.variable("BCRYPT_COST").map(Integer::parseInt)
+                .orElse(10));
+        var users = new DynamoUserStore(dynamoDb, tables);
+        var sessionCache = new RedisSessionCache(redis);
+        var tweetIndex = new DynamoTweetIndexStore(dynamoDb, tables);
+        var retweets = new DynamoRetweetStore(dynamoDb, tables);
+        return new SocialComponents(
+                new AccountService(users, passwords, clock),
+                new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
+                        REVOCATION_TTL),
+                new TweetService(new DynamoTweetStore(dynamoDb, tables), tweetIndex, retweets, users, clock),
+                new FollowService(new DynamoFollowStore(dynamoDb, tables), users, clock),
+                tweetIndex, retweets);
+    }
+}

@@ -1,0 +1,76 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ErrorBody.FieldError;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.Times;
+import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.social.domain.Usernames;
+import java.time.Clock;
+import java.util.ArrayList;
+
+/** Registration and profiles. */
+public final class AccountService {
+    public static final int MIN_PASSWORD = 8;
+    public static final int MAX_PASSWORD = 128;
+    public static final int MAX_DISPLAY_NAME = 50;
+
+    private final UserStore users;
+    private final PasswordHasher passwords;
+    private final Clock clock;
+
+    public AccountService(UserStore users, PasswordHasher passwords, Clock clock) {
+        this.users = users;
+        this.passwords = passwords;
+        this.clock = clock;
+    }
+
+    public record Registration(String username, String password, String displayName) {
+    }
+
+    public User register(Registration registration) {
+        var errors = new ArrayList<FieldError>();
+        if (registration.username() == null) {
+            errors.add(new FieldError("username", "is required"));
+        } else if (!Usernames.isValid(registration.username())) {
+            errors.add(new FieldError("username", "must be 3-15 letters, digits or underscores"));
+        }
+        String password = registration.password();
+        if (password == null) {
+            errors.add(new FieldError("password", "is required"));
+        } else {
+            int length = password.codePointCount(0, password.length());
+            if (length < MIN_PASSWORD || length > MAX_PASSWORD) {
+                errors.add(new FieldError("password", "must be " + MIN_PASSWORD + "-" + MAX_PASSWORD
+                        + " characters"));
+            }
+        }
+        String displayName = registration.displayName() == null ? null : registration.displayName().strip();
+        if (displayName != null && displayName.codePointCount(0, displayName.length()) > MAX_DISPLAY_NAME) {
+            errors.add(new FieldError("displayName", "must be at most " + MAX_DISPLAY_NAME + " characters"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalidFields(errors);
+        }
+        var user = new User(Ids.newId(), registration.username(),
+                displayName == null || displayName.isEmpty() ? registration.username() : displayName,
+                Times.format(clock.instant()), passwords.hash(password), 0, 0, 0);
+        try {
+            users.create(user);
+        } catch (UserStore.UsernameTaken e) {
+            throw ApiException.conflict("Username is taken");
+        }
+        return user;
+    }
+
+    public User profile(String username) {
+        if (!Usernames.isValid(username)) {
+            throw ApiException.notFound("No such user");
+        }
+        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+    }
+
+    public User me(Actor actor) {
+        return users.findById(actor.userId()).orElseThrow(() -> ApiException.notFound("No such user"));
+    }
+}

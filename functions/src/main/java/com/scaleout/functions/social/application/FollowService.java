@@ -1,0 +1,57 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.Times;
+import com.scaleout.functions.social.domain.User;
+import java.time.Clock;
+import java.util.function.Function;
+
+/** Follow and unfollow (both idempotent), and the follower and following lists, newest first. */
+public final class FollowService {
+    private final FollowStore follows;
+    private final UserStore users;
+    private final Clock clock;
+
+    public FollowService(FollowStore follows, UserStore users, Clock clock) {
+        this.follows = follows;
+        this.users = users;
+        this.clock = clock;
+    }
+
+    public void follow(Actor actor, String username) {
+        User followee = profileOf(username);
+        if (followee.id().equals(actor.userId())) {
+            throw ApiException.invalidField("username", "you cannot follow yourself");
+        }
+        follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
+                Times.format(clock.instant())));
+    }
+
+    public void unfollow(Actor actor, String username) {
+        User followee = profileOf(username);
+        follows.unfollow(actor.userId(), followee.id());
+    }
+
+    public Page<User> followers(String username, PageRequest page) {
+        return usersOf(follows.followers(profileOf(username).id(), page), FollowStore.Edge::followerId, page);
+    }
+
+    public Page<User> following(String username, PageRequest page) {
+        return usersOf(follows.following(profileOf(username).id(), page), FollowStore.Edge::followeeId, page);
+    }
+
+    private Page<User> usersOf(Slice<FollowStore.Edge> edges, Function<FollowStore.Edge, String> other,
+                               PageRequest page) {
+        var people = users.findByIds(edges.items().stream().map(other).toList());
+        String next = edges.items().isEmpty() ? null : page.nextCursor(edges.items().getLast().edgeId(),
+                edges.more());
+        return new Page<>(people, next);
+    }
+
+    private User profileOf(String username) {
+        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+    }
+}

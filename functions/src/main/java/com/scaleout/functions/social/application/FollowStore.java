@@ -1,0 +1,24 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.PageRequest;
+
+/**
+ * Follow edges, with each user's follower and following counts kept exactly equal to the edges: an edge and
+ * both counts change in one transaction, guarded by the edge's existence.
+ */
+public interface FollowStore {
+
+    /** True when the edge is new; false when it existed (and nothing changed). */
+    boolean follow(Edge edge);
+
+    /** True when an edge was removed. */
+    boolean unfollow(String followerId, String followeeId);
+
+    Slice<Edge> following(String followerId, PageRequest page);
+
+    Slice<Edge> followers(String followeeId, PageRequest page);
+
+    /** An edge; {@code edgeId} is a ULID, so it orders edges by creation. */
+    record Edge(String followerId, String followeeId, String edgeId, String createdAt) {
+    }
+}

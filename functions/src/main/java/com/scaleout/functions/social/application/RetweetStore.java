@@ -1,0 +1,27 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.PageRequest;
+
+/** Who retweeted what: one row per (tweet, user), with the tweet's retweet count kept equal to the rows. */
+public interface RetweetStore {
+
+    /** True when this retweet is new; false when it existed. Throws {@link TweetNotFound}. */
+    boolean add(Retweet retweet);
+
+    /** Removes the retweet if there is one. */
+    void remove(String tweetId, String userId);
+
+    Slice<Retweet> retweeters(String tweetId, PageRequest page);
+
+    /** Drops every retweet row of a deleted tweet. */
+    void removeAll(String tweetId);
+
+    record Retweet(String tweetId, String userId, String retweetId, String createdAt) {
+    }
+
+    final class TweetNotFound extends RuntimeException {
+        public TweetNotFound() {
+            super("tweet not found", null, false, false);
+        }
+    }
+}

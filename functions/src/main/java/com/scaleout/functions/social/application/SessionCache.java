@@ -1,0 +1,22 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.social.domain.Session;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Sessions cached for the authorizer, and revocation markers that make a logout effective in the handlers at
+ * once, while API Gateway may still hold an "allow" in its authorizer cache. A cache: every method may fail
+ * (the caller then uses the store) and losing it loses nothing.
+ */
+public interface SessionCache {
+    Optional<Session> get(String sessionId);
+
+    void put(Session session);
+
+    void evict(String sessionId);
+
+    void markRevoked(String sessionId, Duration ttl);
+
+    boolean isRevoked(String sessionId);
+}

@@ -1,0 +1,145 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.domain.Session;
+import com.scaleout.functions.social.domain.User;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+
+/**
+ * Logins: a 256-bit random bearer token, of which only the SHA-256 is stored, valid for 30 days. The authorizer
+ * authenticates tokens (cache first, then the store); a logout deletes the session and marks it revoked for as
+ * long as API Gateway may still cache an "allow" for it, so handlers refuse it at once.
+ */
+public final class SessionService {
+    public static final Duration SESSION_TTL = Duration.ofDays(30);
+    private static final Logger LOG = Logger.getLogger(SessionService.class.getName());
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final UserStore users;
+    private final SessionStore sessions;
+    private final SessionCache cache;
+    private final PasswordHasher passwords;
+    private final Clock clock;
+    private final Duration revocationTtl;
+
+    /**
+     * @param revocationTtl how long a revoked session stays marked: at least the authorizer cache TTL
+     */
+    public SessionService(UserStore users, SessionStore sessions, SessionCache cache, PasswordHasher passwords,
+                          Clock clock, Duration revocationTtl) {
+        this.users = users;
+        this.sessions = sessions;
+        this.cache = cache;
+        this.passwords = passwords;
+        this.clock = clock;
+        this.revocationTtl = revocationTtl;
+    }
+
+    public record Login(String token, Session session, User user) {
+    }
+
+    public Login login(String username, String password) {
+        if (username == null || password == null) {
+            throw ApiException.unauthorized("Invalid username or password");
+        }
+        Optional<User> user = users.findByUsername(username);
+        if (user.isEmpty()) {
+            passwords.matchDecoy(password);
+            throw ApiException.unauthorized("Invalid username or password");
+        }
+        if (!passwords.matches(password, user.get().passwordHash())) {
+            throw ApiException.unauthorized("Invalid username or password");
+        }
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        Instant now = clock.instant();
+        var session = new Session(sessionId(token), user.get().id(), user.get().username(), now,
+                now.plus(SESSION_TTL));
+        sessions.save(session);
+        return new Login(token, session, user.get());
+    }
+
+    /** The active session of a bearer token, if any: the authorizer's question. */
+    public Optional<Session> authenticate(String token) {
+        if (token == null || !TOKEN.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        String id = sessionId(token);
+        Instant now = clock.instant();
+        Optional<Session> cached = safely(() -> cache.get(id), Optional.empty());
+        if (cached.isPresent()) {
+            return cached.filter(s -> s.isActiveAt(now));
+        }
+        Optional<Session> stored = sessions.find(id).filter(s -> s.isActiveAt(now));
+        stored.ifPresent(s -> safely(() -> {
+            cache.put(s);
+            return null;
+        }, null));
+        return stored;
+    }
+
+    /** The acting user of an authorized request; 401 when there is none or the session was revoked. */
+    public Actor actor(ApiRequest request) {
+        String userId = request.authorizerValue(ApiRequest.CONTEXT_USER_ID).orElse(null);
+        String sessionId = request.authorizerValue(ApiRequest.CONTEXT_SESSION_ID).orElse(null);
+        if (userId == null || sessionId == null) {
+            throw ApiException.unauthorized("Authentication required");
+        }
+        if (isRevoked(sessionId)) {
+            throw ApiException.unauthorized("Session has ended; log in again");
+        }
+        return new Actor(userId, request.authorizerValue(ApiRequest.CONTEXT_USERNAME).orElse(null), sessionId);
+    }
+
+    public void logout(Actor actor) {
+        sessions.delete(actor.sessionId());
+        safely(() -> {
+            cache.markRevoked(actor.sessionId(), revocationTtl);
+            cache.evict(actor.sessionId());
+            return null;
+        }, null);
+    }
+
+    /** Revoked if marked so; without the cache, if the store no longer has it. */
+    private boolean isRevoked(String sessionId) {
+        try {
+            return cache.isRevoked(sessionId);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "session cache unavailable; checking the store", cacheDown);
+            return sessions.find(sessionId).filter(s -> s.isActiveAt(clock.instant())).isEmpty();
+        }
+    }
+
+    static String sessionId(String token) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
+        }
+    }
+
+    private static <T> T safely(java.util.function.Supplier<T> cacheCall, T fallback) {
+        try {
+            return cacheCall.get();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "session cache unavailable", e);
+            return fallback;
+        }
+    }
+}

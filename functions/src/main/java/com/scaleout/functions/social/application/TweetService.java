@@ -1,0 +1,159 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.Times;
+import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.domain.TweetText;
+import com.scaleout.functions.social.domain.User;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Tweets, replies and retweets, and the lists that read them. */
+public final class TweetService {
+    private final TweetStore tweets;
+    private final TweetIndexStore index;
+    private final RetweetStore retweets;
+    private final UserStore users;
+    private final Clock clock;
+
+    public TweetService(TweetStore tweets, TweetIndexStore index, RetweetStore retweets, UserStore users,
+                        Clock clock) {
+        this.tweets = tweets;
+        this.index = index;
+        this.retweets = retweets;
+        this.users = users;
+        this.clock = clock;
+    }
+
+    public record NewTweet(String text, String inReplyTo) {
+    }
+
+    public Tweet post(Actor actor, NewTweet request) {
+        TweetText text;
+        try {
+            text = TweetText.of(request.text());
+        } catch (TweetText.InvalidTweetText e) {
+            throw ApiException.invalidField("text", e.getMessage());
+        }
+        Optional<String> parent = Optional.ofNullable(request.inReplyTo());
+        if (parent.isPresent() && !Ids.isId(parent.get())) {
+            throw ApiException.notFound("The tweet being replied to does not exist");
+        }
+        Map<String, Mention> mentioned = users.resolveUsernames(text.mentionedUsernames());
+        List<Mention> mentions = text.mentionedUsernames().stream().filter(mentioned::containsKey)
+                .map(mentioned::get).toList();
+        var tweet = new Tweet(Ids.newId(), actor.userId(), actorUsername(actor), text.text(),
+                Times.format(clock.instant()), parent, text.hashtags(), mentions, 0, 0);
+        try {
+            tweets.create(tweet);
+        } catch (TweetStore.ParentNotFound e) {
+            throw ApiException.notFound("The tweet being replied to does not exist");
+        }
+        return tweet;
+    }
+
+    private String actorUsername(Actor actor) {
+        if (actor.username() != null) {
+            return actor.username();
+        }
+        return users.findById(actor.userId()).map(User::username)
+                .orElseThrow(() -> ApiException.unauthorized("Account no longer exists"));
+    }
+
+    public Tweet get(String id) {
+        if (!Ids.isId(id)) {
+            throw ApiException.notFound("No such tweet");
+        }
+        return tweets.find(id).orElseThrow(() -> ApiException.notFound("No such tweet"));
+    }
+
+    public void delete(Actor actor, String id) {
+        Tweet tweet = get(id);
+        if (!tweet.authorId().equals(actor.userId())) {
+            throw ApiException.forbidden("Only its author can delete a tweet");
+        }
+        tweets.delete(tweet);
+    }
+
+    public Page<Tweet> recent(PageRequest page) {
+        return resolve(index.recent(page), page);
+    }
+
+    public Page<Tweet> hashtag(String tag, PageRequest page) {
+        String normalized = TweetText.normalizeTag(tag.startsWith("#") ? tag.substring(1) : tag);
+        if (normalized.isEmpty() || normalized.length() > 100) {
+            throw ApiException.invalidField("tag", "must be 1-100 characters");
+        }
+        return resolve(index.byHashtag(normalized, page), page);
+    }
+
+    public Page<Tweet> mentioning(String username, PageRequest page) {
+        User user = profileOf(username);
+        return resolve(index.mentioning(user.id(), page), page);
+    }
+
+    public Page<Tweet> byUser(String username, PageRequest page) {
+        return pageOf(tweets.byAuthor(profileOf(username).id(), page), page);
+    }
+
+    public Page<Tweet> repliesByUser(String username, PageRequest page) {
+        return pageOf(tweets.repliesByAuthor(profileOf(username).id(), page), page);
+    }
+
+    public Page<Tweet> replies(String tweetId, PageRequest page) {
+        get(tweetId);
+        return pageOf(tweets.repliesTo(tweetId, page), page);
+    }
+
+    /** True when the retweet is new (201), false when it already existed (200). */
+    public boolean retweet(Actor actor, String tweetId) {
+        if (!Ids.isId(tweetId)) {
+            throw ApiException.notFound("No such tweet");
+        }
+        try {
+            return retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
+                    Times.format(clock.instant())));
+        } catch (RetweetStore.TweetNotFound e) {
+            throw ApiException.notFound("No such tweet");
+        }
+    }
+
+    public void unretweet(Actor actor, String tweetId) {
+        if (Ids.isId(tweetId)) {
+            retweets.remove(tweetId, actor.userId());
+        }
+    }
+
+    public record Retweeters(Page<User> page, long count) {
+    }
+
+    public Retweeters retweeters(String tweetId, PageRequest page) {
+        Tweet tweet = get(tweetId);
+        Slice<RetweetStore.Retweet> slice = retweets.retweeters(tweetId, page);
+        List<User> retweeters = users.findByIds(slice.items().stream().map(RetweetStore.Retweet::userId).toList());
+        String next = slice.items().isEmpty() ? null
+                : page.nextCursor(slice.items().getLast().retweetId(), slice.more());
+        return new Retweeters(new Page<>(retweeters, next), tweet.retweets());
+    }
+
+    private User profileOf(String username) {
+        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+    }
+
+    private static Page<Tweet> pageOf(Slice<Tweet> slice, PageRequest page) {
+        String next = slice.items().isEmpty() ? null : page.nextCursor(slice.items().getLast().id(), slice.more());
+        return new Page<>(slice.items(), next);
+    }
+
+    /** Index ids to tweets; the cursor follows the ids, so a tweet deleted meanwhile leaves no gap. */
+    private Page<Tweet> resolve(Slice<String> ids, PageRequest page) {
+        String next = ids.items().isEmpty() ? null : page.nextCursor(ids.items().getLast(), ids.more());
+        return new Page<>(tweets.findMany(ids.items()), next);
+    }
+}

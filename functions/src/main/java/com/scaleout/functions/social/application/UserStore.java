@@ -1,0 +1,31 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.User;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Accounts and the username → id mapping, kept unique regardless of case. */
+public interface UserStore {
+
+    /** Stores a new account; throws {@link UsernameTaken} when the username (in any case) exists. */
+    void create(User user);
+
+    Optional<User> findById(String id);
+
+    Optional<User> findByUsername(String username);
+
+    /** The accounts among these normalized usernames that exist, by normalized username. */
+    Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames);
+
+    /** The accounts with these ids, in the given order; unknown ids are skipped. */
+    List<User> findByIds(List<String> ids);
+
+    final class UsernameTaken extends RuntimeException {
+        public UsernameTaken() {
+            super("username taken", null, false, false);
+        }
+    }
+}

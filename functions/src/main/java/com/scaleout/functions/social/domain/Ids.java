@@ -1,0 +1,23 @@
+package com.scaleout.functions.social.domain;
+
+import com.github.f4b6a3.ulid.UlidCreator;
+import java.util.regex.Pattern;
+
+/**
+ * Ids are ULIDs: 26 characters of Crockford base32 that sort in creation order (millisecond time first), so a
+ * sort key of ids is a sort key of time, and "newest first" is a descending query.
+ */
+public final class Ids {
+    private static final Pattern ULID = Pattern.compile("[0-9A-HJKMNP-TV-Z]{26}");
+
+    private Ids() {
+    }
+
+    public static String newId() {
+        return UlidCreator.getMonotonicUlid().toString();
+    }
+
+    public static boolean isId(String text) {
+        return text != null && ULID.matcher(text).matches();
+    }
+}

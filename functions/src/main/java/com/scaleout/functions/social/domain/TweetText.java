@@ -1,0 +1,81 @@
+package com.scaleout.functions.social.domain;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A tweet's text: trimmed, 1-280 code points (so an emoji counts once), and the {@code #hashtags} and
+ * {@code @mentions} in it. A hashtag is letters, digits and underscores with at least one letter, not glued to a
+ * preceding word ({@code a#b} is not one); a mention is a valid username not glued to a word (an e-mail address
+ * is not one).
+ */
+public final class TweetText {
+    public static final int MAX_CODE_POINTS = 280;
+    private static final Pattern HASHTAG = Pattern.compile("(?<![\\p{L}\\p{N}_&#])[#＃]([\\p{L}\\p{M}\\p{N}_]{1,100})");
+    private static final Pattern MENTION = Pattern.compile("(?<![\\p{L}\\p{N}_@.])@([A-Za-z0-9_]{3,15})(?![A-Za-z0-9_@])");
+
+    private final String text;
+
+    private TweetText(String text) {
+        this.text = text;
+    }
+
+    /** The trimmed text, or a reason it is not acceptable. */
+    public static TweetText of(String raw) {
+        if (raw == null) {
+            throw new InvalidTweetText("is required");
+        }
+        String trimmed = raw.strip();
+        int length = trimmed.codePointCount(0, trimmed.length());
+        if (length == 0) {
+            throw new InvalidTweetText("must not be empty or only whitespace");
+        }
+        if (length > MAX_CODE_POINTS) {
+            throw new InvalidTweetText("must be at most " + MAX_CODE_POINTS + " characters, was " + length);
+        }
+        return new TweetText(trimmed);
+    }
+
+    public String text() {
+        return text;
+    }
+
+    /** Distinct hashtags (ignoring case), in order of appearance, as first written. */
+    public List<String> hashtags() {
+        var tags = new LinkedHashMap<String, String>();
+        Matcher m = HASHTAG.matcher(text);
+        while (m.find()) {
+            String tag = m.group(1);
+            if (tag.codePoints().anyMatch(Character::isLetter)) {
+                tags.putIfAbsent(normalizeTag(tag), tag);
+            }
+        }
+        return new ArrayList<>(tags.values());
+    }
+
+    /** Distinct mentioned usernames, normalized, in order of appearance. */
+    public List<String> mentionedUsernames() {
+        var names = new LinkedHashMap<String, Boolean>();
+        Matcher m = MENTION.matcher(text);
+        while (m.find()) {
+            names.putIfAbsent(Usernames.normalize(m.group(1)), Boolean.TRUE);
+        }
+        return new ArrayList<>(names.keySet());
+    }
+
+    /** The form hashtag look-ups use: case-insensitive. */
+    public static String normalizeTag(String tag) {
+        return tag.toLowerCase(Locale.ROOT);
+    }
+
+    /** Why a text was refused; the HTTP layer names the field. */
+    public static final class InvalidTweetText extends RuntimeException {
+        public InvalidTweetText(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+}

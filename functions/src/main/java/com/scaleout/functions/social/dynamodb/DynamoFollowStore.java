@@ -1,0 +1,96 @@
+package com.scaleout.functions.social.dynamodb;
+
+import static com.scaleout.functions.social.dynamodb.Attributes.s;
+import static com.scaleout.functions.social.dynamodb.Attributes.string;
+
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.FollowStore;
+import com.scaleout.functions.social.application.Slice;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Follows keyed by (followerId, followeeId): one edge per pair. Two indexes sorted by the edge's ULID list
+ * newest first: {@code Following} (followerId) and {@code Followers} (followeeId). An edge and both users'
+ * counts change in one transaction conditioned on the edge, so counts equal edges under any concurrency.
+ */
+public final class DynamoFollowStore implements FollowStore {
+    public static final String FOLLOWING_INDEX = "Following";
+    public static final String FOLLOWERS_INDEX = "Followers";
+    public static final String FOLLOWER_ID = "followerId";
+    public static final String FOLLOWEE_ID = "followeeId";
+    public static final String EDGE_ID = "edgeId";
+    static final String CREATED_AT = "createdAt";
+
+    private final DynamoDbClient dynamoDb;
+    private final SocialTables tables;
+
+    public DynamoFollowStore(DynamoDbClient dynamoDb, SocialTables tables) {
+        this.dynamoDb = dynamoDb;
+        this.tables = tables;
+    }
+
+    @Override
+    public boolean follow(Edge edge) {
+        try {
+            Transactions.write(dynamoDb, List.of(
+                    TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(Map.of(
+                                    FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
+                                    EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt())))
+                            .conditionExpression("attribute_not_exists(followerId)")).build(),
+                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, edge.followerId(),
+                            DynamoUserStore.FOLLOWING, 1),
+                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, edge.followeeId(),
+                            DynamoUserStore.FOLLOWERS, 1)));
+            return true;
+        } catch (Transactions.ConditionFailed e) {
+            if (e.index == 0) {
+                return false;
+            }
+            throw new IllegalStateException("follow " + edge + ": an account vanished (condition " + e.index + ")");
+        }
+    }
+
+    @Override
+    public boolean unfollow(String followerId, String followeeId) {
+        try {
+            Transactions.write(dynamoDb, List.of(
+                    TransactWriteItem.builder().delete(d -> d.tableName(tables.follows())
+                            .key(Map.of(FOLLOWER_ID, s(followerId), FOLLOWEE_ID, s(followeeId)))
+                            .conditionExpression("attribute_exists(followerId)")).build(),
+                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, followerId,
+                            DynamoUserStore.FOLLOWING, -1),
+                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, followeeId,
+                            DynamoUserStore.FOLLOWERS, -1)));
+            return true;
+        } catch (Transactions.ConditionFailed e) {
+            if (e.index == 0) {
+                return false;
+            }
+            throw new IllegalStateException("unfollow: an account vanished (condition " + e.index + ")");
+        }
+    }
+
+    @Override
+    public Slice<Edge> following(String followerId, PageRequest page) {
+        return edges(FOLLOWING_INDEX, FOLLOWER_ID, followerId, page);
+    }
+
+    @Override
+    public Slice<Edge> followers(String followeeId, PageRequest page) {
+        return edges(FOLLOWERS_INDEX, FOLLOWEE_ID, followeeId, page);
+    }
+
+    private Slice<Edge> edges(String index, String partitionKey, String value, PageRequest page) {
+        var items = Queries.newestFirst(dynamoDb, tables.follows(), index, partitionKey, value, EDGE_ID, page);
+        return Slice.ofOverfetched(items.stream().map(DynamoFollowStore::toEdge).toList(), page.limit());
+    }
+
+    private static Edge toEdge(Map<String, AttributeValue> item) {
+        return new Edge(string(item, FOLLOWER_ID), string(item, FOLLOWEE_ID), string(item, EDGE_ID),
+                string(item, CREATED_AT));
+    }
+}

@@ -1,0 +1,116 @@
+package com.scaleout.functions.social.dynamodb;
+
+import static com.scaleout.functions.social.dynamodb.Attributes.n;
+import static com.scaleout.functions.social.dynamodb.Attributes.number;
+import static com.scaleout.functions.social.dynamodb.Attributes.s;
+import static com.scaleout.functions.social.dynamodb.Attributes.string;
+
+import com.scaleout.functions.social.application.UserStore;
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.social.domain.Usernames;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Users (key {@code id}) and Usernames (key: the lower-cased username → {@code userId}). Creating an account
+ * writes both in one transaction, conditional on neither existing: usernames stay unique in any case.
+ */
+public final class DynamoUserStore implements UserStore {
+    static final String ID = "id";
+    static final String USERNAME = "username";
+    static final String DISPLAY_NAME = "displayName";
+    static final String CREATED_AT = "createdAt";
+    static final String PASSWORD_HASH = "passwordHash";
+    static final String FOLLOWERS = "followers";
+    static final String FOLLOWING = "following";
+    static final String TWEETS = "tweets";
+    /** Usernames table: key is the normalized username; these point back to the account. */
+    static final String NORMALIZED = "username";
+    static final String USER_ID = "userId";
+    static final String DISPLAY_USERNAME = "displayUsername";
+
+    private final DynamoDbClient dynamoDb;
+    private final SocialTables tables;
+
+    public DynamoUserStore(DynamoDbClient dynamoDb, SocialTables tables) {
+        this.dynamoDb = dynamoDb;
+        this.tables = tables;
+    }
+
+    @Override
+    public void create(User user) {
+        var usernameItem = Map.of(NORMALIZED, s(Usernames.normalize(user.username())), USER_ID, s(user.id()),
+                DISPLAY_USERNAME, s(user.username()));
+        var userItem = new HashMap<String, AttributeValue>();
+        userItem.put(ID, s(user.id()));
+        userItem.put(USERNAME, s(user.username()));
+        userItem.put(DISPLAY_NAME, s(user.displayName()));
+        userItem.put(CREATED_AT, s(user.createdAt()));
+        userItem.put(PASSWORD_HASH, s(user.passwordHash()));
+        userItem.put(FOLLOWERS, n(0));
+        userItem.put(FOLLOWING, n(0));
+        userItem.put(TWEETS, n(0));
+        try {
+            Transactions.write(dynamoDb, List.of(
+                    TransactWriteItem.builder().put(p -> p.tableName(tables.usernames()).item(usernameItem)
+                            .conditionExpression("attribute_not_exists(#k)")
+                            .expressionAttributeNames(Map.of("#k", NORMALIZED))).build(),
+                    TransactWriteItem.builder().put(p -> p.tableName(tables.users()).item(userItem)
+                            .conditionExpression("attribute_not_exists(#k)")
+                            .expressionAttributeNames(Map.of("#k", ID))).build()));
+        } catch (Transactions.ConditionFailed e) {
+            throw new UsernameTaken();
+        }
+    }
+
+    @Override
+    public Optional<User> findById(String id) {
+        var item = dynamoDb.getItem(r -> r.tableName(tables.users()).key(Map.of(ID, s(id)))).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(toUser(item));
+    }
+
+    @Override
+    public Optional<User> findByUsername(String username) {
+        if (!Usernames.isValid(username)) {
+            return Optional.empty();
+        }
+        var item = dynamoDb.getItem(r -> r.tableName(tables.usernames())
+                .key(Map.of(NORMALIZED, s(Usernames.normalize(username))))).item();
+        return item == null || item.isEmpty() ? Optional.empty() : findById(string(item, USER_ID));
+    }
+
+    @Override
+    public Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames) {
+        var found = new HashMap<String, Mention>();
+        for (var item : BatchReads.getAll(dynamoDb, tables.usernames(), NORMALIZED,
+                new ArrayList<>(new LinkedHashSet<>(normalizedUsernames)))) {
+            found.put(string(item, NORMALIZED), new Mention(string(item, USER_ID), string(item, DISPLAY_USERNAME)));
+        }
+        return found;
+    }
+
+    @Override
+    public List<User> findByIds(List<String> ids) {
+        var byId = new HashMap<String, User>();
+        for (var item : BatchReads.getAll(dynamoDb, tables.users(), ID, ids)) {
+            var user = toUser(item);
+            byId.put(user.id(), user);
+        }
+        return ids.stream().filter(byId::containsKey).map(byId::get).toList();
+    }
+
+    static User toUser(Map<String, AttributeValue> item) {
+        return new User(string(item, ID), string(item, USERNAME), string(item, DISPLAY_NAME),
+                string(item, CREATED_AT), string(item, PASSWORD_HASH), number(item, FOLLOWERS),
+                number(item, FOLLOWING), number(item, TWEETS));
+    }
+}

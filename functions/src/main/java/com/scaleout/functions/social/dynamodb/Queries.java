@@ -1,0 +1,39 @@
+package com.scaleout.functions.social.dynamodb;
+
+import com.scaleout.functions.shared.http.PageRequest;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The one list query of the social tables: a partition newest first (descending ULID sort key), starting
+ * before the cursor's sort value, reading one item more than the page so the caller knows whether there is more.
+ */
+final class Queries {
+
+    private Queries() {
+    }
+
+    static List<Map<String, AttributeValue>> newestFirst(DynamoDbClient dynamoDb, String table, String index,
+                                                         String partitionKey, String partitionValue,
+                                                         String sortKey, PageRequest page) {
+        var names = Map.of("#pk", partitionKey, "#sk", sortKey);
+        var values = new HashMap<String, AttributeValue>();
+        values.put(":pk", AttributeValue.fromS(partitionValue));
+        String condition = "#pk = :pk";
+        if (page.before().isPresent()) {
+            condition += " AND #sk < :before";
+            values.put(":before", AttributeValue.fromS(page.before().get()));
+        }
+        String keyCondition = condition;
+        return dynamoDb.query(r -> {
+            r.tableName(table).keyConditionExpression(keyCondition).expressionAttributeNames(names)
+                    .expressionAttributeValues(values).scanIndexForward(false).limit(page.limit() + 1);
+            if (index != null) {
+                r.indexName(index);
+            }
+        }).items();
+    }
+}

@@ -1,0 +1,27 @@
+package com.scaleout.functions.social.dynamodb;
+
+import com.scaleout.declaration.TableSpec;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+
+/** Physical table names of the social workload, as the CDK app or the local runtime handed them over. */
+public record SocialTables(String users, String usernames, String sessions, String tweets, String tweetIndex,
+                           String retweets, String follows) {
+
+    public static final String USERS = "Users";
+    public static final String USERNAMES = "Usernames";
+    public static final String SESSIONS = "Sessions";
+    public static final String TWEETS = "Tweets";
+    public static final String TWEET_INDEX = "TweetIndex";
+    public static final String RETWEETS = "Retweets";
+    public static final String FOLLOWS = "Follows";
+
+    /** Names of the tables this function was given; those it was not given are null and never used. */
+    public static SocialTables fromEnvironment() {
+        return new SocialTables(name(USERS), name(USERNAMES), name(SESSIONS), name(TWEETS), name(TWEET_INDEX),
+                name(RETWEETS), name(FOLLOWS));
+    }
+
+    private static String name(String table) {
+        return RuntimeEnvironment.variable(TableSpec.environmentVariable(table)).orElse(null);
+    }
+}

@@ -1,0 +1,66 @@
+package com.scaleout.functions.social.dynamodb;
+
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+/**
+ * TransactWriteItems with what every caller needs: a retry with jittered backoff when another transaction on the
+ * same items got in the way (DynamoDB cancels with TransactionConflict), and the index of the item whose
+ * condition failed when it was a condition.
+ */
+final class Transactions {
+    private static final int ATTEMPTS = 6;
+
+    private Transactions() {
+    }
+
+    /** Thrown when a condition of item {@code index} failed. */
+    static final class ConditionFailed extends RuntimeException {
+        final int index;
+
+        ConditionFailed(int index) {
+            super("condition of item " + index + " failed", null, false, false);
+            this.index = index;
+        }
+    }
+
+    static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                dynamoDb.transactWriteItems(r -> r.transactItems(items));
+                return;
+            } catch (TransactionCanceledException e) {
+                List<CancellationReason> reasons = e.cancellationReasons();
+                for (int i = 0; i < reasons.size(); i++) {
+                    if ("ConditionalCheckFailed".equals(reasons.get(i).code())) {
+                        throw new ConditionFailed(i);
+                    }
+                }
+                boolean conflict = reasons.stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
+                if (!conflict || attempt == ATTEMPTS) {
+                    throw e;
+                }
+            } catch (TransactionConflictException e) {
+                if (attempt == ATTEMPTS) {
+                    throw e;
+                }
+            }
+            backOff(attempt);
+        }
+    }
+
+    private static void backOff(int attempt) {
+        long ceiling = Math.min(400, 10L << attempt);
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying a transaction", e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package com.scaleout.functions.social.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.SessionService;
+import com.scaleout.functions.social.domain.Times;
+import java.util.Map;
+
+/** Accounts and sessions: register, log in, log out, the caller's profile and anyone's. */
+public final class AccountsHandler extends ApiHandler {
+
+    public AccountsHandler() {
+        this(SocialComponents.create());
+    }
+
+    private AccountsHandler(SocialComponents components) {
+        this(components.accounts(), components.sessions());
+    }
+
+    AccountsHandler(AccountService accounts, SessionService sessions) {
+        super(Map.of(
+                "POST /users", request -> register(accounts, request),
+                "POST /sessions", request -> login(sessions, request),
+                "DELETE /sessions/current", request -> logout(sessions, request),
+                "GET /me", request -> HttpResponses.json(200,
+                        Views.ProfileView.of(accounts.me(sessions.actor(request)))),
+                "GET /users/{username}", request -> HttpResponses.json(200,
+                        Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))));
+    }
+
+    record RegisterBody(String username, String password, String displayName) {
+    }
+
+    record LoginBody(String username, String password) {
+    }
+
+    private static APIGatewayV2HTTPResponse register(AccountService accounts, ApiRequest request) {
+        var body = request.body(RegisterBody.class);
+        var user = accounts.register(new AccountService.Registration(body.username(), body.password(),
+                body.displayName()));
+        return HttpResponses.json(201, Views.UserView.of(user));
+    }
+
+    private static APIGatewayV2HTTPResponse login(SessionService sessions, ApiRequest request) {
+        var body = request.body(LoginBody.class);
+        var login = sessions.login(body.username(), body.password());
+        return HttpResponses.json(201, new Views.SessionView(login.token(),
+                Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
+    }
+
+    private static APIGatewayV2HTTPResponse logout(SessionService sessions, ApiRequest request) {
+        sessions.logout(sessions.actor(request));
+        return HttpResponses.noContent();
+    }
+}

@@ -1,0 +1,55 @@
+package com.scaleout.functions.social.http;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
+import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.SessionService;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The HTTP API's REQUEST authorizer: {@code Authorization: Bearer <token>} of an active session is allowed, and
+ * the session's user id, username and session id go to the route's handler in the context. Anything else is
+ * denied (API Gateway answers 403; a missing header never reaches this function: 401).
+ */
+public final class SessionAuthorizer
+        implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse> {
+    private final SessionService sessions;
+
+    public SessionAuthorizer() {
+        this(SocialComponents.create().sessions());
+    }
+
+    SessionAuthorizer(SessionService sessions) {
+        this.sessions = sessions;
+    }
+
+    @Override
+    public SimpleIAMPolicyResponse handleRequest(APIGatewayV2CustomAuthorizerEvent event, Context context) {
+        var response = new SimpleIAMPolicyResponse();
+        var session = bearerToken(event).flatMap(sessions::authenticate);
+        response.setIsAuthorized(session.isPresent());
+        session.ifPresent(s -> response.setContext(Map.of(
+                ApiRequest.CONTEXT_USER_ID, s.userId(),
+                ApiRequest.CONTEXT_USERNAME, s.username(),
+                ApiRequest.CONTEXT_SESSION_ID, s.id())));
+        return response;
+    }
+
+    static Optional<String> bearerToken(APIGatewayV2CustomAuthorizerEvent event) {
+        List<String> identity = event.getIdentitySource();
+        String header = identity == null || identity.isEmpty() ? null : identity.getFirst();
+        if (header == null) {
+            return Optional.empty();
+        }
+        String trimmed = header.strip();
+        if (trimmed.length() < 7 || !trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
+        }
+        return Optional.of(trimmed.substring(7).strip());
+    }
+}

@@ -1,0 +1,89 @@
+package com.scaleout.functions.social.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.SessionService;
+import com.scaleout.functions.social.application.TweetService;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.Tweet;
+import java.util.Map;
+
+/** Tweets, replies, retweets, and every list of tweets. */
+public final class TweetsHandler extends ApiHandler {
+    /** The logged-out home page shows the 50 newest tweets. */
+    static final int RECENT_LIMIT = 50;
+
+    public TweetsHandler() {
+        this(SocialComponents.create());
+    }
+
+    private TweetsHandler(SocialComponents components) {
+        this(components.tweets(), components.sessions());
+    }
+
+    TweetsHandler(TweetService tweets, SessionService sessions) {
+        super(Map.ofEntries(
+                Map.entry("POST /tweets", request -> post(tweets, sessions, request)),
+                Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,
+                        Views.TweetView.of(tweets.get(request.pathParameter("id"))))),
+                Map.entry("DELETE /tweets/{id}", request -> {
+                    tweets.delete(sessions.actor(request), request.pathParameter("id"));
+                    return HttpResponses.noContent();
+                }),
+                Map.entry("GET /tweets/recent", request -> list(tweets.recent(
+                        PageRequest.from(request, RECENT_LIMIT, RECENT_LIMIT, Ids::isId)))),
+                Map.entry("GET /tweets/{id}/replies", request -> list(tweets.replies(request.pathParameter("id"),
+                        page(request)))),
+                Map.entry("POST /tweets/{id}/retweets", request -> retweet(tweets, sessions, request)),
+                Map.entry("DELETE /tweets/{id}/retweets", request -> {
+                    tweets.unretweet(sessions.actor(request), request.pathParameter("id"));
+                    return HttpResponses.noContent();
+                }),
+                Map.entry("GET /tweets/{id}/retweets", request -> retweeters(tweets, request)),
+                Map.entry("GET /users/{username}/tweets", request -> list(tweets.byUser(
+                        request.pathParameter("username"), page(request)))),
+                Map.entry("GET /users/{username}/replies", request -> list(tweets.repliesByUser(
+                        request.pathParameter("username"), page(request)))),
+                Map.entry("GET /users/{username}/mentions", request -> list(tweets.mentioning(
+                        request.pathParameter("username"), page(request)))),
+                Map.entry("GET /hashtags/{tag}/tweets", request -> list(tweets.hashtag(
+                        request.pathParameter("tag"), page(request))))));
+    }
+
+    record TweetBody(String text, String inReplyTo) {
+    }
+
+    private static PageRequest page(ApiRequest request) {
+        return PageRequest.from(request, Ids::isId);
+    }
+
+    private static APIGatewayV2HTTPResponse post(TweetService tweets, SessionService sessions, ApiRequest request) {
+        var actor = sessions.actor(request);
+        var body = request.body(TweetBody.class);
+        var tweet = tweets.post(actor, new TweetService.NewTweet(body.text(), body.inReplyTo()));
+        return HttpResponses.json(201, Views.TweetView.of(tweet));
+    }
+
+    private static APIGatewayV2HTTPResponse retweet(TweetService tweets, SessionService sessions,
+                                                    ApiRequest request) {
+        String id = request.pathParameter("id");
+        boolean created = tweets.retweet(sessions.actor(request), id);
+        return HttpResponses.json(created ? 201 : 200, Views.TweetView.of(tweets.get(id)));
+    }
+
+    private static APIGatewayV2HTTPResponse retweeters(TweetService tweets, ApiRequest request) {
+        var retweeters = tweets.retweeters(request.pathParameter("id"), page(request));
+        return HttpResponses.json(200, new Views.RetweetersView(
+                retweeters.page().items().stream().map(Views.UserView::of).toList(), retweeters.page().next(),
+                retweeters.count()));
+    }
+
+    private static APIGatewayV2HTTPResponse list(Page<Tweet> page) {
+        return HttpResponses.json(200, page.map(Views.TweetView::of));
+    }
+}
