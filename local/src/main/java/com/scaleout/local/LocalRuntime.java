@@ -145,13 +145,21 @@ public final class LocalRuntime implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         LocalLogging.configure();
         long start = System.nanoTime();
-        var runtime = start(ScaleoutDeclaration.declaration(), LocalConfig.fromEnvironment());
+        var started = new java.util.concurrent.atomic.AtomicReference<LocalRuntime>();
         var stopped = new CountDownLatch(1);
+        // Registered before anything starts: a SIGTERM during start-up must not leave children behind either.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("stopping: closing the API, pollers and child processes");
-            runtime.close();
+            var runtime = started.get();
+            if (runtime != null) {
+                runtime.close();
+            } else {
+                Backends.stopStarting();
+            }
             stopped.countDown();
         }, "shutdown"));
+        var runtime = start(ScaleoutDeclaration.declaration(), LocalConfig.fromEnvironment());
+        started.set(runtime);
         long millis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n"
                         + "  DynamoDB  %s%n  Redis     %s%n  Ctrl-C stops everything it started.%n%n",

@@ -64,6 +64,11 @@ public final class Backends implements AutoCloseable {
         }
     }
 
+    /** Stops children still starting up: for a shutdown that comes during start-up. */
+    public static void stopStarting() {
+        ManagedProcess.stopStarting();
+    }
+
     public URI dynamoDbEndpoint() {
         return dynamoDbEndpoint;
     }

@@ -16,6 +16,8 @@ import java.util.logging.Logger;
  */
 public final class ManagedProcess implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ManagedProcess.class.getName());
+    /** Children being started, so that a shutdown during start-up can still stop them. */
+    private static final java.util.Set<Process> STARTING = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final String name;
     private final Process process;
@@ -43,6 +45,28 @@ public final class ManagedProcess implements AutoCloseable {
                     + "./scaleout up installs it", e);
         }
         var managed = new ManagedProcess(name, process);
+        STARTING.add(process);
+        try {
+            awaitReady(managed, logFile, ready, startTimeout);
+        } finally {
+            STARTING.remove(process);
+        }
+        LOG.info(() -> name + " started (pid " + process.pid() + ", log " + logFile + ")");
+        return managed;
+    }
+
+    /** Stops every child still starting up (the shutdown hook's job when start-up is interrupted). */
+    public static void stopStarting() {
+        for (Process process : STARTING) {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroy();
+        }
+    }
+
+    private static void awaitReady(ManagedProcess managed, Path logFile, BooleanSupplier ready,
+                                   Duration startTimeout) throws IOException {
+        Process process = managed.process;
+        String name = managed.name;
         Instant deadline = Instant.now().plus(startTimeout);
         while (!ready.getAsBoolean()) {
             if (!process.isAlive()) {
@@ -56,8 +80,10 @@ public final class ManagedProcess implements AutoCloseable {
             }
             sleep(50);
         }
-        LOG.info(() -> name + " started (pid " + process.pid() + ", log " + logFile + ")");
-        return managed;
+        if (!process.isAlive()) {
+            // something else answered on the port (it was taken between choosing and binding it)
+            throw new IOException(name + " exited right after start-up (port taken?): " + tail(logFile));
+        }
     }
 
     public boolean isAlive() {

@@ -19,6 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * TTL (a denial is cached too, as API Gateway does).
  */
 public final class AuthorizerGate {
+    /** Past this many cached identities, expired entries are dropped (a load test makes many tokens). */
+    private static final int MAX_CACHED_IDENTITIES = 10_000;
+
     private final AuthorizerSpec spec;
     private final FunctionPool function;
     private final Duration ttl;
@@ -58,6 +61,9 @@ public final class AuthorizerGate {
         var event = EventMapper.authorizerEvent(request, match, List.of(identity), requestId, now);
         Decision decision = decisionOf(function.invoke(event));
         if (!ttl.isZero()) {
+            if (cache.size() >= MAX_CACHED_IDENTITIES) {
+                cache.values().removeIf(entry -> !now.isBefore(entry.expiresAt()));
+            }
             cache.put(identity, new CachedDecision(decision, now.plus(ttl)));
         }
         return decision;

@@ -28,6 +28,8 @@ import java.util.logging.Logger;
 public final class LocalHttpApi implements AutoCloseable {
     /** Lambda's synchronous invocation payload limit, which binds before API Gateway's 10 MB. */
     public static final int MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+    /** How much of an oversized body is read and dropped before answering 413 (API Gateway's own limit). */
+    private static final long DRAIN_LIMIT_BYTES = 10L * 1024 * 1024;
     private static final Logger LOG = Logger.getLogger(LocalHttpApi.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -57,13 +59,20 @@ public final class LocalHttpApi implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    private void handle(HttpExchange exchange) {
         String requestId = newRequestId();
         try (exchange) {
-            Answer answer = answer(exchange, requestId);
+            Answer answer;
+            try {
+                answer = answer(exchange, requestId);
+            } catch (RuntimeException e) {
+                // e.g. a response API Gateway could not map (bad base64): the gateway's own 500
+                LOG.log(Level.SEVERE, "request " + requestId + " failed in the gateway", e);
+                answer = Answer.gateway(500, "Internal Server Error");
+            }
             write(exchange, answer, requestId);
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.SEVERE, "request " + requestId + " failed in the gateway", e);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "request " + requestId + ": could not answer the client", e);
         }
     }
 
@@ -103,7 +112,7 @@ public final class LocalHttpApi implements AutoCloseable {
                     authorizerContext);
             Object result = functions.get(match.get().route().function()).invoke(event);
             if (result instanceof APIGatewayV2HTTPResponse response) {
-                return Answer.of(response);
+                return Answer.of(response); // throws on a malformed response: the caller answers 500
             }
             LOG.severe(() -> match.get().route().routeKey() + " returned "
                     + (result == null ? "null" : result.getClass().getName()) + ", not an APIGatewayV2HTTPResponse");
@@ -118,21 +127,29 @@ public final class LocalHttpApi implements AutoCloseable {
         }
     }
 
-    /** The body, or null when it is over the limit (read no further than that). */
+    /**
+     * The body, or null when it is over the limit. An oversized body is still read (and dropped) up to a cap, so
+     * that the 413 reaches a client that is still sending instead of a connection reset.
+     */
     private static byte[] readBody(HttpExchange exchange) throws IOException {
-        String declared = exchange.getRequestHeaders().getFirst("content-length");
-        if (declared != null) {
-            try {
-                if (Long.parseLong(declared.trim()) > MAX_PAYLOAD_BYTES) {
-                    return null;
-                }
-            } catch (NumberFormatException ignored) {
-                // the read below enforces the limit anyway
-            }
-        }
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_PAYLOAD_BYTES + 1);
-            return body.length > MAX_PAYLOAD_BYTES ? null : body;
+            if (body.length <= MAX_PAYLOAD_BYTES) {
+                return body;
+            }
+            in.skipNBytes(Math.min(DRAIN_LIMIT_BYTES, Math.max(0, declaredLength(exchange) - body.length)));
+            return null;
+        } catch (java.io.EOFException shorterThanDeclared) {
+            return null;
+        }
+    }
+
+    private static long declaredLength(HttpExchange exchange) {
+        try {
+            String declared = exchange.getRequestHeaders().getFirst("content-length");
+            return declared == null ? DRAIN_LIMIT_BYTES : Long.parseLong(declared.trim());
+        } catch (NumberFormatException e) {
+            return DRAIN_LIMIT_BYTES;
         }
     }
 

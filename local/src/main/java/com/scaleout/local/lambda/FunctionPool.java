@@ -59,7 +59,11 @@ public final class FunctionPool implements AutoCloseable {
             LOG.info(() -> String.format("REPORT RequestId: %s Function: %s Duration: %.2f ms Memory Size: %d MB%s",
                     requestId, spec.name(), millis, spec.memoryMb(), environment.reportSuffix()));
             environment.initReported = true;
-            release(environment, reusable);
+            if (reusable) {
+                release(environment);
+            } else {
+                environment.abandon();
+            }
         }
     }
 
@@ -67,6 +71,7 @@ public final class FunctionPool implements AutoCloseable {
         return coldStarts.get();
     }
 
+    /** Environments alive: idle, busy, or timed out and still running their last invocation. */
     public synchronized int environments() {
         return live;
     }
@@ -75,7 +80,14 @@ public final class FunctionPool implements AutoCloseable {
             throws InvocationException {
         long deadline = System.currentTimeMillis() + spec.timeoutSeconds() * 1000L;
         var context = new LocalContext(requestId, spec.name(), spec.memoryMb(), environment.logStream, deadline);
-        Future<Object> result = invocations.submit(() -> environment.handler.handleRequest(event, context));
+        environment.running();
+        Future<Object> result = invocations.submit(() -> {
+            try {
+                return environment.handler.handleRequest(event, context);
+            } finally {
+                environment.ended();
+            }
+        });
         try {
             return result.get(spec.timeoutSeconds(), TimeUnit.SECONDS);
         } catch (TimeoutException e) {
@@ -87,8 +99,10 @@ public final class FunctionPool implements AutoCloseable {
             throw new InvocationException(InvocationException.Kind.FUNCTION_ERROR,
                     spec.name() + " failed: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
+            // The caller is going away (shutdown): the invocation may still run, so the environment is not reused.
             Thread.currentThread().interrupt();
-            throw new InvocationException(InvocationException.Kind.FUNCTION_ERROR, "interrupted", e);
+            result.cancel(true);
+            throw new InvocationException(InvocationException.Kind.TIMEOUT, "interrupted while waiting", e);
         }
     }
 
@@ -137,13 +151,17 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
-    private synchronized void release(Environment environment, boolean reusable) {
-        if (reusable) {
-            idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
-        } else {
+    private synchronized void release(Environment environment) {
+        idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
+    }
+
+    /** An environment's end: its slot is freed only once its last invocation has really stopped running. */
+    private void discard(Environment environment) {
+        synchronized (this) {
             live--;
-            LOG.info(() -> spec.name() + ": environment " + environment.logStream + " discarded");
         }
+        environment.close();
+        LOG.info(() -> spec.name() + ": environment " + environment.logStream + " discarded");
     }
 
     @Override
@@ -155,11 +173,13 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
-    private static final class Environment {
+    private final class Environment {
         final RequestHandler<Object, Object> handler;
         final double initMillis;
         final String logStream;
         boolean initReported;
+        private boolean busy;
+        private boolean abandoned;
 
         Environment(RequestHandler<Object, Object> handler, double initMillis, String logStream) {
             this.handler = handler;
@@ -169,6 +189,34 @@ public final class FunctionPool implements AutoCloseable {
 
         String reportSuffix() {
             return initReported ? "" : String.format(" Init Duration: %.2f ms", initMillis);
+        }
+
+        synchronized void running() {
+            busy = true;
+        }
+
+        /** The handler returned or threw. If the invoker gave up on it earlier, this is the environment's end. */
+        void ended() {
+            boolean discardNow;
+            synchronized (this) {
+                busy = false;
+                discardNow = abandoned;
+            }
+            if (discardNow) {
+                discard(this);
+            }
+        }
+
+        /** The invoker gives up on this environment (timeout, shutdown): discard it once it stops running. */
+        void abandon() {
+            boolean discardNow;
+            synchronized (this) {
+                abandoned = true;
+                discardNow = !busy;
+            }
+            if (discardNow) {
+                discard(this);
+            }
         }
 
         void close() {

@@ -42,6 +42,7 @@ public final class StreamPoller implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(StreamPoller.class.getName());
     private static final int READ_LIMIT = 1000;
     private static final int REMEMBERED_EVENT_IDS = 100_000;
+    private static final Duration MAX_IDLE = Duration.ofSeconds(1);
 
     private final StreamConsumerSpec spec;
     private final String tableName;
@@ -58,6 +59,7 @@ public final class StreamPoller implements AutoCloseable {
     private Position checkpoint;
     private boolean skipToLatest;
     private List<Record> previousRead = List.of();
+    private long previousReadAt;
     private Instant headFirstSeen;
     private final Map<String, Boolean> deliveredIds = new LinkedHashMap<>(1024, 0.75f, false) {
         @Override
@@ -111,6 +113,7 @@ public final class StreamPoller implements AutoCloseable {
     }
 
     private void run() {
+        long idleMillis = pollInterval.toMillis();
         while (running) {
             boolean busy = false;
             try {
@@ -118,16 +121,17 @@ public final class StreamPoller implements AutoCloseable {
             } catch (ResourceNotFoundException e) {
                 forgetStream(); // table or stream gone (e.g. a reset): find the new one
             } catch (SdkException e) {
+                // A slow or restarting backend: keep stream and checkpoint, and try again.
                 if (running) {
-                    LOG.log(Level.WARNING, spec.id() + ": stream read failed; locating the stream again", e);
+                    LOG.log(Level.WARNING, spec.id() + ": stream read failed; retrying", e);
                 }
-                // Already-delivered records are skipped by event id if the same stream is read from the start.
-                forgetStream();
             } catch (RuntimeException e) {
                 LOG.log(Level.SEVERE, spec.id() + ": poller error", e);
             }
+            // Idle polls back off (up to MAX_IDLE), so an idle stack costs moto little; activity resets it.
+            idleMillis = busy ? pollInterval.toMillis() : Math.min(MAX_IDLE.toMillis(), idleMillis * 2);
             if (!busy && running) {
-                sleep(pollInterval.toMillis());
+                sleep(idleMillis);
             }
         }
     }
@@ -141,12 +145,19 @@ public final class StreamPoller implements AutoCloseable {
             checkpoint = lastRecordPosition();
             skipToLatest = false;
         }
+        // The two reads that must agree on a record are at least one poll interval apart, so a transaction that
+        // is rolled back has had that long to be.
+        long sincePreviousRead = System.nanoTime() - previousReadAt;
+        if (!previousRead.isEmpty() && sincePreviousRead < pollInterval.toNanos()) {
+            sleep((pollInterval.toNanos() - sincePreviousRead) / 1_000_000 + 1);
+        }
         List<Record> read = readAfterCheckpoint();
         if (read == null) {
             return true; // re-synchronized; read again
         }
         int confirmed = commonPrefix(previousRead, read);
         previousRead = read;
+        previousReadAt = System.nanoTime();
         if (confirmed == 0) {
             headFirstSeen = read.isEmpty() ? null : (headFirstSeen == null ? Instant.now() : headFirstSeen);
             return false;
@@ -184,10 +195,15 @@ public final class StreamPoller implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Delivers the batch, retrying from the first failed record. When a record still fails after the retry limit,
+     * it alone goes to the on-failure destination and the records after it are delivered afresh: what
+     * bisect-on-error achieves in AWS, where one poison record does not take its neighbours with it.
+     */
     private void invokeWithRetries(List<Record> batch) {
         List<Record> remaining = batch;
         int invokes = 0;
-        while (running) {
+        while (running && !remaining.isEmpty()) {
             invokes++;
             String failedFrom = invoke(remaining);
             if (failedFrom == null) {
@@ -198,13 +214,17 @@ public final class StreamPoller implements AutoCloseable {
             markDelivered(remaining.subList(0, firstFailed));
             remaining = remaining.subList(firstFailed, remaining.size());
             if (invokes > spec.retryAttempts()) {
-                LOG.warning(() -> spec.id() + ": batch of " + batch.size() + " still failing after "
+                Record poison = remaining.getFirst();
+                int attempts = invokes;
+                LOG.warning(() -> spec.id() + ": record " + poison.dynamodb().sequenceNumber() + " still failing after "
                         + spec.retryAttempts() + " retries; sent to the on-failure destination");
-                onFailure.send(spec.id(), spec.function(), streamArn, shardId, remaining, invokes,
+                onFailure.send(spec.id(), spec.function(), streamArn, shardId, List.of(poison), attempts,
                         "RetryAttemptsExhausted");
                 batchesSentToOnFailure.incrementAndGet();
-                remaining.forEach(r -> deliveredIds.put(r.eventID(), Boolean.TRUE));
-                return;
+                deliveredIds.put(poison.eventID(), Boolean.TRUE);
+                remaining = remaining.subList(1, remaining.size());
+                invokes = 0;
+                continue;
             }
             sleep(Math.min(1000, 50L << Math.min(invokes, 4))); // back off a little, as Lambda does
         }
@@ -215,8 +235,15 @@ public final class StreamPoller implements AutoCloseable {
         String whole = batch.getFirst().dynamodb().sequenceNumber();
         try {
             Object result = function.invoke(StreamRecordMapper.event(batch, streamArn));
-            if (!(result instanceof StreamsEventResponse response) || response.getBatchItemFailures() == null
-                    || response.getBatchItemFailures().isEmpty()) {
+            if (result == null) {
+                return null;
+            }
+            if (!(result instanceof StreamsEventResponse response)) {
+                LOG.warning(() -> spec.id() + ": handler returned " + result.getClass().getName()
+                        + ", not a StreamsEventResponse; treating the batch as failed");
+                return whole;
+            }
+            if (response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty()) {
                 return null;
             }
             // The earliest failure in the batch decides, whatever order the handler listed them in.
@@ -279,6 +306,9 @@ public final class StreamPoller implements AutoCloseable {
             if (deliveredIds.containsKey(record.eventID())) {
                 found = Position.of(record);
             }
+        }
+        if (found == null && spec.startingPosition() == StreamConsumerSpec.StartingPosition.LATEST) {
+            found = lastRecordPosition(); // nothing of ours is left: a LATEST consumer starts at the end
         }
         Position resumeAfter = found;
         LOG.warning(() -> spec.id() + ": stream rewound under the checkpoint (moto restores a copy of the table "

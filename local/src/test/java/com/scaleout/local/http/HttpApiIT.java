@@ -148,7 +148,7 @@ class HttpApiIT {
 
     @Test
     void aFunctionPastItsTimeoutAnswers503() throws Exception {
-        var response = api.get("/slow?ms=2500");
+        var response = api.get("/slow?ms=6000");
 
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.body()).isEqualTo("{\"message\":\"Service Unavailable\"}");
@@ -200,7 +200,7 @@ class HttpApiIT {
         var callers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
         var calls = new java.util.ArrayList<java.util.concurrent.Future<HttpResponse<String>>>();
         for (int i = 0; i < TestDeclaration.SLOW_CONCURRENCY + 1; i++) {
-            calls.add(callers.submit(() -> api.get("/slow?ms=900")));
+            calls.add(callers.submit(() -> api.get("/slow?ms=1500")));
         }
         var statuses = new java.util.ArrayList<Integer>();
         for (var call : calls) {

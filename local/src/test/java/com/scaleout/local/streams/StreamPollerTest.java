@@ -133,6 +133,29 @@ class StreamPollerTest {
         assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID()).containsExactly("e2");
     }
 
+    @Test
+    void aPoisonRecordAloneGoesToTheOnFailureDestinationAndTheRecordsAfterItAreDelivered() throws Exception {
+        var poison = Record.builder().eventID("e2").eventName(OperationType.INSERT)
+                .dynamodb(d -> d.sequenceNumber("2").keys(Map.of("pk", AttributeValue.fromS("poison")))
+                        .newImage(Map.of("pk", AttributeValue.fromS("poison"),
+                                "failTimes", AttributeValue.fromS("always"))))
+                .build();
+        stream.records.add(record(1, "e1", "a"));
+        stream.records.add(poison);
+        stream.records.add(record(3, "e3", "c"));
+
+        pollTimes(3);
+
+        // a, then (poison, c) failing at poison, then c alone once poison is set aside (retry limit 0)
+        assertThat(RecordingStreamHandler.BATCHES).extracting(batch -> batch.stream()
+                .map(r -> r.getDynamodb().getKeys().get("pk").getS()).toList())
+                .containsExactly(List.of("a", "poison", "c"), List.of("c"));
+        var lines = java.nio.file.Files.readAllLines(dataDir.resolve("T-Recorder.jsonl"));
+        assertThat(lines).hasSize(1);
+        assertThat(lines.getFirst()).contains("\"startSequenceNumber\":\"2\"").contains("\"batchSize\":1");
+        assertThat(poller.batchesSentToOnFailure()).isEqualTo(1);
+    }
+
     /** One shard whose records the test edits, read through the Streams API's iterator calls. */
     private static final class ScriptedStream implements DynamoDbStreamsClient {
         final List<Record> records = new ArrayList<>();

@@ -29,7 +29,7 @@ public final class TestDeclaration {
                         .ttl("expiresAt"))
                 .function(production.function(ScaleoutDeclaration.HEALTH))
                 .function(FunctionSpec.of("Echo", EchoHandler.class.getName()))
-                .function(FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(1)
+                .function(FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(3)
                         .concurrency(SLOW_CONCURRENCY))
                 .function(FunctionSpec.of("Authorizer", TokenAuthorizer.class.getName()))
                 .function(FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()).readsAndWrites(ITEMS))
