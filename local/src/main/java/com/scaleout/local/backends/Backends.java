@@ -21,11 +21,13 @@ public final class Backends implements AutoCloseable {
     private final URI dynamoDbEndpoint;
     private final String redisUrl;
     private final List<ManagedProcess> children;
+    private final DynamoDbGate gate;
 
-    private Backends(URI dynamoDbEndpoint, String redisUrl, List<ManagedProcess> children) {
+    private Backends(URI dynamoDbEndpoint, String redisUrl, List<ManagedProcess> children, DynamoDbGate gate) {
         this.dynamoDbEndpoint = dynamoDbEndpoint;
         this.redisUrl = redisUrl;
         this.children = List.copyOf(children);
+        this.gate = gate;
     }
 
     public static Backends startOrConnect(Optional<String> dynamoDbEndpoint, Optional<String> redisUrl, Path dataDir)
@@ -57,7 +59,9 @@ public final class Backends implements AutoCloseable {
                         dataDir.resolve("logs/redis-server.log"), () -> Probes.redisAnswers("127.0.0.1", port),
                         START_TIMEOUT));
             }
-            return new Backends(dynamo, redis, children);
+            // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
+            var gate = DynamoDbGate.start(dynamo);
+            return new Backends(gate.endpoint(), redis, children, gate);
         } catch (IOException | RuntimeException e) {
             children.forEach(ManagedProcess::close);
             throw e;
@@ -69,6 +73,7 @@ public final class Backends implements AutoCloseable {
         ManagedProcess.stopStarting();
     }
 
+    /** The endpoint functions use: the gate in front of moto_server (or of the given endpoint). */
     public URI dynamoDbEndpoint() {
         return dynamoDbEndpoint;
     }
@@ -83,6 +88,7 @@ public final class Backends implements AutoCloseable {
 
     @Override
     public void close() {
+        gate.close();
         children.reversed().forEach(ManagedProcess::close);
     }
 }

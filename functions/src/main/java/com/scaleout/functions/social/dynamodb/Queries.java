@@ -19,12 +19,14 @@ final class Queries {
     static List<Map<String, AttributeValue>> newestFirst(DynamoDbClient dynamoDb, String table, String index,
                                                          String partitionKey, String partitionValue,
                                                          String sortKey, PageRequest page) {
-        var names = Map.of("#pk", partitionKey, "#sk", sortKey);
+        var names = new HashMap<String, String>();
+        names.put("#pk", partitionKey);
         var values = new HashMap<String, AttributeValue>();
         values.put(":pk", AttributeValue.fromS(partitionValue));
         String condition = "#pk = :pk";
         if (page.before().isPresent()) {
             condition += " AND #sk < :before";
+            names.put("#sk", sortKey); // DynamoDB rejects names the expression does not use
             values.put(":before", AttributeValue.fromS(page.before().get()));
         }
         String keyCondition = condition;

@@ -1,0 +1,135 @@
+package com.scaleout.local.social;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.local.testing.ApiClient;
+import com.scaleout.local.testing.RuntimeFixture;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Registration, sessions and profiles through the local runtime (production declaration, authorizer cached). */
+class AccountsIT {
+    private static RuntimeFixture fixture;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
+        api = new ApiClient(fixture.runtime().url());
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    static String unique(String prefix) {
+        return prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 15 - prefix.length());
+    }
+
+    @Test
+    void registersAUserAndShowsItsProfile() {
+        String name = unique("Ann_");
+        var created = api.post("/users", null, Map.of("username", name, "password", "correct horse",
+                "displayName", "  Ann Example  "));
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.json().get("id").asText()).hasSize(26);
+        assertThat(created.text("username")).isEqualTo(name);
+        assertThat(created.text("displayName")).isEqualTo("Ann Example");
+        assertThat(created.text("createdAt")).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+        assertThat(created.body()).doesNotContain("password").doesNotContain("correct horse");
+
+        var profile = api.get("/users/" + name.toLowerCase());
+        assertThat(profile.status()).isEqualTo(200);
+        assertThat(profile.text("id")).isEqualTo(created.text("id"));
+        assertThat(profile.json().get("followers").asLong()).isZero();
+        assertThat(profile.json().get("following").asLong()).isZero();
+        assertThat(profile.json().get("tweets").asLong()).isZero();
+    }
+
+    @Test
+    void usernamesAreUniqueRegardlessOfCase() {
+        String name = unique("dup");
+        assertThat(api.post("/users", null, Map.of("username", name, "password", "12345678")).status())
+                .isEqualTo(201);
+
+        var again = api.post("/users", null, Map.of("username", name.toUpperCase(), "password", "12345678"));
+
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.text("message")).isEqualTo("Username is taken");
+    }
+
+    @Test
+    void rejectsBadRegistrationsWithA400NamingTheField() {
+        assertThat(api.post("/users", null, "{not json").status()).isEqualTo(400);
+        assertThat(api.post("/users", null, "").text("message")).contains("body is required");
+        assertThat(api.post("/users", null, "[1,2]").status()).isEqualTo(400);
+        var wrongType = api.post("/users", null, "{\"username\": 123, \"password\": \"12345678\"}");
+        assertThat(wrongType.status()).isEqualTo(400);
+        assertThat(wrongType.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
+        var missing = api.post("/users", null, "{}");
+        assertThat(missing.status()).isEqualTo(400);
+        assertThat(missing.json().get("errors")).hasSize(2);
+        for (String bad : new String[] {"ab", "sixteen_chars_xx", "bad-dash", "spa ce", "émile"}) {
+            var response = api.post("/users", null, Map.of("username", bad, "password", "12345678"));
+            assertThat(response.status()).as(bad).isEqualTo(400);
+            assertThat(response.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
+        }
+        var shortPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "1234567"));
+        assertThat(shortPassword.json().get("errors").get(0).get("field").asText()).isEqualTo("password");
+        var longPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "x".repeat(129)));
+        assertThat(longPassword.status()).isEqualTo(400);
+        var unknownFieldIgnored = api.post("/users", null, Map.of("username", unique("uf"), "password", "12345678",
+                "isAdmin", true));
+        assertThat(unknownFieldIgnored.status()).isEqualTo(201);
+    }
+
+    @Test
+    void logsInAndOutAndTheTokenStopsWorkingAtOnce() {
+        String name = unique("bob");
+        String token = api.signUp(name);
+
+        var me = api.get("/me", token);
+        assertThat(me.status()).isEqualTo(200);
+        assertThat(me.text("username")).isEqualTo(name);
+
+        assertThat(api.delete("/sessions/current", token).status()).isEqualTo(204);
+        // the gateway may still cache "allow" for this token (300 s); the handlers refuse it anyway
+        var after = api.get("/me", token);
+        assertThat(after.status()).isEqualTo(401);
+        assertThat(api.post("/tweets", token, Map.of("text", "still here?")).status()).isEqualTo(401);
+    }
+
+    @Test
+    void aWrongPasswordAndAnUnknownUserGetTheSame401() {
+        String name = unique("eve");
+        api.signUp(name);
+
+        var wrongPassword = api.post("/sessions", null, Map.of("username", name, "password", "not-the-password"));
+        var unknownUser = api.post("/sessions", null, Map.of("username", unique("nobody"), "password", "whatever1"));
+
+        assertThat(wrongPassword.status()).isEqualTo(401);
+        assertThat(unknownUser.status()).isEqualTo(401);
+        assertThat(wrongPassword.text("message")).isEqualTo(unknownUser.text("message"));
+    }
+
+    @Test
+    void protectedRoutesNeedAValidToken() {
+        assertThat(api.get("/me").status()).isEqualTo(401);
+        assertThat(api.get("/me", "garbled").status()).isEqualTo(403);
+        assertThat(api.get("/me", "A".repeat(43)).status()).isEqualTo(403);
+        var basic = api.send("GET", "/me", null, null);
+        assertThat(basic.status()).isEqualTo(401);
+    }
+
+    @Test
+    void unknownProfilesAre404() {
+        assertThat(api.get("/users/" + unique("ghost")).status()).isEqualTo(404);
+        assertThat(api.get("/users/not%20valid!").status()).isEqualTo(404);
+    }
+}

@@ -1,0 +1,151 @@
+package com.scaleout.local.social;
+
+import static com.scaleout.local.social.AccountsIT.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.local.testing.ApiClient;
+import com.scaleout.local.testing.RuntimeFixture;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Follows through the local runtime: idempotence, lists, and counts equal to edges under concurrency. */
+class FollowsIT {
+    private static RuntimeFixture fixture;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
+        api = new ApiClient(fixture.runtime().url());
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    private static long count(String username, String field) {
+        return api.get("/users/" + username).json().get(field).asLong();
+    }
+
+    /** Every item of a list, following its cursors. */
+    private static List<String> usernames(String path) {
+        var names = new ArrayList<String>();
+        String cursor = null;
+        do {
+            JsonNode page = api.get(path + "?limit=7" + (cursor == null ? "" : "&cursor=" + cursor)).json();
+            page.get("items").forEach(u -> names.add(u.get("username").asText()));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+        } while (cursor != null);
+        return names;
+    }
+
+    @Test
+    void followIsIdempotentAndListsAreNewestFirst() {
+        String me = unique("me");
+        String token = api.signUp(me);
+        String first = unique("first");
+        String second = unique("second");
+        api.signUp(first);
+        api.signUp(second);
+
+        assertThat(api.put("/me/following/" + first, token).status()).isEqualTo(204);
+        assertThat(api.put("/me/following/" + first.toUpperCase(), token).status()).isEqualTo(204);
+        assertThat(api.put("/me/following/" + second, token).status()).isEqualTo(204);
+
+        assertThat(count(me, "following")).isEqualTo(2);
+        assertThat(count(first, "followers")).isEqualTo(1);
+        assertThat(usernames("/users/" + me + "/following")).containsExactly(second, first);
+        assertThat(usernames("/users/" + first + "/followers")).containsExactly(me);
+
+        assertThat(api.delete("/me/following/" + first, token).status()).isEqualTo(204);
+        assertThat(api.delete("/me/following/" + first, token).status()).isEqualTo(204);
+        assertThat(count(me, "following")).isEqualTo(1);
+        assertThat(count(first, "followers")).isZero();
+        assertThat(usernames("/users/" + first + "/followers")).isEmpty();
+    }
+
+    @Test
+    void followingYourselfIs400AndUnknownUsersAre404() {
+        String me = unique("self");
+        String token = api.signUp(me);
+
+        var self = api.put("/me/following/" + me, token);
+        assertThat(self.status()).isEqualTo(400);
+        assertThat(self.json().get("errors").get(0).get("reason").asText()).contains("yourself");
+        assertThat(api.put("/me/following/" + unique("ghost"), token).status()).isEqualTo(404);
+        assertThat(api.delete("/me/following/" + unique("ghost"), token).status()).isEqualTo(404);
+        assertThat(api.put("/me/following/" + me, null).status()).isEqualTo(401);
+        assertThat(api.get("/users/" + unique("ghost") + "/followers").status()).isEqualTo(404);
+    }
+
+    @Test
+    void fiftyParallelFollowsAndUnfollowsOfOnePairLeaveCountsEqualToEdges() throws Exception {
+        String fan = unique("fan");
+        String idol = unique("idol");
+        String token = api.signUp(fan);
+        api.signUp(idol);
+
+        var calls = new ArrayList<Callable<Integer>>();
+        for (int i = 0; i < 50; i++) {
+            boolean follow = i % 2 == 0;
+            calls.add(() -> follow ? api.put("/me/following/" + idol, token).status()
+                    : api.delete("/me/following/" + idol, token).status());
+        }
+        assertThat(runAll(calls)).containsOnly(204);
+
+        long edges = usernames("/users/" + idol + "/followers").size();
+        assertThat(edges).isBetween(0L, 1L);
+        assertThat(count(idol, "followers")).isEqualTo(edges);
+        assertThat(count(fan, "following")).isEqualTo(edges);
+        assertThat(usernames("/users/" + fan + "/following")).hasSize((int) edges);
+    }
+
+    @Test
+    void fiftyAccountsFollowingOnePopularAccountAtOnceAreAllCounted() throws Exception {
+        String star = unique("star");
+        api.signUp(star);
+        var tokens = new ArrayList<String>();
+        var names = new ArrayList<String>();
+        for (int i = 0; i < 50; i++) {
+            String name = unique("f" + i + "_");
+            names.add(name);
+            tokens.add(api.signUp(name));
+        }
+
+        var calls = new ArrayList<Callable<Integer>>();
+        for (String token : tokens) {
+            calls.add(() -> api.put("/me/following/" + star, token).status());
+            calls.add(() -> api.put("/me/following/" + star, token).status()); // a retry of the same follow
+        }
+        assertThat(runAll(calls)).containsOnly(204);
+
+        assertThat(count(star, "followers")).isEqualTo(50);
+        assertThat(usernames("/users/" + star + "/followers")).containsExactlyInAnyOrderElementsOf(names);
+        for (String name : names.subList(0, 5)) {
+            assertThat(count(name, "following")).isEqualTo(1);
+        }
+    }
+
+    private static List<Integer> runAll(List<Callable<Integer>> calls) throws Exception {
+        var statuses = new ArrayList<Integer>();
+        try (var pool = Executors.newFixedThreadPool(50)) {
+            var futures = new ArrayList<Future<Integer>>();
+            for (var call : calls) {
+                futures.add(pool.submit(call));
+            }
+            for (var future : futures) {
+                statuses.add(future.get());
+            }
+        }
+        return statuses;
+    }
+}

@@ -1,0 +1,216 @@
+package com.scaleout.local.social;
+
+import static com.scaleout.local.social.AccountsIT.unique;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.local.testing.ApiClient;
+import com.scaleout.local.testing.RuntimeFixture;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Tweets, replies, retweets and their lists, through the local runtime and the tweet indexer. */
+class TweetsIT {
+    private static final Duration INDEXED = Duration.ofSeconds(20);
+    private static RuntimeFixture fixture;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
+        api = new ApiClient(fixture.runtime().url());
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    private static JsonNode tweet(String token, String text) {
+        var reply = api.post("/tweets", token, Map.of("text", text));
+        assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+        return reply.json();
+    }
+
+    private static List<String> ids(JsonNode page) {
+        var ids = new ArrayList<String>();
+        page.get("items").forEach(item -> ids.add(item.get("id").asText()));
+        return ids;
+    }
+
+    @Test
+    void postsATweetWithHashtagsAndMentionsOfExistingUsersOnly() {
+        String alice = unique("alice");
+        String bob = unique("bob");
+        String token = api.signUp(alice);
+        api.signUp(bob);
+        String tag = unique("Tag");
+
+        JsonNode tweet = tweet(token, "  hello @" + bob.toUpperCase() + " and @nosuchuser9 #" + tag + " #"
+                + tag.toLowerCase() + " #2024 mail@example.com  ");
+
+        assertThat(tweet.get("text").asText()).startsWith("hello @").endsWith("mail@example.com");
+        assertThat(tweet.get("author").get("username").asText()).isEqualTo(alice);
+        assertThat(tweet.get("hashtags")).extracting(JsonNode::asText).containsExactly(tag);
+        assertThat(tweet.get("mentions")).extracting(JsonNode::asText).containsExactly(bob);
+        assertThat(tweet.get("inReplyTo").isNull()).isTrue();
+        assertThat(tweet.get("replies").asLong()).isZero();
+        assertThat(api.get("/tweets/" + tweet.get("id").asText()).json()).isEqualTo(tweet);
+        assertThat(api.get("/users/" + alice).json().get("tweets").asLong()).isEqualTo(1);
+
+        String id = tweet.get("id").asText();
+        await().atMost(INDEXED).until(() -> ids(api.get("/hashtags/" + tag.toUpperCase() + "/tweets").json())
+                .contains(id));
+        await().atMost(INDEXED).until(() -> ids(api.get("/users/" + bob + "/mentions").json()).contains(id));
+        await().atMost(INDEXED).until(() -> ids(api.get("/tweets/recent").json()).contains(id));
+    }
+
+    @Test
+    void enforcesTheTextRules() {
+        String token = api.signUp(unique("text"));
+
+        assertThat(api.post("/tweets", token, Map.of("text", "")).status()).isEqualTo(400);
+        assertThat(api.post("/tweets", token, Map.of("text", " \n\t ")).status()).isEqualTo(400);
+        assertThat(api.post("/tweets", token, Map.of("text", "x".repeat(281))).status()).isEqualTo(400);
+        assertThat(api.post("/tweets", token, Map.of()).json().get("errors").get(0).get("field").asText())
+                .isEqualTo("text");
+        assertThat(api.post("/tweets", token, Map.of("text", 42)).status()).isEqualTo(400);
+        assertThat(api.post("/tweets", token, "{\"text\": \"a\",").status()).isEqualTo(400);
+        // 280 emoji are 280 characters (code points), though 560 UTF-16 units
+        assertThat(api.post("/tweets", token, Map.of("text", "😀".repeat(280))).status()).isEqualTo(201);
+        assertThat(api.post("/tweets", token, Map.of("text", "  " + "y".repeat(280) + "  ")).status())
+                .isEqualTo(201);
+    }
+
+    @Test
+    void repliesCountAndListAndAnUnknownParentIs404() {
+        String token = api.signUp(unique("rep"));
+        String parent = tweet(token, "parent").get("id").asText();
+
+        var reply = api.post("/tweets", token, Map.of("text", "a reply", "inReplyTo", parent));
+        var orphan = api.post("/tweets", token, Map.of("text", "a reply", "inReplyTo", "01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+        var garbage = api.post("/tweets", token, Map.of("text", "a reply", "inReplyTo", "nope"));
+
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(reply.text("inReplyTo")).isEqualTo(parent);
+        assertThat(orphan.status()).isEqualTo(404);
+        assertThat(garbage.status()).isEqualTo(404);
+        assertThat(api.get("/tweets/" + parent).json().get("replies").asLong()).isEqualTo(1);
+        assertThat(ids(api.get("/tweets/" + parent + "/replies").json())).containsExactly(reply.text("id"));
+    }
+
+    @Test
+    void userListsPaginateNewestFirstWithoutGapsOrDuplicates() {
+        String name = unique("pager");
+        String token = api.signUp(name);
+        var posted = new ArrayList<String>();
+        for (int i = 0; i < 5; i++) {
+            posted.add(tweet(token, "tweet " + i).get("id").asText());
+        }
+        String reply = api.post("/tweets", token, Map.of("text", "self reply", "inReplyTo", posted.get(0)))
+                .text("id");
+        posted.add(reply);
+
+        var seen = new ArrayList<String>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            var page = api.get("/users/" + name + "/tweets?limit=2" + (cursor == null ? "" : "&cursor=" + cursor))
+                    .json();
+            seen.addAll(ids(page));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+            pages++;
+        } while (cursor != null && pages < 10);
+
+        assertThat(seen).containsExactlyElementsOf(posted.reversed());
+        assertThat(ids(api.get("/users/" + name + "/replies").json())).containsExactly(reply);
+    }
+
+    @Test
+    void rejectsBadPagingParameters() {
+        String name = unique("limits");
+        api.signUp(name);
+        for (String limit : new String[] {"0", "101", "-1", "abc", "1.5", ""}) {
+            var response = api.get("/users/" + name + "/tweets?limit=" + limit);
+            assertThat(response.status()).as("limit=" + limit).isEqualTo(400);
+            assertThat(response.json().get("errors").get(0).get("field").asText()).isEqualTo("limit");
+        }
+        for (String cursor : new String[] {"garbage", "eyJiIjoxfQ", "eyJiIjoiPCJ9", "%FF"}) {
+            var response = api.get("/users/" + name + "/tweets?cursor=" + cursor);
+            assertThat(response.status()).as("cursor=" + cursor).isEqualTo(400);
+        }
+        assertThat(api.get("/users/" + name + "/tweets?limit=100").status()).isEqualTo(200);
+        assertThat(api.get("/tweets/recent?limit=51").status()).isEqualTo(400);
+    }
+
+    @Test
+    void retweetsAreIdempotentAndListed() {
+        String author = api.signUp(unique("star"));
+        String fanName = unique("fan");
+        String fan = api.signUp(fanName);
+        String id = tweet(author, "retweet me").get("id").asText();
+
+        var first = api.post("/tweets/" + id + "/retweets", fan, null);
+        var second = api.post("/tweets/" + id + "/retweets", fan, null);
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.json().get("retweets").asLong()).isEqualTo(1);
+        var retweeters = api.get("/tweets/" + id + "/retweets").json();
+        assertThat(retweeters.get("count").asLong()).isEqualTo(1);
+        assertThat(retweeters.get("items")).extracting(u -> u.get("username").asText()).containsExactly(fanName);
+
+        assertThat(api.delete("/tweets/" + id + "/retweets", fan).status()).isEqualTo(204);
+        assertThat(api.delete("/tweets/" + id + "/retweets", fan).status()).isEqualTo(204);
+        assertThat(api.get("/tweets/" + id).json().get("retweets").asLong()).isZero();
+        assertThat(api.post("/tweets/01ARZ3NDEKTSV4RRFFQ69G5FAV/retweets", fan, null).status()).isEqualTo(404);
+    }
+
+    @Test
+    void onlyTheAuthorDeletesAndADeletedTweetLeavesListsAndCounts() {
+        String authorName = unique("del");
+        String author = api.signUp(authorName);
+        String other = api.signUp(unique("oth"));
+        String tag = unique("gone");
+        String parent = tweet(author, "parent").get("id").asText();
+        String id = api.post("/tweets", author, Map.of("text", "bye #" + tag, "inReplyTo", parent)).text("id");
+        await().atMost(INDEXED).until(() -> ids(api.get("/hashtags/" + tag + "/tweets").json()).contains(id));
+
+        assertThat(api.delete("/tweets/" + id, other).status()).isEqualTo(403);
+        assertThat(api.delete("/tweets/" + id, null).status()).isEqualTo(401);
+        assertThat(api.delete("/tweets/" + id, author).status()).isEqualTo(204);
+
+        assertThat(api.get("/tweets/" + id).status()).isEqualTo(404);
+        assertThat(api.get("/tweets/" + parent).json().get("replies").asLong()).isZero();
+        assertThat(api.get("/users/" + authorName).json().get("tweets").asLong()).isEqualTo(1);
+        assertThat(ids(api.get("/users/" + authorName + "/tweets").json())).containsExactly(parent);
+        assertThat(ids(api.get("/hashtags/" + tag + "/tweets").json())).doesNotContain(id);
+        await().atMost(INDEXED).until(() -> api.get("/hashtags/" + tag + "/tweets").json().get("next").isNull()
+                && ids(api.get("/hashtags/" + tag + "/tweets").json()).isEmpty());
+        assertThat(api.delete("/tweets/" + id, author).status()).isEqualTo(404);
+    }
+
+    @Test
+    void unknownTweetsAndUsersAre404() {
+        assertThat(api.get("/tweets/01ARZ3NDEKTSV4RRFFQ69G5FAV").status()).isEqualTo(404);
+        assertThat(api.get("/tweets/not-an-id").status()).isEqualTo(404);
+        assertThat(api.get("/tweets/01ARZ3NDEKTSV4RRFFQ69G5FAV/replies").status()).isEqualTo(404);
+        assertThat(api.get("/tweets/01ARZ3NDEKTSV4RRFFQ69G5FAV/retweets").status()).isEqualTo(404);
+        assertThat(api.get("/users/" + unique("nope") + "/tweets").status()).isEqualTo(404);
+        assertThat(api.get("/users/" + unique("nope") + "/mentions").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aBodyOverSixMegabytesIs413() {
+        String token = api.signUp(unique("big"));
+        var response = api.post("/tweets", token, "{\"text\":\"" + "x".repeat(6 * 1024 * 1024) + "\"}");
+        assertThat(response.status()).isEqualTo(413);
+    }
+}

@@ -1,0 +1,103 @@
+package com.scaleout.local.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A small HTTP client for the integration tests, speaking JSON to the local API like any client would
+ * (including retrying a 429, as API clients are expected to).
+ */
+public final class ApiClient {
+    private final String baseUrl;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    public ApiClient(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    /** A response with its body parsed (null when it is empty or not JSON). */
+    public record Reply(int status, String body, JsonNode json, HttpResponse<String> raw) {
+        public String text(String field) {
+            return json.get(field).asText();
+        }
+    }
+
+    public Reply send(String method, String path, String token, String body) {
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            builder.header("content-type", "application/json");
+        }
+        if (token != null) {
+            builder.header("authorization", "Bearer " + token);
+        }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                var response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 429 && attempt < 50) {
+                    Thread.sleep(20L * attempt);
+                    continue;
+                }
+                return new Reply(response.statusCode(), response.body(), parse(response.body()), response);
+            } catch (IOException e) {
+                throw new IllegalStateException(method + " " + path + " failed", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    public Reply get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    public Reply get(String path, String token) {
+        return send("GET", path, token, null);
+    }
+
+    public Reply post(String path, String token, Object body) {
+        return send("POST", path, token, body instanceof String text ? text : Json.write(body));
+    }
+
+    public Reply put(String path, String token) {
+        return send("PUT", path, token, null);
+    }
+
+    public Reply delete(String path, String token) {
+        return send("DELETE", path, token, null);
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return body == null || body.isEmpty() ? null : Json.MAPPER.readTree(body);
+        } catch (IOException notJson) {
+            return null;
+        }
+    }
+
+    /** Registers {@code username} (password "password-" + username) and logs in; returns the token. */
+    public String signUp(String username) {
+        var registered = post("/users", null, Map.of("username", username, "password", "password-" + username));
+        if (registered.status() != 201) {
+            throw new IllegalStateException("register " + username + ": " + registered.status() + " " + registered.body());
+        }
+        return logIn(username);
+    }
+
+    public String logIn(String username) {
+        var session = post("/sessions", null, Map.of("username", username, "password", "password-" + username));
+        if (session.status() != 201) {
+            throw new IllegalStateException("login " + username + ": " + session.status() + " " + session.body());
+        }
+        return session.text("token");
+    }
+}
