@@ -128,6 +128,31 @@ class AccountsIT {
     }
 
     @Test
+    void anExpiredSessionIsRefusedEvenBeforeDynamoDbDeletesIt() throws Exception {
+        String name = unique("old");
+        api.signUp(name);
+        String userId = api.get("/users/" + name).text("id");
+        String token = "T".repeat(43);
+        String sessionId = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(token.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        long past = java.time.Instant.now().minusSeconds(60).getEpochSecond();
+        // TTL deletion is lazy (up to days in AWS): the item is still there, past its expiry
+        fixture.runtime().dynamoDb().putItem(r -> r.tableName("Sessions").item(Map.of(
+                "id", av(sessionId), "userId", av(userId), "username", av(name),
+                "createdAt", avN(past - 86_400), "expiresAt", avN(past))));
+
+        assertThat(api.get("/me", token).status()).isEqualTo(403);
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue av(String value) {
+        return software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(value);
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue avN(long value) {
+        return software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN(Long.toString(value));
+    }
+
+    @Test
     void unknownProfilesAre404() {
         assertThat(api.get("/users/" + unique("ghost")).status()).isEqualTo(404);
         assertThat(api.get("/users/not%20valid!").status()).isEqualTo(404);
