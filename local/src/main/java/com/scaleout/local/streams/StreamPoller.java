@@ -42,7 +42,7 @@ public final class StreamPoller implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(StreamPoller.class.getName());
     private static final int READ_LIMIT = 1000;
     private static final int REMEMBERED_EVENT_IDS = 100_000;
-    private static final Duration MAX_IDLE = Duration.ofSeconds(1);
+    private static final Duration MAX_IDLE = Duration.ofMillis(500);
 
     private final StreamConsumerSpec spec;
     private final String tableName;
@@ -136,7 +136,7 @@ public final class StreamPoller implements AutoCloseable {
         }
     }
 
-    /** One read and at most one delivered batch; true when there may be more to do right away. */
+    /** One read and at most one delivered batch; true when there is more to do soon (no idle back-off). */
     boolean pollOnce() {
         if (!locateStream()) {
             return false;
@@ -160,7 +160,7 @@ public final class StreamPoller implements AutoCloseable {
         previousReadAt = System.nanoTime();
         if (confirmed == 0) {
             headFirstSeen = read.isEmpty() ? null : (headFirstSeen == null ? Instant.now() : headFirstSeen);
-            return false;
+            return !read.isEmpty(); // records await their confirming read, one poll interval from now
         }
         return deliver(read, confirmed);
     }
@@ -183,7 +183,7 @@ public final class StreamPoller implements AutoCloseable {
         boolean windowOpen = spec.batchingWindowSeconds() > 0 && batch.size() < spec.batchSize()
                 && Instant.now().isBefore(headFirstSeen.plusSeconds(spec.batchingWindowSeconds()));
         if (!batch.isEmpty() && windowOpen) {
-            return false; // gather more records, as MaximumBatchingWindowInSeconds does
+            return true; // gather more records, as MaximumBatchingWindowInSeconds does
         }
         if (!batch.isEmpty()) {
             invokeWithRetries(batch);
