@@ -26,6 +26,10 @@ public final class AccountService {
     }
 
     public record Registration(String username, String password, String displayName) {
+        @Override
+        public String toString() {
+            return "Registration[username=" + username + "]"; // never the password
+        }
     }
 
     public User register(Registration registration) {

@@ -50,6 +50,10 @@ public final class SessionService {
     }
 
     public record Login(String token, Session session, User user) {
+        @Override
+        public String toString() {
+            return "Login[session=" + session.id() + ", user=" + user + "]"; // never the token
+        }
     }
 
     public Login login(String username, String password) {

@@ -33,9 +33,17 @@ public final class AccountsHandler extends ApiHandler {
     }
 
     record RegisterBody(String username, String password, String displayName) {
+        @Override
+        public String toString() {
+            return "RegisterBody[username=" + username + "]"; // never the password, wherever this is printed
+        }
     }
 
     record LoginBody(String username, String password) {
+        @Override
+        public String toString() {
+            return "LoginBody[username=" + username + "]";
+        }
     }
 
     private static APIGatewayV2HTTPResponse register(AccountService accounts, ApiRequest request) {
