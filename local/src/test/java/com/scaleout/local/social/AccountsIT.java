@@ -2,35 +2,12 @@ package com.scaleout.local.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.local.testing.ApiClient;
-import com.scaleout.local.testing.RuntimeFixture;
 import java.util.Map;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
 /** Registration, sessions and profiles through the local runtime (production declaration, authorizer cached). */
-class AccountsIT {
-    private static RuntimeFixture fixture;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
-        api = new ApiClient(fixture.runtime().url());
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
-    static String unique(String prefix) {
-        return prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 15 - prefix.length());
-    }
-
+class AccountsIT extends ProductionApiIT {
     @Test
     void registersAUserAndShowsItsProfile() {
         String name = unique("Ann_");

@@ -1,37 +1,18 @@
 package com.scaleout.local.social;
 
-import static com.scaleout.local.social.AccountsIT.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.local.testing.ApiClient;
-import com.scaleout.local.testing.RuntimeFixture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
 /** Follows through the local runtime: idempotence, lists, and counts equal to edges under concurrency. */
-class FollowsIT {
-    private static RuntimeFixture fixture;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
-        api = new ApiClient(fixture.runtime().url());
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
+class FollowsIT extends ProductionApiIT {
     private static long count(String username, String field) {
         return api.get("/users/" + username).json().get(field).asLong();
     }

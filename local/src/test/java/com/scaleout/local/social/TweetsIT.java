@@ -1,38 +1,19 @@
 package com.scaleout.local.social;
 
-import static com.scaleout.local.social.AccountsIT.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.local.testing.ApiClient;
-import com.scaleout.local.testing.RuntimeFixture;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
 /** Tweets, replies, retweets and their lists, through the local runtime and the tweet indexer. */
-class TweetsIT {
+class TweetsIT extends ProductionApiIT {
     private static final Duration INDEXED = Duration.ofSeconds(20);
-    private static RuntimeFixture fixture;
-    private static ApiClient api;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration());
-        api = new ApiClient(fixture.runtime().url());
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
-
     private static JsonNode tweet(String token, String text) {
         var reply = api.post("/tweets", token, Map.of("text", text));
         assertThat(reply.status()).as(reply.body()).isEqualTo(201);

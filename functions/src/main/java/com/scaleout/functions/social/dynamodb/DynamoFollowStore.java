@@ -35,42 +35,36 @@ public final class DynamoFollowStore implements FollowStore {
 
     @Override
     public boolean follow(Edge edge) {
-        try {
-            Transactions.write(dynamoDb, List.of(
-                    TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(Map.of(
-                                    FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
-                                    EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt())))
-                            .conditionExpression("attribute_not_exists(followerId)")).build(),
-                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, edge.followerId(),
-                            DynamoUserStore.FOLLOWING, 1),
-                    DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, edge.followeeId(),
-                            DynamoUserStore.FOLLOWERS, 1)));
-            return true;
-        } catch (Transactions.ConditionFailed e) {
-            if (e.index == 0) {
-                return false;
-            }
-            throw new IllegalStateException("follow " + edge + ": an account vanished (condition " + e.index + ")");
-        }
+        return changeEdge(TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(Map.of(
+                        FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
+                        EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt())))
+                .conditionExpression("attribute_not_exists(followerId)")).build(),
+                edge.followerId(), edge.followeeId(), 1);
     }
 
     @Override
     public boolean unfollow(String followerId, String followeeId) {
+        return changeEdge(TransactWriteItem.builder().delete(d -> d.tableName(tables.follows())
+                        .key(Map.of(FOLLOWER_ID, s(followerId), FOLLOWEE_ID, s(followeeId)))
+                        .conditionExpression("attribute_exists(followerId)")).build(),
+                followerId, followeeId, -1);
+    }
+
+    /** The edge write and both counts, together; false when the edge's condition says nothing is to change. */
+    private boolean changeEdge(TransactWriteItem edgeWrite, String followerId, String followeeId, int delta) {
         try {
-            Transactions.write(dynamoDb, List.of(
-                    TransactWriteItem.builder().delete(d -> d.tableName(tables.follows())
-                            .key(Map.of(FOLLOWER_ID, s(followerId), FOLLOWEE_ID, s(followeeId)))
-                            .conditionExpression("attribute_exists(followerId)")).build(),
+            Transactions.write(dynamoDb, List.of(edgeWrite,
                     DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, followerId,
-                            DynamoUserStore.FOLLOWING, -1),
+                            DynamoUserStore.FOLLOWING, delta),
                     DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, followeeId,
-                            DynamoUserStore.FOLLOWERS, -1)));
+                            DynamoUserStore.FOLLOWERS, delta)));
             return true;
         } catch (Transactions.ConditionFailed e) {
             if (e.index == 0) {
                 return false;
             }
-            throw new IllegalStateException("unfollow: an account vanished (condition " + e.index + ")");
+            throw new IllegalStateException("follow edge " + followerId + " -> " + followeeId
+                    + ": an account vanished (condition " + e.index + ")");
         }
     }
 

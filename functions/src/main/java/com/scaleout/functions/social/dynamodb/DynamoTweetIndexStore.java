@@ -30,7 +30,6 @@ public final class DynamoTweetIndexStore implements TweetIndexStore {
     static final int RECENT_SHARDS = 8;
     static final int TAG_SHARDS = 4;
     static final int MENTION_SHARDS = 4;
-    private static final int BATCH_WRITE_LIMIT = 25;
 
     private final DynamoDbClient dynamoDb;
     private final String table;
@@ -69,19 +68,7 @@ public final class DynamoTweetIndexStore implements TweetIndexStore {
     }
 
     private void write(List<WriteRequest> requests) {
-        for (int from = 0; from < requests.size(); from += BATCH_WRITE_LIMIT) {
-            Map<String, List<WriteRequest>> pending = Map.of(table,
-                    requests.subList(from, Math.min(requests.size(), from + BATCH_WRITE_LIMIT)));
-            int rounds = 0;
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> batch = pending;
-                var response = dynamoDb.batchWriteItem(r -> r.requestItems(batch));
-                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-                if (!pending.isEmpty() && ++rounds > 1) {
-                    sleep(Math.min(500, 20L << rounds));
-                }
-            }
-        }
+        Batches.writeAll(dynamoDb, table, requests);
     }
 
     @Override
@@ -108,14 +95,5 @@ public final class DynamoTweetIndexStore implements TweetIndexStore {
             }
         }
         return Slice.ofOverfetched(new ArrayList<>(ids), page.limit());
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

@@ -110,7 +110,7 @@ public final class DynamoTweetStore implements TweetStore {
     @Override
     public List<Tweet> findMany(List<String> ids) {
         var byId = new HashMap<String, Tweet>();
-        for (var item : BatchReads.getAll(dynamoDb, tables.tweets(), ID, ids)) {
+        for (var item : Batches.getAll(dynamoDb, tables.tweets(), ID, ids)) {
             var tweet = toTweet(item);
             byId.put(tweet.id(), tweet);
         }

@@ -91,7 +91,7 @@ public final class DynamoUserStore implements UserStore {
     @Override
     public Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames) {
         var found = new HashMap<String, Mention>();
-        for (var item : BatchReads.getAll(dynamoDb, tables.usernames(), NORMALIZED,
+        for (var item : Batches.getAll(dynamoDb, tables.usernames(), NORMALIZED,
                 new ArrayList<>(new LinkedHashSet<>(normalizedUsernames)))) {
             found.put(string(item, NORMALIZED), new Mention(string(item, USER_ID), string(item, DISPLAY_USERNAME)));
         }
@@ -101,7 +101,7 @@ public final class DynamoUserStore implements UserStore {
     @Override
     public List<User> findByIds(List<String> ids) {
         var byId = new HashMap<String, User>();
-        for (var item : BatchReads.getAll(dynamoDb, tables.users(), ID, ids)) {
+        for (var item : Batches.getAll(dynamoDb, tables.users(), ID, ids)) {
             var user = toUser(item);
             byId.put(user.id(), user);
         }

@@ -7,17 +7,20 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * BatchGetItem by a single-attribute key, in chunks of 100 (the API's limit), following UnprocessedKeys until
- * every key is answered. Order of the result is not the order of the keys.
+ * BatchGetItem and BatchWriteItem in chunks of the API's limits (100 keys, 25 writes), following the
+ * unprocessed keys and items until all are done, backing off when DynamoDB keeps some back (throttling).
  */
-final class BatchReads {
+final class Batches {
     private static final int MAX_KEYS = 100;
+    private static final int MAX_WRITES = 25;
 
-    private BatchReads() {
+    private Batches() {
     }
 
+    /** The items with these single-attribute keys; the result's order is not the keys' order. */
     static List<Map<String, AttributeValue>> getAll(DynamoDbClient dynamoDb, String table, String keyName,
                                                     List<String> keyValues) {
         var results = new ArrayList<Map<String, AttributeValue>>();
@@ -32,12 +35,32 @@ final class BatchReads {
                 var response = dynamoDb.batchGetItem(r -> r.requestItems(request));
                 results.addAll(response.responses().getOrDefault(table, List.of()));
                 pending = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
-                if (!pending.isEmpty() && ++rounds > 1) {
-                    sleep(Math.min(500, 20L << rounds)); // throttled: back off before asking again
-                }
+                rounds = backOffIfPending(!pending.isEmpty(), rounds);
             }
         }
         return results;
+    }
+
+    static void writeAll(DynamoDbClient dynamoDb, String table, List<WriteRequest> requests) {
+        for (int from = 0; from < requests.size(); from += MAX_WRITES) {
+            Map<String, List<WriteRequest>> pending = Map.of(table,
+                    requests.subList(from, Math.min(requests.size(), from + MAX_WRITES)));
+            int rounds = 0;
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> batch = pending;
+                var response = dynamoDb.batchWriteItem(r -> r.requestItems(batch));
+                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+                rounds = backOffIfPending(!pending.isEmpty(), rounds);
+            }
+        }
+    }
+
+    /** A second round with leftovers means throttling: wait before asking again. */
+    private static int backOffIfPending(boolean pending, int rounds) {
+        if (pending && ++rounds > 1) {
+            sleep(Math.min(500, 20L << rounds));
+        }
+        return rounds;
     }
 
     private static void sleep(long millis) {
