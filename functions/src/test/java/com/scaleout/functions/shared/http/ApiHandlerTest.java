@@ -1,0 +1,100 @@
+package com.scaleout.functions.shared.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+
+/** The error contract every HTTP handler inherits, on a real-shaped event with its route key swapped. */
+class ApiHandlerTest {
+    private static final String SAMPLE = "events/http/health-get.json";
+
+    private static final ApiHandler HANDLER = new ApiHandler(Map.of(
+            "GET /conflict", request -> {
+                throw ApiException.conflict("Username is taken");
+            },
+            "GET /fault", request -> {
+                throw new IllegalStateException("secret detail from deep inside");
+            },
+            "GET /throttled", request -> {
+                throw AwsServiceException.builder().statusCode(429).message("Rate exceeded").build();
+            },
+            "GET /body", request -> HttpResponses.json(200, Map.of("text", request.body())))) {
+    };
+
+    private static APIGatewayV2HTTPResponse call(APIGatewayV2HTTPEvent event, String routeKey) {
+        event.setRouteKey(routeKey);
+        return HANDLER.handleRequest(event, null);
+    }
+
+    private static JsonNode json(APIGatewayV2HTTPResponse response) throws IOException {
+        assertThat(response.getHeaders()).containsEntry("content-type", "application/json");
+        return Json.MAPPER.readTree(response.getBody());
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersAClientErrorWithItsStatusAndTheRequestId(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /conflict");
+
+        assertThat(response.getStatusCode()).isEqualTo(409);
+        assertThat(json(response)).isEqualTo(Json.MAPPER.readTree(
+                "{\"message\":\"Username is taken\",\"requestId\":\"Rk3kYhd8joEEMbQ=\"}"));
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersAFaultWithAFixedBodyAndNothingOfTheCause(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /fault");
+
+        assertThat(response.getStatusCode()).isEqualTo(500);
+        assertThat(json(response)).isEqualTo(Json.MAPPER.readTree(
+                "{\"message\":\"Internal Server Error\",\"requestId\":\"Rk3kYhd8joEEMbQ=\"}"));
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersThrottlingWith503AndRetryAfter(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /throttled");
+
+        assertThat(response.getStatusCode()).isEqualTo(503);
+        assertThat(response.getHeaders()).containsEntry("retry-after", "1");
+        assertThat(json(response).get("message").asText()).doesNotContain("Rate exceeded");
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersARouteItDoesNotServeWith404(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /elsewhere");
+
+        assertThat(response.getStatusCode()).isEqualTo(404);
+        assertThat(json(response).get("requestId").asText()).isEqualTo("Rk3kYhd8joEEMbQ=");
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void decodesABase64Body(APIGatewayV2HTTPEvent event) throws IOException {
+        event.setBody("aMOpbGxvIPCfmoA=");
+        event.setIsBase64Encoded(true);
+
+        assertThat(json(call(event, "GET /body")).get("text").asText()).isEqualTo("héllo 🚀");
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void refusesABodyThatIsNotBase64ThoughMarkedSo(APIGatewayV2HTTPEvent event) throws IOException {
+        event.setBody("not base64 at all!");
+        event.setIsBase64Encoded(true);
+
+        var response = call(event, "GET /body");
+
+        assertThat(response.getStatusCode()).isEqualTo(400);
+        assertThat(json(response).get("message").asText()).isEqualTo("Body is not valid base64");
+    }
+}

@@ -1,0 +1,55 @@
+package com.scaleout.functions.social.fakes;
+
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.FollowStore;
+import com.scaleout.functions.social.application.Slice;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Follow edges in memory, one per (follower, followee), with both users' counts moved alongside. */
+public final class InMemoryFollowStore implements FollowStore {
+    private final Map<List<String>, Edge> edges = new HashMap<>();
+    private final InMemoryUserStore users;
+
+    public InMemoryFollowStore(InMemoryUserStore users) {
+        this.users = users;
+    }
+
+    @Override
+    public synchronized boolean follow(Edge edge) {
+        var key = List.of(edge.followerId(), edge.followeeId());
+        if (edges.containsKey(key)) {
+            return false;
+        }
+        if (users.findById(edge.followerId()).isEmpty() || users.findById(edge.followeeId()).isEmpty()) {
+            throw new IllegalStateException("follow " + edge + ": an account vanished");
+        }
+        edges.put(key, edge);
+        users.adjustCounts(edge.followerId(), 0, 1, 0);
+        users.adjustCounts(edge.followeeId(), 1, 0, 0);
+        return true;
+    }
+
+    @Override
+    public synchronized boolean unfollow(String followerId, String followeeId) {
+        if (edges.remove(List.of(followerId, followeeId)) == null) {
+            return false;
+        }
+        users.adjustCounts(followerId, 0, -1, 0);
+        users.adjustCounts(followeeId, -1, 0, 0);
+        return true;
+    }
+
+    @Override
+    public synchronized Slice<Edge> following(String followerId, PageRequest page) {
+        return NewestFirst.slice(edges.values().stream().filter(e -> e.followerId().equals(followerId)).toList(),
+                Edge::edgeId, page);
+    }
+
+    @Override
+    public synchronized Slice<Edge> followers(String followeeId, PageRequest page) {
+        return NewestFirst.slice(edges.values().stream().filter(e -> e.followeeId().equals(followeeId)).toList(),
+                Edge::edgeId, page);
+    }
+}

@@ -1,0 +1,89 @@
+package com.scaleout.functions.social.http;
+
+import static com.scaleout.functions.social.http.ApiJson.assertProfile;
+import static com.scaleout.functions.social.http.ApiJson.assertUser;
+import static com.scaleout.functions.social.http.ApiJson.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.User;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+
+/** Register, log in, log out, the caller's profile and anyone's, from the samples of events/social/. */
+class AccountsHandlerTest {
+    private final SocialWorld world = SocialWorld.seeded();
+
+    @ParameterizedTest
+    @Event(value = "events/social/post-users.json", type = APIGatewayV2HTTPEvent.class)
+    void registersAUserAndShowsItWithoutThePassword(APIGatewayV2HTTPEvent event) {
+        var user = ok(world.handle(event), 201);
+
+        assertThat(Ids.isId(user.get("id").asText())).isTrue();
+        assertUser(user, user.get("id").asText(), "dave_01");
+        assertThat(user.get("displayName").asText()).isEqualTo("Dave");
+        assertThat(user.get("createdAt").asText()).isEqualTo(Seed.NOW_TEXT);
+        assertThat(world.users.findByUsername("DAVE_01")).map(User::id).contains(user.get("id").asText());
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/post-users.json", type = APIGatewayV2HTTPEvent.class)
+    void refusesTheSameUsernameTwice(APIGatewayV2HTTPEvent event) {
+        ok(world.handle(event), 201);
+
+        var again = world.handle(event);
+
+        ApiJson.assertClientError(again, 409, event.getRequestContext().getRequestId(), List.of());
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
+    void logsInWithATokenTheAuthorizerAccepts(APIGatewayV2HTTPEvent event) {
+        var session = ok(world.handle(event), 201);
+
+        String token = session.get("token").asText();
+        assertThat(token).matches("[A-Za-z0-9_-]{43}");
+        assertThat(session.get("expiresAt").asText()).isEqualTo("2026-12-29T23:00:00.000Z");
+        assertUser(session.get("user"), Seed.ALICE, "alice");
+        assertThat(world.sessionService.authenticate(token)).hasValueSatisfying(s -> {
+            assertThat(s.userId()).isEqualTo(Seed.ALICE);
+            assertThat(s.id()).isEqualTo(Seed.sessionIdOf(token)); // only the token's digest is stored
+        });
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/delete-sessions-current.json", type = APIGatewayV2HTTPEvent.class)
+    void logsOutAndTheSessionStopsWorkingAtOnce(APIGatewayV2HTTPEvent event) {
+        var response = world.handle(event);
+
+        assertThat(response.getStatusCode()).isEqualTo(204);
+        assertThat(response.getBody()).isNull();
+        assertThat(world.sessionService.authenticate(Seed.ALICE_TOKEN)).isEmpty();
+        // the gateway may still cache "allow" for this token: the handlers must refuse it themselves
+        var getMe = Samples.http("get-me");
+        ApiJson.assertClientError(world.handle(getMe), 401, getMe.getRequestContext().getRequestId(), List.of());
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/get-me.json", type = APIGatewayV2HTTPEvent.class)
+    void showsTheCallersProfileWithCounts(APIGatewayV2HTTPEvent event) {
+        var me = ok(world.handle(event), 200);
+
+        assertProfile(me, Seed.ALICE, "alice", 2, 1, 3);
+        assertThat(me.get("displayName").asText()).isEqualTo("Alice");
+        assertThat(me.get("createdAt").asText()).isEqualTo("2026-11-01T09:00:00.000Z");
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/get-user.json", type = APIGatewayV2HTTPEvent.class)
+    void showsAnyonesProfileWhateverTheCaseOfTheName(APIGatewayV2HTTPEvent event) {
+        assertThat(event.getPathParameters()).containsEntry("username", "Bob");
+
+        var bob = ok(world.handle(event), 200);
+
+        assertProfile(bob, Seed.BOB, "bob", 1, 1, 1);
+        assertThat(bob.get("displayName").asText()).isEqualTo("Bob B.");
+    }
+}
