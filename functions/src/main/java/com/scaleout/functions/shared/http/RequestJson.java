@@ -2,6 +2,7 @@ package com.scaleout.functions.shared.http;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -45,6 +46,16 @@ public final class RequestJson {
         return mapper;
     }
 
+    /** Databind wraps a parse error met while reading a field (e.g. the body ends inside a string). */
+    private static boolean causedByUnreadableJson(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StreamReadException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Parses {@code body} into {@code type}; a 400 naming the problem when it is not that JSON object. */
     public static <T> T read(String body, Class<T> type) {
         if (body == null || body.isBlank()) {
@@ -58,6 +69,9 @@ public final class RequestJson {
             }
             return value;
         } catch (JsonMappingException e) {
+            if (causedByUnreadableJson(e)) {
+                throw ApiException.badRequest("Malformed JSON body");
+            }
             String field = e.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
                     .collect(Collectors.joining("."));

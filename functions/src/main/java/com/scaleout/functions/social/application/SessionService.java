@@ -110,13 +110,21 @@ public final class SessionService {
         return new Actor(userId, request.authorizerValue(ApiRequest.CONTEXT_USERNAME).orElse(null), sessionId);
     }
 
+    /**
+     * Ends the session: first the revocation marker and the eviction in the cache (a session cached before the
+     * logout must not outlive it there), then the stored session. When the cache cannot be reached nothing is
+     * changed and the caller is told to retry (503): a logout is never reported done while a cached copy could
+     * still let the token in once the cache is back.
+     */
     public void logout(Actor actor) {
-        sessions.delete(actor.sessionId());
-        safely(() -> {
+        try {
             cache.markRevoked(actor.sessionId(), revocationTtl);
             cache.evict(actor.sessionId());
-            return null;
-        }, null);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "session cache unavailable; logout not done", cacheDown);
+            throw new ApiException(503, "Cannot log out right now; retry shortly", null);
+        }
+        sessions.delete(actor.sessionId());
     }
 
     /** Revoked if marked so; without the cache, if the store no longer has it. */

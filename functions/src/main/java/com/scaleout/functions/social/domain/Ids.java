@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * sort key of ids is a sort key of time, and "newest first" is a descending query.
  */
 public final class Ids {
-    private static final Pattern ULID = Pattern.compile("[0-9A-HJKMNP-TV-Z]{26}");
+    /** 128 bits in 26 base32 digits: the first digit carries only 3 bits, so it is 0-7. */
+    private static final Pattern ULID = Pattern.compile("[0-7][0-9A-HJKMNP-TV-Z]{25}");
 
     private Ids() {
     }

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  */
 public final class TweetText {
     public static final int MAX_CODE_POINTS = 280;
-    private static final Pattern HASHTAG = Pattern.compile("(?<![\\p{L}\\p{N}_&#])[#＃]([\\p{L}\\p{M}\\p{N}_]{1,100})");
+    /** Up to 100 characters, and not a longer run: an over-long tag is no hashtag (as an over-long name is no mention). */
+    private static final Pattern HASHTAG =
+            Pattern.compile("(?<![\\p{L}\\p{N}_&#])[#＃]([\\p{L}\\p{M}\\p{N}_]{1,100})(?![\\p{L}\\p{M}\\p{N}_])");
     private static final Pattern MENTION = Pattern.compile("(?<![\\p{L}\\p{N}_@.])@([A-Za-z0-9_]{3,15})(?![A-Za-z0-9_@])");
 
     private final String text;
@@ -29,7 +31,7 @@ public final class TweetText {
         if (raw == null) {
             throw new InvalidTweetText("is required");
         }
-        String trimmed = raw.strip();
+        String trimmed = trim(raw);
         int length = trimmed.codePointCount(0, trimmed.length());
         if (length == 0) {
             throw new InvalidTweetText("must not be empty or only whitespace");
@@ -42,6 +44,26 @@ public final class TweetText {
 
     public String text() {
         return text;
+    }
+
+    /**
+     * Trims white space and every Unicode space separator, no-break spaces included ({@link String#strip()}
+     * keeps U+00A0, U+2007 and U+202F, so a text of those alone would pass as not blank).
+     */
+    static String trim(String raw) {
+        int start = 0;
+        int end = raw.length();
+        while (start < end && isBlank(raw.codePointAt(start))) {
+            start += Character.charCount(raw.codePointAt(start));
+        }
+        while (end > start && isBlank(raw.codePointBefore(end))) {
+            end -= Character.charCount(raw.codePointBefore(end));
+        }
+        return raw.substring(start, end);
+    }
+
+    private static boolean isBlank(int codePoint) {
+        return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
     }
 
     /** Distinct hashtags (ignoring case), in order of appearance, as first written. */

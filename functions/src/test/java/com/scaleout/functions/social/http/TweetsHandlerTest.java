@@ -12,7 +12,6 @@ import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /** Posting, reading and deleting tweets, from the samples of events/social/. */
@@ -73,7 +72,6 @@ class TweetsHandlerTest {
         assertThat(texts(tweet.get("hashtags"))).containsExactly("Serverless");
     }
 
-    @Disabled("bug: a text of only no-break spaces is posted, as TweetText.of trims with String.strip()")
     @ParameterizedTest
     @Event(value = "events/social/post-tweets-whitespace-text.json", type = APIGatewayV2HTTPEvent.class)
     void refusesATextOfOnlyNoBreakSpaces(APIGatewayV2HTTPEvent event) {
