@@ -23,6 +23,8 @@ public final class ScaleoutDeclaration {
     public static final String SOCIAL_FOLLOWS = "SocialFollows";
     public static final String SOCIAL_AUTHORIZER = "SocialAuthorizer";
     public static final String TWEET_INDEXER = "TweetIndexer";
+    public static final String SOCIAL_TIMELINE = "SocialTimeline";
+    public static final String SOCIAL_FANOUT = "SocialFanout";
     /** API Gateway's authorizer; its cache TTL bounds how long a revoked token passes the gateway. */
     public static final String SESSIONS_AUTHORIZER = "Sessions";
     public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
@@ -39,15 +41,20 @@ public final class ScaleoutDeclaration {
                     .globalIndex(IndexSpec.of("ByParent", string("inReplyTo"), string("id"))))
             .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
-                    .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId"))))
+                    .stream(StreamView.NEW_AND_OLD_IMAGES)
+                    .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
+                    .globalIndex(IndexSpec.of("ByUser", string("userId"), string("retweetId"))))
             .table(TableSpec.of("Follows", string("followerId")).sortKey(string("followeeId"))
+                    .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("Following", string("followerId"), string("edgeId")))
                     .globalIndex(IndexSpec.of("Followers", string("followeeId"), string("edgeId"))))
 
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(5).withRedis())
             .function(FunctionSpec.of(SOCIAL_ACCOUNTS, SOCIAL + "http.AccountsHandler")
-                    .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions").withRedis())
+                    .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
+                    // a login builds a missing timeline
+                    .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").withRedis())
             .function(FunctionSpec.of(SOCIAL_TWEETS, SOCIAL + "http.TweetsHandler")
                     .readsAndWrites("Tweets").reads("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Users").reads("Usernames").reads("Sessions").withRedis())
@@ -58,6 +65,12 @@ public final class ScaleoutDeclaration {
                     .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis())
             .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
                     .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets"))
+            .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
+                    .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
+                    .reads("Sessions").withRedis())
+            .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
+                    .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
+                    .reads("TweetIndex").withRedis())
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))
@@ -84,8 +97,13 @@ public final class ScaleoutDeclaration {
             .route(authorized(DELETE, "/me/following/{username}", SOCIAL_FOLLOWS, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/users/{username}/followers", SOCIAL_FOLLOWS))
             .route(publicRoute(GET, "/users/{username}/following", SOCIAL_FOLLOWS))
+            .route(authorized(GET, "/timeline", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
+            .route(authorized(GET, "/me/recommendations", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
+            .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
+            .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
             .build();
 
     private ScaleoutDeclaration() {

@@ -5,6 +5,15 @@ import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.FanoutService;
+import com.scaleout.functions.social.application.RecommendationService;
+import com.scaleout.functions.social.application.SocialGraph;
+import com.scaleout.functions.social.application.TimelineService;
+import com.scaleout.functions.social.application.TimelineSource;
+import com.scaleout.functions.social.redis.RedisFollowGraphCache;
+import com.scaleout.functions.social.redis.RedisRecommendationCache;
+import com.scaleout.functions.social.redis.RedisTimelineCache;
+import com.scaleout.functions.social.redis.RedisTweetCache;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.SessionService;
@@ -27,7 +36,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public record SocialComponents(AccountService accounts, SessionService sessions, TweetService tweets,
                                FollowService follows, DynamoTweetIndexStore tweetIndex,
-                               DynamoRetweetStore retweets) {
+                               DynamoRetweetStore retweets, TimelineService timelines,
+                               RecommendationService recommendations, FanoutService fanout) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -47,12 +57,25 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var sessionCache = new RedisSessionCache(redis);
         var tweetIndex = new DynamoTweetIndexStore(dynamoDb, tables);
         var retweets = new DynamoRetweetStore(dynamoDb, tables);
+        var tweets = new DynamoTweetStore(dynamoDb, tables);
+        var follows = new DynamoFollowStore(dynamoDb, tables);
+        var graph = new SocialGraph(new RedisFollowGraphCache(redis), follows);
+        var timelineCache = new RedisTimelineCache(redis);
+        var tweetCache = new RedisTweetCache(redis);
+        var recommendationCache = new RedisRecommendationCache(redis);
+        var source = new TimelineSource(tweets, retweets, tweetIndex);
+        int maxFanoutFollowers = RuntimeEnvironment.variable("FANOUT_MAX_FOLLOWERS").map(Integer::parseInt)
+                .orElse(FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
         return new SocialComponents(
                 new AccountService(users, passwords, clock),
                 new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
                         REVOCATION_TTL),
-                new TweetService(new DynamoTweetStore(dynamoDb, tables), tweetIndex, retweets, users, clock),
-                new FollowService(new DynamoFollowStore(dynamoDb, tables), users, clock),
-                tweetIndex, retweets);
+                new TweetService(tweets, tweetIndex, retweets, users, clock),
+                new FollowService(follows, users, clock),
+                tweetIndex, retweets,
+                new TimelineService(timelineCache, graph, tweetCache, tweets, source),
+                new RecommendationService(recommendationCache, graph, users),
+                new FanoutService(timelineCache, graph, tweetCache, users, tweets, source, recommendationCache,
+                        maxFanoutFollowers));
     }
 }

@@ -18,6 +18,12 @@ public interface FollowStore {
 
     Slice<Edge> followers(String followeeId, PageRequest page);
 
+    /** Every follower's id (to rebuild the cached follower set). */
+    java.util.Set<String> allFollowerIds(String followeeId);
+
+    /** Every followee's id (to rebuild the cached following set). */
+    java.util.Set<String> allFolloweeIds(String followerId);
+
     /** An edge; {@code edgeId} is a ULID, so it orders edges by creation. */
     record Edge(String followerId, String followeeId, String edgeId, String createdAt) {
     }

@@ -16,7 +16,14 @@ public interface RetweetStore {
     /** Drops every retweet row of a deleted tweet. */
     void removeAll(String tweetId);
 
-    record Retweet(String tweetId, String userId, String retweetId, String createdAt) {
+    /** A user's retweets, newest first (to rebuild timelines). */
+    Slice<Retweet> byUser(String userId, PageRequest page);
+
+    /** A retweet; {@code username} is the retweeter's, kept so timelines can show it without a look-up. */
+    record Retweet(String tweetId, String userId, String retweetId, String createdAt, String username) {
+        public Retweet(String tweetId, String userId, String retweetId, String createdAt) {
+            this(tweetId, userId, retweetId, createdAt, null);
+        }
     }
 
     final class TweetNotFound extends RuntimeException {

@@ -118,7 +118,7 @@ public final class TweetService {
         }
         try {
             return retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
-                    Times.format(clock.instant())));
+                    Times.format(clock.instant()), actorUsername(actor)));
         } catch (RetweetStore.TweetNotFound e) {
             throw ApiException.notFound("No such tweet");
         }

@@ -78,12 +78,44 @@ public final class DynamoFollowStore implements FollowStore {
         return edges(FOLLOWERS_INDEX, FOLLOWEE_ID, followeeId, page);
     }
 
+    @Override
+    public java.util.Set<String> allFollowerIds(String followeeId) {
+        return allIds(FOLLOWERS_INDEX, FOLLOWEE_ID, followeeId, FOLLOWER_ID);
+    }
+
+    @Override
+    public java.util.Set<String> allFolloweeIds(String followerId) {
+        return allIds(null, FOLLOWER_ID, followerId, FOLLOWEE_ID);
+    }
+
+    /** Every edge of a partition, paged through, projecting just the other side's id. */
+    private java.util.Set<String> allIds(String index, String partitionKey, String value, String idAttribute) {
+        var ids = new java.util.HashSet<String>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            var response = dynamoDb.query(r -> {
+                r.tableName(tables.follows()).keyConditionExpression("#pk = :v")
+                        .expressionAttributeNames(Map.of("#pk", partitionKey, "#id", idAttribute))
+                        .expressionAttributeValues(Map.of(":v", s(value))).projectionExpression("#id")
+                        .exclusiveStartKey(from);
+                if (index != null) {
+                    r.indexName(index);
+                }
+            });
+            response.items().forEach(item -> ids.add(string(item, idAttribute)));
+            start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey() : null;
+        } while (start != null);
+        return ids;
+    }
+
     private Slice<Edge> edges(String index, String partitionKey, String value, PageRequest page) {
         var items = Queries.newestFirst(dynamoDb, tables.follows(), index, partitionKey, value, EDGE_ID, page);
         return Slice.ofOverfetched(items.stream().map(DynamoFollowStore::toEdge).toList(), page.limit());
     }
 
-    private static Edge toEdge(Map<String, AttributeValue> item) {
+    public static Edge toEdge(Map<String, AttributeValue> item) {
         return new Edge(string(item, FOLLOWER_ID), string(item, FOLLOWEE_ID), string(item, EDGE_ID),
                 string(item, CREATED_AT));
     }

@@ -18,6 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 public final class DynamoRetweetStore implements RetweetStore {
     public static final String BY_TWEET = "ByTweet";
+    public static final String BY_USER = "ByUser";
+    static final String USERNAME = "username";
     public static final String TWEET_ID = "tweetId";
     public static final String USER_ID = "userId";
     public static final String RETWEET_ID = "retweetId";
@@ -35,9 +37,7 @@ public final class DynamoRetweetStore implements RetweetStore {
     public boolean add(Retweet retweet) {
         try {
             Transactions.write(dynamoDb, List.of(
-                    TransactWriteItem.builder().put(p -> p.tableName(tables.retweets()).item(Map.of(
-                                    TWEET_ID, s(retweet.tweetId()), USER_ID, s(retweet.userId()),
-                                    RETWEET_ID, s(retweet.retweetId()), CREATED_AT, s(retweet.createdAt())))
+                    TransactWriteItem.builder().put(p -> p.tableName(tables.retweets()).item(toItem(retweet))
                             .conditionExpression("attribute_not_exists(tweetId)")).build(),
                     DynamoTweetStore.counter(tables.tweets(), DynamoTweetStore.ID, retweet.tweetId(),
                             "retweets", 1)));
@@ -91,8 +91,26 @@ public final class DynamoRetweetStore implements RetweetStore {
         } while (start != null);
     }
 
-    private static Retweet toRetweet(Map<String, AttributeValue> item) {
+    @Override
+    public Slice<Retweet> byUser(String userId, PageRequest page) {
+        var items = Queries.newestFirst(dynamoDb, tables.retweets(), BY_USER, USER_ID, userId, RETWEET_ID, page);
+        return Slice.ofOverfetched(items.stream().map(DynamoRetweetStore::toRetweet).toList(), page.limit());
+    }
+
+    private static Map<String, AttributeValue> toItem(Retweet retweet) {
+        var item = new java.util.HashMap<String, AttributeValue>();
+        item.put(TWEET_ID, s(retweet.tweetId()));
+        item.put(USER_ID, s(retweet.userId()));
+        item.put(RETWEET_ID, s(retweet.retweetId()));
+        item.put(CREATED_AT, s(retweet.createdAt()));
+        if (retweet.username() != null) {
+            item.put(USERNAME, s(retweet.username()));
+        }
+        return item;
+    }
+
+    public static Retweet toRetweet(Map<String, AttributeValue> item) {
         return new Retweet(string(item, TWEET_ID), string(item, USER_ID), string(item, RETWEET_ID),
-                string(item, CREATED_AT));
+                string(item, CREATED_AT), string(item, USERNAME));
     }
 }

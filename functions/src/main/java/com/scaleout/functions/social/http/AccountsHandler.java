@@ -9,22 +9,31 @@ import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** Accounts and sessions: register, log in, log out, the caller's profile and anyone's. */
 public final class AccountsHandler extends ApiHandler {
+    private static final Logger LOG = Logger.getLogger(AccountsHandler.class.getName());
 
     public AccountsHandler() {
         this(SocialComponents.create());
     }
 
     private AccountsHandler(SocialComponents components) {
-        this(components.accounts(), components.sessions());
+        this(components.accounts(), components.sessions(), components.timelines()::warm);
     }
 
     AccountsHandler(AccountService accounts, SessionService sessions) {
+        this(accounts, sessions, userId -> { });
+    }
+
+    /** @param warmAtLogin builds the user's timeline at login if it is missing, as the seed warmed its caches */
+    AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin) {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
-                "POST /sessions", request -> login(sessions, request),
+                "POST /sessions", request -> login(sessions, warmAtLogin, request),
                 "DELETE /sessions/current", request -> logout(sessions, request),
                 "GET /me", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.me(sessions.actor(request)))),
@@ -53,9 +62,15 @@ public final class AccountsHandler extends ApiHandler {
         return HttpResponses.json(201, Views.UserView.of(user));
     }
 
-    private static APIGatewayV2HTTPResponse login(SessionService sessions, ApiRequest request) {
+    private static APIGatewayV2HTTPResponse login(SessionService sessions, Consumer<String> warmAtLogin,
+                                                  ApiRequest request) {
         var body = request.body(LoginBody.class);
         var login = sessions.login(body.username(), body.password());
+        try {
+            warmAtLogin.accept(login.user().id());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not warm the timeline at login; the first read will", e);
+        }
         return HttpResponses.json(201, new Views.SessionView(login.token(),
                 Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
     }

@@ -52,4 +52,16 @@ public final class InMemoryFollowStore implements FollowStore {
         return NewestFirst.slice(edges.values().stream().filter(e -> e.followeeId().equals(followeeId)).toList(),
                 Edge::edgeId, page);
     }
+
+    @Override
+    public synchronized java.util.Set<String> allFollowerIds(String followeeId) {
+        return edges.values().stream().filter(e -> e.followeeId().equals(followeeId)).map(Edge::followerId)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Override
+    public synchronized java.util.Set<String> allFolloweeIds(String followerId) {
+        return edges.values().stream().filter(e -> e.followerId().equals(followerId)).map(Edge::followeeId)
+                .collect(java.util.stream.Collectors.toSet());
+    }
 }

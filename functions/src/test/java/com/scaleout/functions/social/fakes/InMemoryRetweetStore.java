@@ -46,4 +46,10 @@ public final class InMemoryRetweetStore implements RetweetStore {
     public synchronized void removeAll(String tweetId) {
         byTweet.remove(tweetId);
     }
+
+    @Override
+    public synchronized Slice<Retweet> byUser(String userId, PageRequest page) {
+        return NewestFirst.slice(byTweet.values().stream().flatMap(rows -> rows.values().stream())
+                .filter(r -> r.userId().equals(userId)).toList(), Retweet::retweetId, page);
+    }
 }

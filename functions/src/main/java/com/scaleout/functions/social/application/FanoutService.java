@@ -1,0 +1,138 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.TimelineEntry;
+import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.domain.User;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Fanout on write, driven by the Tweets, Retweets and Follows streams. A tweet or retweet goes into the
+ * author's own activity list and into the timelines of the author, the mentioned users and — unless the author
+ * has more than {@code maxFanoutFollowers} followers — every follower; those accounts' activity is merged at
+ * read time instead (hybrid fanout). Every change is an add or remove of a fixed member, so replays, duplicates
+ * and reordered deliveries converge to the same timelines.
+ */
+public final class FanoutService {
+    public static final int DEFAULT_MAX_FANOUT_FOLLOWERS = 10_000;
+    /** How much of a followee's activity a new follower's timeline receives. */
+    static final int BACKFILL = 100;
+
+    private final TimelineCache timelines;
+    private final SocialGraph graph;
+    private final TweetCache tweetCache;
+    private final UserStore users;
+    private final TweetStore tweets;
+    private final TimelineSource source;
+    private final RecommendationCache recommendations;
+    private final int maxFanoutFollowers;
+
+    public FanoutService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, UserStore users,
+                         TweetStore tweets, TimelineSource source, RecommendationCache recommendations,
+                         int maxFanoutFollowers) {
+        this.timelines = timelines;
+        this.graph = graph;
+        this.tweetCache = tweetCache;
+        this.users = users;
+        this.tweets = tweets;
+        this.source = source;
+        this.recommendations = recommendations;
+        this.maxFanoutFollowers = maxFanoutFollowers;
+    }
+
+    public void tweetCreated(Tweet tweet) {
+        var entry = TimelineEntry.tweet(tweet.id());
+        timelines.addToActivity(tweet.authorId(), entry);
+        timelines.addToTimelines(audience(tweet.authorId(), tweet.mentions()), entry);
+    }
+
+    public void tweetDeleted(Tweet tweet) {
+        var entry = TimelineEntry.tweet(tweet.id());
+        tweetCache.evict(tweet.id());
+        timelines.removeFromActivity(tweet.authorId(), entry);
+        timelines.removeFromTimelines(audience(tweet.authorId(), tweet.mentions()), List.of(entry));
+    }
+
+    /** Its counts changed: the cached body is stale. */
+    public void tweetChanged(Tweet tweet) {
+        tweetCache.evict(tweet.id());
+    }
+
+    public void retweeted(RetweetStore.Retweet retweet) {
+        var entry = retweetEntry(retweet);
+        timelines.addToActivity(retweet.userId(), entry);
+        timelines.addToTimelines(audience(retweet.userId(), List.of()), entry);
+    }
+
+    public void unretweeted(RetweetStore.Retweet retweet) {
+        var entry = retweetEntry(retweet);
+        timelines.removeFromActivity(retweet.userId(), entry);
+        timelines.removeFromTimelines(audience(retweet.userId(), List.of()), List.of(entry));
+    }
+
+    /** The follower's timeline gets the followee's recent activity (unless it is merged at read time). */
+    public void followed(FollowStore.Edge edge) {
+        graph.cache().addEdge(edge.followerId(), edge.followeeId());
+        recommendations.remove(edge.followerId(), edge.followeeId());
+        if (!isFannedOut(edge.followeeId())) {
+            return;
+        }
+        timelines.addAllToTimeline(edge.followerId(), source.activity(edge.followeeId(), BACKFILL));
+    }
+
+    /** The followee's activity leaves the follower's timeline, except tweets that mention the follower. */
+    public void unfollowed(FollowStore.Edge edge) {
+        graph.cache().removeEdge(edge.followerId(), edge.followeeId());
+        isFannedOut(edge.followeeId()); // keeps the mark right as counts fall
+        List<TimelineEntry> activity = source.activity(edge.followeeId(), TimelineCache.CAPACITY);
+        var originals = activity.stream().filter(e -> e.retweetedBy().isEmpty()).map(TimelineEntry::tweetId)
+                .toList();
+        Set<String> mentioningFollower = new HashSet<>();
+        for (Tweet tweet : tweets.findMany(originals)) {
+            if (TimelineSource.mentions(tweet, edge.followerId())) {
+                mentioningFollower.add(tweet.id());
+            }
+        }
+        var leaving = activity.stream()
+                .filter(e -> e.retweetedBy().isPresent() || !mentioningFollower.contains(e.tweetId())).toList();
+        timelines.removeFromTimelines(List.of(edge.followerId()), leaving);
+    }
+
+    /** The author, the mentioned users, and the followers when the author is fanned out. */
+    private Collection<String> audience(String authorId, List<Mention> mentions) {
+        var audience = new HashSet<String>();
+        audience.add(authorId);
+        mentions.forEach(m -> audience.add(m.userId()));
+        if (isFannedOut(authorId)) {
+            audience.addAll(graph.followers(authorId));
+        }
+        return audience;
+    }
+
+    /**
+     * Whether the author's activity is fanned out, from their follower count (the counts in DynamoDB are exact),
+     * keeping the "merged at read" mark in step. An author dropping back under the limit gets their recent
+     * activity fanned out to every follower, since reads stop merging it.
+     */
+    private boolean isFannedOut(String authorId) {
+        long followers = users.findById(authorId).map(User::followers).orElse(0L);
+        boolean celebrity = followers > maxFanoutFollowers;
+        boolean changed = graph.cache().markCelebrity(authorId, celebrity);
+        if (changed && !celebrity) {
+            var recent = source.activity(authorId, BACKFILL);
+            for (String follower : graph.followers(authorId)) {
+                timelines.addAllToTimeline(follower, recent);
+            }
+        }
+        return !celebrity;
+    }
+
+    private static TimelineEntry retweetEntry(RetweetStore.Retweet retweet) {
+        return TimelineEntry.retweet(retweet.retweetId(), retweet.tweetId(), retweet.userId(),
+                Optional.ofNullable(retweet.username()).orElse(retweet.userId()));
+    }
+}

@@ -1,0 +1,157 @@
+package com.scaleout.functions.social.application;
+
+import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.domain.TimelineEntry;
+import com.scaleout.functions.social.domain.Tweet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Home timelines. Warm path: the page from the user's Redis timeline, merged with the recent activity of the
+ * followees that are not fanned out (accounts with very many followers), and tweet bodies from the tweet cache:
+ * a few pipelined round trips and no DynamoDB read. A missing timeline is rebuilt from DynamoDB first; with the
+ * cache down, the page is computed from DynamoDB.
+ */
+public final class TimelineService {
+    private static final Logger LOG = Logger.getLogger(TimelineService.class.getName());
+
+    private final TimelineCache timelines;
+    private final SocialGraph graph;
+    private final TweetCache tweetCache;
+    private final TweetStore tweets;
+    private final TimelineSource source;
+
+    public TimelineService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, TweetStore tweets,
+                           TimelineSource source) {
+        this.timelines = timelines;
+        this.graph = graph;
+        this.tweetCache = tweetCache;
+        this.tweets = tweets;
+        this.source = source;
+    }
+
+    /** A timeline line: the tweet, and who retweeted it when that is why it is there. */
+    public record Item(Tweet tweet, Optional<TimelineEntry.Retweeter> retweetedBy) {
+    }
+
+    public Page<Item> timeline(Actor actor, PageRequest page) {
+        int want = page.limit() + 1;
+        String userId = actor.userId();
+        Set<String> following = graph.following(userId);
+        Set<String> merged = celebritiesAmong(following);
+        var entries = new ArrayList<>(ownEntries(userId, following, merged, page.before(), want));
+        for (String author : merged) {
+            entries.addAll(activity(author, page.before(), want));
+        }
+        List<TimelineEntry> newest = oncePerTweet(TimelineSource.newestFirst(entries, Integer.MAX_VALUE));
+        boolean more = newest.size() > page.limit();
+        List<TimelineEntry> shown = newest.subList(0, Math.min(page.limit(), newest.size()));
+        Map<String, Tweet> bodies = bodies(shown.stream().map(TimelineEntry::tweetId).distinct().toList());
+        var items = new ArrayList<Item>();
+        for (TimelineEntry entry : shown) {
+            Tweet tweet = bodies.get(entry.tweetId());
+            if (tweet != null) { // deleted meanwhile: its entry is on its way out
+                items.add(new Item(tweet, entry.retweetedBy()));
+            }
+        }
+        String next = shown.isEmpty() ? null : page.nextCursor(shown.getLast().sortKey(), more);
+        return new Page<>(items, next);
+    }
+
+    /** Builds the user's timeline if it is missing (at login, as the seed warmed its caches). */
+    public void warm(String userId) {
+        if (timelines.timeline(userId, Optional.empty(), 1).isEmpty()) {
+            rebuild(userId, graph.following(userId));
+        }
+    }
+
+    private List<TimelineEntry> ownEntries(String userId, Set<String> following, Set<String> merged,
+                                           Optional<String> before, int want) {
+        try {
+            var cached = timelines.timeline(userId, before, want);
+            if (cached.isPresent()) {
+                return cached.get();
+            }
+            List<TimelineEntry> rebuilt = rebuild(userId, following);
+            return olderThan(rebuilt, before, want);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "timeline cache unavailable; reading DynamoDB", cacheDown);
+            return olderThan(source.timeline(userId, fannedOut(following, merged)), before, want);
+        }
+    }
+
+    private List<TimelineEntry> rebuild(String userId, Set<String> following) {
+        List<TimelineEntry> entries = source.timeline(userId, fannedOut(following, celebritiesAmong(following)));
+        timelines.replaceTimeline(userId, entries);
+        return entries;
+    }
+
+    private List<TimelineEntry> activity(String authorId, Optional<String> before, int want) {
+        try {
+            var cached = timelines.activity(authorId, before, want);
+            if (cached.isPresent()) {
+                return cached.get();
+            }
+            List<TimelineEntry> rebuilt = source.activity(authorId, TimelineCache.CAPACITY);
+            timelines.replaceActivity(authorId, rebuilt);
+            return olderThan(rebuilt, before, want);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "activity cache unavailable; reading DynamoDB", cacheDown);
+            return olderThan(source.activity(authorId, TimelineCache.CAPACITY), before, want);
+        }
+    }
+
+    private Set<String> celebritiesAmong(Set<String> following) {
+        try {
+            return graph.cache().celebritiesAmong(following);
+        } catch (RuntimeException cacheDown) {
+            return Set.of(); // then every followee counts as fanned out; the DynamoDB path covers them all
+        }
+    }
+
+    private static Set<String> fannedOut(Set<String> following, Set<String> merged) {
+        var fannedOut = new HashSet<>(following);
+        fannedOut.removeAll(merged);
+        return fannedOut;
+    }
+
+    private static List<TimelineEntry> olderThan(List<TimelineEntry> newestFirst, Optional<String> before, int want) {
+        return newestFirst.stream().filter(e -> before.map(b -> e.sortKey().compareTo(b) < 0).orElse(true))
+                .limit(want).toList();
+    }
+
+    /** A tweet that is there both as itself and as a retweet (or retweeted twice) is shown once: newest. */
+    private static List<TimelineEntry> oncePerTweet(List<TimelineEntry> newestFirst) {
+        var seen = new HashSet<String>();
+        return newestFirst.stream().filter(e -> seen.add(e.tweetId())).toList();
+    }
+
+    /** From the tweet cache, the rest from DynamoDB (and into the cache). */
+    private Map<String, Tweet> bodies(List<String> ids) {
+        Map<String, Tweet> found = new HashMap<>();
+        try {
+            found.putAll(tweetCache.get(ids));
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "tweet cache unavailable; reading DynamoDB", cacheDown);
+        }
+        List<String> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
+        if (!missing.isEmpty()) {
+            List<Tweet> loaded = tweets.findMany(missing);
+            loaded.forEach(t -> found.put(t.id(), t));
+            try {
+                tweetCache.put(loaded);
+            } catch (RuntimeException cacheDown) {
+                LOG.log(Level.FINE, "tweet cache unavailable", cacheDown);
+            }
+        }
+        return found;
+    }
+}

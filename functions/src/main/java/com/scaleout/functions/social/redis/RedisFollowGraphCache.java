@@ -1,0 +1,118 @@
+package com.scaleout.functions.social.redis;
+
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.social.application.FollowGraphCache;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Sets {@code followers:{userId}} and {@code following:{userId}}, each holding the marker {@value #BUILT} once
+ * built from DynamoDB (a set without it is missing, even if a fanout added to it since a flush), and the set
+ * {@code celebrities} of accounts whose tweets are merged at read time instead of fanned out.
+ */
+public final class RedisFollowGraphCache implements FollowGraphCache {
+    static final String BUILT = "!";
+    static final String CELEBRITIES = "celebrities";
+
+    private final Optional<RedisConnection> redis;
+
+    public RedisFollowGraphCache(Optional<RedisConnection> redis) {
+        this.redis = redis;
+    }
+
+    private StatefulRedisConnection<String, String> connection() {
+        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+    }
+
+    static String followersKey(String userId) {
+        return "followers:{" + userId + "}";
+    }
+
+    static String followingKey(String userId) {
+        return "following:{" + userId + "}";
+    }
+
+    @Override
+    public Optional<Set<String>> followers(String userId) {
+        return read(followersKey(userId));
+    }
+
+    @Override
+    public Optional<Set<String>> following(String userId) {
+        return read(followingKey(userId));
+    }
+
+    private Optional<Set<String>> read(String key) {
+        Set<String> members = new HashSet<>(connection().sync().smembers(key));
+        if (!members.remove(BUILT)) {
+            return Optional.empty();
+        }
+        return Optional.of(members);
+    }
+
+    @Override
+    public void replaceFollowers(String userId, Set<String> followerIds) {
+        replace(followersKey(userId), followerIds);
+    }
+
+    @Override
+    public void replaceFollowing(String userId, Set<String> followeeIds) {
+        replace(followingKey(userId), followeeIds);
+    }
+
+    private void replace(String key, Set<String> members) {
+        List<String> all = new ArrayList<>(members);
+        Pipeline.run(connection(), pipeline -> {
+            var commands = pipeline.commands();
+            pipeline.add(commands.del(key));
+            pipeline.add(commands.sadd(key, BUILT));
+            for (int from = 0; from < all.size(); from += 1000) {
+                pipeline.add(commands.sadd(key, all.subList(from, Math.min(all.size(), from + 1000))
+                        .toArray(String[]::new)));
+            }
+        });
+    }
+
+    @Override
+    public void addEdge(String followerId, String followeeId) {
+        Pipeline.run(connection(), pipeline -> {
+            pipeline.add(pipeline.commands().sadd(followingKey(followerId), followeeId));
+            pipeline.add(pipeline.commands().sadd(followersKey(followeeId), followerId));
+        });
+    }
+
+    @Override
+    public void removeEdge(String followerId, String followeeId) {
+        Pipeline.run(connection(), pipeline -> {
+            pipeline.add(pipeline.commands().srem(followingKey(followerId), followeeId));
+            pipeline.add(pipeline.commands().srem(followersKey(followeeId), followerId));
+        });
+    }
+
+    @Override
+    public Set<String> celebritiesAmong(Collection<String> userIds) {
+        if (userIds.isEmpty()) {
+            return Set.of();
+        }
+        List<String> ids = new ArrayList<>(userIds);
+        List<Boolean> marked = connection().sync().smismember(CELEBRITIES, ids.toArray(String[]::new));
+        Set<String> celebrities = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            if (Boolean.TRUE.equals(marked.get(i))) {
+                celebrities.add(ids.get(i));
+            }
+        }
+        return celebrities;
+    }
+
+    @Override
+    public boolean markCelebrity(String userId, boolean celebrity) {
+        var sync = connection().sync();
+        return (celebrity ? sync.sadd(CELEBRITIES, userId) : sync.srem(CELEBRITIES, userId)) > 0;
+    }
+}

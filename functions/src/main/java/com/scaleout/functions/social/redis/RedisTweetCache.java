@@ -1,0 +1,104 @@
+package com.scaleout.functions.social.redis;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.social.application.TweetCache;
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.Tweet;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.SetArgs;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Tweet bodies as JSON under {@code tweet:{id}} for an hour; the tweets stream evicts a tweet whose counts
+ * changed or that was deleted. Reads are single-key GETs, pipelined (no multi-key command, so nothing depends on
+ * keys sharing a cluster slot).
+ */
+public final class RedisTweetCache implements TweetCache {
+    static final long TTL_SECONDS = 3600;
+
+    private final Optional<RedisConnection> redis;
+
+    public RedisTweetCache(Optional<RedisConnection> redis) {
+        this.redis = redis;
+    }
+
+    private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
+        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+    }
+
+    static String key(String id) {
+        return "tweet:{" + id + "}";
+    }
+
+    /** The cached form: flat and free of Optional, so plain Jackson reads and writes it. */
+    record CachedTweet(String id, String authorId, String authorUsername, String text, String createdAt,
+                       String inReplyTo, List<String> hashtags, List<String> mentionIds,
+                       List<String> mentionUsernames, long replies, long retweets) {
+
+        static CachedTweet of(Tweet t) {
+            return new CachedTweet(t.id(), t.authorId(), t.authorUsername(), t.text(), t.createdAt(),
+                    t.inReplyTo().orElse(null), t.hashtags(), t.mentions().stream().map(Mention::userId).toList(),
+                    t.mentions().stream().map(Mention::username).toList(), t.replies(), t.retweets());
+        }
+
+        Tweet toTweet() {
+            var mentions = new ArrayList<Mention>();
+            for (int i = 0; i < Math.min(mentionIds.size(), mentionUsernames.size()); i++) {
+                mentions.add(new Mention(mentionIds.get(i), mentionUsernames.get(i)));
+            }
+            return new Tweet(id, authorId, authorUsername, text, createdAt, Optional.ofNullable(inReplyTo), hashtags,
+                    mentions, replies, retweets);
+        }
+    }
+
+    @Override
+    public Map<String, Tweet> get(List<String> ids) {
+        var async = connection().async();
+        var futures = new HashMap<String, RedisFuture<String>>();
+        for (String id : ids) {
+            futures.put(id, async.get(key(id))); // each written at once: one round trip for the lot
+        }
+        var found = new HashMap<String, Tweet>();
+        for (var entry : futures.entrySet()) {
+            try {
+                String json = entry.getValue().get(2, java.util.concurrent.TimeUnit.SECONDS);
+                if (json != null) {
+                    found.put(entry.getKey(), Json.MAPPER.readValue(json, CachedTweet.class).toTweet());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (JsonProcessingException e) {
+                // an entry of another shape (an older version): treat as a miss
+            } catch (Exception e) {
+                throw new IllegalStateException("tweet cache read failed", e);
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public void put(Collection<Tweet> tweets) {
+        if (tweets.isEmpty()) {
+            return;
+        }
+        Pipeline.run(connection(), pipeline -> {
+            for (Tweet tweet : tweets) {
+                pipeline.add(pipeline.commands().set(key(tweet.id()), Json.write(CachedTweet.of(tweet)),
+                        SetArgs.Builder.ex(TTL_SECONDS)));
+            }
+        });
+    }
+
+    @Override
+    public void evict(String tweetId) {
+        connection().sync().del(key(tweetId));
+    }
+}

@@ -1,0 +1,94 @@
+package com.scaleout.functions.social.streams;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.FanoutService;
+import com.scaleout.functions.social.application.FollowStore;
+import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
+import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.ArrayList;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Fanout, on three streams: Tweets (a new tweet into timelines, a deleted one out, changed counts evict the
+ * cached body), Retweets (in and out of timelines) and Follows (backfill on follow, removal on unfollow). The
+ * table a record comes from is read from its event source ARN. The first failing record is reported, so Lambda
+ * retries from it and the records before it are not redone.
+ */
+public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+    private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
+
+    private final FanoutService fanout;
+    private final SocialTables tables;
+
+    public FanoutHandler() {
+        this(SocialComponents.create().fanout(), SocialTables.fromEnvironment());
+    }
+
+    FanoutHandler(FanoutService fanout, SocialTables tables) {
+        this.fanout = fanout;
+        this.tables = tables;
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        var failures = new ArrayList<StreamsEventResponse.BatchItemFailure>();
+        for (var record : event.getRecords()) {
+            try {
+                apply(record);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "fanout failed for " + record.getDynamodb().getSequenceNumber(), e);
+                failures.add(new StreamsEventResponse.BatchItemFailure(record.getDynamodb().getSequenceNumber()));
+                break;
+            }
+        }
+        return new StreamsEventResponse(failures);
+    }
+
+    private void apply(DynamodbEvent.DynamodbStreamRecord record) {
+        String table = tableOf(record.getEventSourceARN());
+        var data = record.getDynamodb();
+        boolean inserted = "INSERT".equals(record.getEventName());
+        boolean removed = "REMOVE".equals(record.getEventName());
+        if (table.equals(tables.tweets())) {
+            if (inserted) {
+                fanout.tweetCreated(StreamImages.toTweet(data.getNewImage()));
+            } else if (removed) {
+                fanout.tweetDeleted(StreamImages.toTweet(data.getOldImage()));
+            } else {
+                fanout.tweetChanged(StreamImages.toTweet(data.getNewImage()));
+            }
+        } else if (table.equals(tables.retweets())) {
+            if (inserted) {
+                fanout.retweeted(DynamoRetweetStore.toRetweet(StreamImages.toSdk(data.getNewImage())));
+            } else if (removed) {
+                fanout.unretweeted(DynamoRetweetStore.toRetweet(StreamImages.toSdk(data.getOldImage())));
+            }
+        } else if (table.equals(tables.follows())) {
+            if (inserted) {
+                fanout.followed(edge(data.getNewImage()));
+            } else if (removed) {
+                fanout.unfollowed(edge(data.getOldImage()));
+            }
+        } else {
+            throw new IllegalArgumentException("no fanout for records of table " + table);
+        }
+    }
+
+    private static FollowStore.Edge edge(
+            java.util.Map<String, com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue> image) {
+        return DynamoFollowStore.toEdge(StreamImages.toSdk(image));
+    }
+
+    /** {@code arn:aws:dynamodb:region:account:table/<name>/stream/<label>} → {@code <name>}. */
+    static String tableOf(String eventSourceArn) {
+        int start = eventSourceArn.indexOf(":table/") + ":table/".length();
+        int end = eventSourceArn.indexOf('/', start);
+        return eventSourceArn.substring(start, end < 0 ? eventSourceArn.length() : end);
+    }
+}
