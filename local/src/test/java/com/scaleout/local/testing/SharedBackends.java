@@ -43,7 +43,31 @@ public final class SharedBackends {
         if (response.statusCode() != 200) {
             throw new IOException("moto reset answered " + response.statusCode());
         }
-        URI redis = URI.create(b.redisUrl());
+        flushRedis();
+    }
+
+    private static io.lettuce.core.api.StatefulRedisConnection<String, String> inspector;
+
+    /** Redis commands for tests that look at what the functions keep there. */
+    public static synchronized io.lettuce.core.api.sync.RedisCommands<String, String> redis() throws IOException {
+        if (inspector == null) {
+            inspector = io.lettuce.core.RedisClient.create(get().redisUrl()).connect();
+        }
+        return inspector.sync();
+    }
+
+    /** {@link #redis()} for places that cannot throw (lambdas, assertions). */
+    public static io.lettuce.core.api.sync.RedisCommands<String, String> redisQuietly() {
+        try {
+            return redis();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Empties Redis: every cache is gone, as after a restart of the cache. */
+    public static void flushRedis() throws IOException {
+        URI redis = URI.create(get().redisUrl());
         try (var socket = new Socket(redis.getHost(), redis.getPort())) {
             OutputStream out = socket.getOutputStream();
             out.write("FLUSHALL\r\n".getBytes(StandardCharsets.US_ASCII));
