@@ -14,6 +14,8 @@ import java.util.Optional;
  *   <li>{@code SCALEOUT_DATA_DIR} — logs and on-failure records (default {@code .scaleout})</li>
  *   <li>{@code SCALEOUT_AUTHORIZER_TTL_SECONDS} — overrides every authorizer's cache TTL (0 disables it)</li>
  *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
+ *   <li>{@code SCALEOUT_MAX_CONCURRENCY} — raises every function's concurrency to this (load runs, where
+ *       Lambda would scale out further than the declared reservation)</li>
  * </ul>
  */
 public record LocalConfig(
@@ -22,7 +24,8 @@ public record LocalConfig(
         Optional<String> redisUrl,
         Path dataDir,
         Optional<Duration> authorizerTtlOverride,
-        Duration streamPollInterval) {
+        Duration streamPollInterval,
+        Optional<Integer> concurrencyOverride) {
 
     public static LocalConfig fromEnvironment() {
         return new LocalConfig(
@@ -33,24 +36,32 @@ public record LocalConfig(
                 RuntimeEnvironment.variable("SCALEOUT_AUTHORIZER_TTL_SECONDS").map(Long::parseLong)
                         .map(Duration::ofSeconds),
                 Duration.ofMillis(RuntimeEnvironment.variable("SCALEOUT_STREAM_POLL_MILLIS").map(Long::parseLong)
-                        .orElse(100L)));
+                        .orElse(100L)),
+                RuntimeEnvironment.variable("SCALEOUT_MAX_CONCURRENCY").map(Integer::parseInt));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval);
+                streamPollInterval, concurrencyOverride);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval);
+                streamPollInterval, concurrencyOverride);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
-        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval);
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
+                concurrencyOverride);
     }
 
     public LocalConfig withDataDir(Path dir) {
-        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval);
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
+                concurrencyOverride);
+    }
+
+    public LocalConfig withConcurrency(int concurrency) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                Optional.of(concurrency));
     }
 }

@@ -66,7 +66,8 @@ public final class LocalRuntime implements AutoCloseable {
             var functions = new LinkedHashMap<String, FunctionPool>();
             ClassLoader handlers = LocalRuntime.class.getClassLoader();
             for (FunctionSpec spec : declaration.functions()) {
-                functions.put(spec.name(), new FunctionPool(spec, handlers));
+                FunctionSpec sized = config.concurrencyOverride().map(spec::concurrency).orElse(spec);
+                functions.put(spec.name(), new FunctionPool(sized, handlers));
             }
             var authorizers = new LinkedHashMap<String, AuthorizerGate>();
             declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,

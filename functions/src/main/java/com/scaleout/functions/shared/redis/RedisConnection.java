@@ -7,6 +7,8 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -18,6 +20,11 @@ import java.util.Optional;
  */
 public final class RedisConnection implements AutoCloseable {
     public static final Duration COMMAND_TIMEOUT = Duration.ofMillis(500);
+    /**
+     * Event loops and timers, shared by every client in the process. In Lambda that is one client anyway; the local
+     * runtime runs many execution environments in one JVM, which must not each start their own threads.
+     */
+    private static final ClientResources RESOURCES = DefaultClientResources.create();
     private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
 
     private final RedisClient client;
@@ -26,7 +33,7 @@ public final class RedisConnection implements AutoCloseable {
     public RedisConnection(String redisUrl) {
         RedisURI uri = RedisURI.create(redisUrl);
         uri.setTimeout(COMMAND_TIMEOUT);
-        this.client = RedisClient.create(uri);
+        this.client = RedisClient.create(RESOURCES, uri);
         client.setOptions(ClientOptions.builder()
                 .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
                 .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))

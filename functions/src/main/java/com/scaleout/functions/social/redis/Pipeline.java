@@ -11,11 +11,13 @@ import java.util.function.Consumer;
 
 /**
  * Many commands in one write on the shared connection: auto-flush off, queue, flush, await every reply. The
- * fanout of a tweet to thousands of timelines is then a few network writes instead of a round trip each.
+ * fanout of a tweet to thousands of timelines is then a few network writes instead of a round trip each. Commands
+ * go out in chunks whose replies are awaited before the next chunk: each command's timeout runs from when it is
+ * queued, so a hundred thousand queued at once would time out waiting behind each other.
  */
 final class Pipeline {
-    /** Flush this many commands at a time, so a huge fanout does not sit in one buffer. */
-    private static final int FLUSH_EVERY = 2000;
+    /** Commands in flight at most: a chunk's replies arrive well within the command timeout. */
+    private static final int CHUNK = 10_000;
     private static final Duration AWAIT = Duration.ofSeconds(30);
 
     private final StatefulRedisConnection<String, String> connection;
@@ -45,11 +47,12 @@ final class Pipeline {
         return commands;
     }
 
-    /** Queues a command's reply to wait for; flushes every {@link #FLUSH_EVERY}. */
+    /** Queues a command's reply to wait for; every {@link #CHUNK} commands, sends them and awaits the replies. */
     <T> RedisFuture<T> add(RedisFuture<T> future) {
         pending.add(future);
-        if (pending.size() % FLUSH_EVERY == 0) {
+        if (pending.size() == CHUNK) {
             connection.flushCommands();
+            awaitAll();
         }
         return future;
     }
@@ -63,5 +66,6 @@ final class Pipeline {
                 throw new IllegalStateException("Redis command failed: " + future.getError());
             }
         }
+        pending.clear();
     }
 }

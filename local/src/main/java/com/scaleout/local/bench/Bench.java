@@ -1,0 +1,31 @@
+package com.scaleout.local.bench;
+
+import com.scaleout.local.LocalLogging;
+import java.util.Arrays;
+
+/**
+ * {@code ./scaleout bench <name>}: benchmarks measured on this machine against a baseline taken in the same run,
+ * reported as ratios (the machine is shared and noisy). Results go to stdout and to
+ * {@code local/target/bench/<name>.md}.
+ */
+public final class Bench {
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        LocalLogging.configure();
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        String name = args.length == 0 ? "" : args[0];
+        String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (name) {
+            case "fanout" -> FanoutBench.run(rest);
+            case "timeline" -> TimelineReadBench.run(rest);
+            default -> {
+                System.err.println("usage: ./scaleout bench fanout|timeline");
+                System.exit(2);
+            }
+        }
+        System.exit(0); // handler environments keep non-daemon client threads
+    }
+}

@@ -1,0 +1,66 @@
+package com.scaleout.local.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.Json;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/** Seeds benchmark data through the public API, as a client would. */
+final class BenchApi {
+    private final String baseUrl;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    BenchApi(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    private JsonNode send(String method, String path, String token, Object body) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+                .header("content-type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(Json.write(body)));
+        if (token != null) {
+            request.header("authorization", "Bearer " + token);
+        }
+        var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw new IllegalStateException(method + " " + path + ": " + response.statusCode() + " " + response.body());
+        }
+        return response.body().isEmpty() ? null : Json.MAPPER.readTree(response.body());
+    }
+
+    private String signUp(String prefix) throws Exception {
+        String name = prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 15 - prefix.length());
+        send("POST", "/users", null, Map.of("username", name, "password", "benchmark-password"));
+        return send("POST", "/sessions", null, Map.of("username", name, "password", "benchmark-password"))
+                .get("token").asText();
+    }
+
+    /** A reader following {@code authors} accounts that tweeted {@code tweetsEach} times; returns its token. */
+    String seedTimeline(int authors, int tweetsEach) throws Exception {
+        String reader = signUp("reader");
+        String readerName = send("GET", "/me", reader, null).get("username").asText();
+        for (int a = 0; a < authors; a++) {
+            String author = signUp("author" + a);
+            String authorName = send("GET", "/me", author, null).get("username").asText();
+            send("PUT", "/me/following/" + authorName, reader, null);
+            for (int t = 0; t < tweetsEach; t++) {
+                send("POST", "/tweets", author, Map.of("text", "tweet " + t + " of " + authorName
+                        + (t == 0 ? " for @" + readerName : "") + " #bench"));
+            }
+        }
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (send("GET", "/timeline?limit=100", reader, null).get("items").size() < authors * tweetsEach) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException("the timeline did not fill up within 30 s");
+            }
+            Thread.sleep(200);
+        }
+        return reader;
+    }
+}
