@@ -31,7 +31,7 @@ final class Samples {
         return event;
     }
 
-    /** The same request from another seeded user, as the gateway passes it after the authorizer let it in. */
+    /** The same request from another user, as the gateway passes it once the authorizer has let it in. */
     static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String userId, String username, String token) {
         var headers = new HashMap<>(event.getHeaders());
         headers.put("authorization", "Bearer " + token);

@@ -1,5 +1,7 @@
 package com.scaleout.functions.social.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.http.ApiHandler;
@@ -66,6 +68,8 @@ final class SocialWorld {
     private final RetweetStore recordedRetweets = streams.retweets(retweets, tweets);
 
     final SessionService sessionService;
+    final TweetService tweetService;
+    final FollowService followService;
     final TimelineService timelines;
     final RecommendationService recommendations;
     final FanoutService fanout;
@@ -87,10 +91,10 @@ final class SocialWorld {
                 maxFanoutFollowers);
         accountsHandler = new AccountsHandler(new AccountService(users, PASSWORDS, clock), sessionService,
                 timelines::warm);
-        tweetsHandler = new TweetsHandler(new TweetService(streams.tweets(tweets), index, recordedRetweets, users,
-                clock), sessionService);
-        followsHandler = new FollowsHandler(new FollowService(streams.follows(follows), users, clock),
-                sessionService);
+        tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
+        followService = new FollowService(streams.follows(follows), users, clock);
+        tweetsHandler = new TweetsHandler(tweetService, sessionService);
+        followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService);
         authorizer = new SessionAuthorizer(sessionService);
         fanoutHandler = StreamHandlers.fanout(fanout, Seed.TABLES);
@@ -189,6 +193,22 @@ final class SocialWorld {
     /** The timeline as the cache holds it (not merged, not resolved), newest first; empty if it is missing. */
     Optional<List<TimelineEntry>> cachedTimeline(String userId) {
         return timelineCache.timeline(userId, Optional.empty(), TimelineCache.CAPACITY);
+    }
+
+    String post(String authorId, String text) {
+        return tweetService.post(actor(authorId), new TweetService.NewTweet(text, null)).id();
+    }
+
+    /**
+     * Each user's timeline is built and reads (first page, bodies and all) as a cold cache would build it from the
+     * stores: fanout kept it right.
+     */
+    void assertTimelinesAsTheStoresHaveThem(String... userIds) {
+        for (String user : userIds) {
+            assertThat(cachedTimeline(user)).as("timeline of %s built", user).isPresent();
+            assertThat(timeline(user, PageRequest.MAX_LIMIT).items()).as("timeline of %s", user)
+                    .isEqualTo(timelineFromStores(user, PageRequest.MAX_LIMIT).items());
+        }
     }
 
     /** The page a cold cache would serve: built from the stores alone, leaving this world's caches untouched. */
