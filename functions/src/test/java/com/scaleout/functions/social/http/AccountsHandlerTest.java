@@ -40,6 +40,17 @@ class AccountsHandlerTest {
 
     @ParameterizedTest
     @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
+    void buildsTheMissingTimelineAtLoginAndLogsInEvenWithTheCacheDown(APIGatewayV2HTTPEvent event) {
+        ok(world.handle(event), 201);
+        assertThat(world.cachedTimeline(Seed.ALICE)).isPresent();
+
+        world.flushCaches();
+        world.setCachesAvailable(false);
+        ok(world.handle(event), 201); // the first timeline read builds it instead
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
     void logsInWithATokenTheAuthorizerAccepts(APIGatewayV2HTTPEvent event) {
         var session = ok(world.handle(event), 201);
 

@@ -84,7 +84,12 @@ final class BadSamples {
             bad("get-user-followers-unknown", 404),
             bad("get-user-followers-bad-cursor", 400, "cursor"),
             bad("get-user-following-unknown", 404),
-            bad("get-user-following-bad-limit", 400, "limit"));
+            bad("get-user-following-bad-limit", 400, "limit"),
+
+            bad("get-timeline-no-authorizer-context", 401),
+            bad("get-timeline-bad-limit", 400, "limit"),
+            bad("get-timeline-bad-cursor", 400, "cursor"),
+            bad("get-me-recommendations-no-authorizer-context", 401));
 
     private BadSamples() {
     }

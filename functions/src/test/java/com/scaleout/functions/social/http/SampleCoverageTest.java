@@ -47,14 +47,17 @@ class SampleCoverageTest {
             Map.entry("PUT /me/following/{username}", "put-following"),
             Map.entry("DELETE /me/following/{username}", "delete-following"),
             Map.entry("GET /users/{username}/followers", "get-user-followers"),
-            Map.entry("GET /users/{username}/following", "get-user-following"));
+            Map.entry("GET /users/{username}/following", "get-user-following"),
+            Map.entry("GET /timeline", "get-timeline"),
+            Map.entry("GET /me/recommendations", "get-me-recommendations"));
     /** More good samples, for a variant worth its own test. */
     static final Set<String> MORE_GOOD = Set.of("post-tweets-reply", "post-tweets-base64-body",
             "get-hashtag-tweets-unicode");
     /** Not HTTP API requests: the authorizer's and the stream's samples. */
     static final Set<String> OTHER_EVENTS = Set.of("authorizer-request", "authorizer-request-no-bearer",
             "authorizer-request-malformed-token", "authorizer-request-unknown-token",
-            "tweets-stream-insert-remove", "tweets-stream-missing-image");
+            "tweets-stream-insert-remove", "tweets-stream-missing-image", "retweets-stream-insert-remove",
+            "follows-stream-insert-remove");
 
     static Stream<RouteSpec> socialRoutes() {
         return ScaleoutDeclaration.declaration().routes().stream()

@@ -3,6 +3,7 @@ package com.scaleout.functions.social.http;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import com.scaleout.functions.shared.http.ApiRequest;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -27,6 +28,16 @@ final class Samples {
                 : event.getQueryStringParameters());
         query.put("cursor", cursor);
         event.setQueryStringParameters(query);
+        return event;
+    }
+
+    /** The same request from another user, as the gateway passes it once the authorizer has let it in. */
+    static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String userId, String username, String token) {
+        var headers = new HashMap<>(event.getHeaders());
+        headers.put("authorization", "Bearer " + token);
+        event.setHeaders(headers);
+        event.getRequestContext().getAuthorizer().setLambda(Map.<String, Object>of(ApiRequest.CONTEXT_USER_ID, userId,
+                ApiRequest.CONTEXT_USERNAME, username, ApiRequest.CONTEXT_SESSION_ID, Seed.sessionIdOf(token)));
         return event;
     }
 }

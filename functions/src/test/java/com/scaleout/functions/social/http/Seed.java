@@ -7,6 +7,7 @@ import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,7 +19,8 @@ import java.util.Optional;
 /**
  * The world the samples in {@code events/social/} refer to: the ids, tokens and passwords below are written in
  * them. alice follows bob; bob and carol follow alice; alice wrote three tweets (one a reply to bob's), bob one;
- * bob and carol retweeted alice's first.
+ * bob and carol retweeted alice's first. The caches start empty, as after a deploy: timelines are built on first
+ * read.
  */
 final class Seed {
     static final Instant NOW = Instant.parse("2026-11-29T23:00:00Z");
@@ -30,6 +32,7 @@ final class Seed {
     static final String ALICE_PASSWORD = "alice-password-1";
     static final String ALICE_TOKEN = "kQ7vN2xR9sT4wY6zB8cD1fG3hJ5mP0qL2nV4bX6aZ8e";
     static final String BOB_TOKEN = "Wd3Fq8Lr1Tz6Hn0Vb5Kx9Pc2Mg7Ys4Ja8Ue1Ri6Oh3w";
+    static final String CAROL_TOKEN = "Zp4Nc7Qs2Vw9Xe1Ry6Tu3Io8Pa5Sd0Fg2Hj7Kl4Mn9b";
 
     /** alice: "Hello #Java world", retweeted by bob and carol. */
     static final String ALICE_FIRST = "01M7W6C3800000000000000001";
@@ -40,6 +43,13 @@ final class Seed {
     static final String ALICE_SECOND = "01M83XJ8800000000000000004";
     /** A well-formed id that names nothing. */
     static final String UNKNOWN_TWEET = "01M8MRGYS0ZZZZZZZZZZZZZZZZ";
+    /** bob's retweet of alice's first, newer than every seeded tweet; carol's is just after it. */
+    static final String BOB_RETWEET = "01M83XJ880R000000000000001";
+    static final String CAROL_RETWEET = "01M83XJ880R000000000000002";
+
+    /** The tables the stream samples' event source ARNs name. */
+    static final SocialTables TABLES = new SocialTables("scaleout-Users", "scaleout-Usernames", "scaleout-Sessions",
+            "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows");
 
     private Seed() {
     }
@@ -73,13 +83,21 @@ final class Seed {
         tweet(world, new Tweet(ALICE_SECOND, ALICE, "alice", "Deleting this later", "2026-11-23T10:00:00.000Z",
                 Optional.empty(), List.of(), List.of(), 0, 0));
 
-        world.retweets.add(new RetweetStore.Retweet(ALICE_FIRST, BOB, "01M83XJ880R000000000000001",
-                "2026-11-23T10:00:00.000Z"));
-        world.retweets.add(new RetweetStore.Retweet(ALICE_FIRST, CAROL, "01M83XJ880R000000000000002",
-                "2026-11-23T10:00:00.000Z"));
+        world.retweets.add(new RetweetStore.Retweet(ALICE_FIRST, BOB, BOB_RETWEET, "2026-11-23T10:00:00.000Z",
+                "bob"));
+        world.retweets.add(new RetweetStore.Retweet(ALICE_FIRST, CAROL, CAROL_RETWEET, "2026-11-23T10:00:00.000Z",
+                "carol"));
 
         world.sessions.save(session(ALICE_TOKEN, ALICE, "alice"));
         world.sessions.save(session(BOB_TOKEN, BOB, "bob"));
+        world.sessions.save(session(CAROL_TOKEN, CAROL, "carol"));
+    }
+
+    /** Another account, {@code user_<n>}, with an id of its own that sorts after the seeded ones. */
+    static String extraUser(SocialWorld world, int n) {
+        String id = "01M6GA60M1" + String.format("%016d", n);
+        world.users.create(user(id, "user_" + n, "User " + n, "2026-11-04T09:00:00.000Z", "not a hash"));
+        return id;
     }
 
     static Session session(String token, String userId, String username) {

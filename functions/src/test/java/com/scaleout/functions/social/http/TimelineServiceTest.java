@@ -1,0 +1,145 @@
+package com.scaleout.functions.social.http;
+
+import static com.scaleout.functions.social.http.ApiJson.next;
+import static com.scaleout.functions.social.http.ApiJson.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.domain.TimelineEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Reading timelines: a missing one is rebuilt from the stores, pages follow their cursors, a deleted tweet whose
+ * entry is still cached is skipped, and with the cache down the stores answer. (In the http package for the
+ * seeded world.)
+ */
+class TimelineServiceTest {
+    private final SocialWorld world = SocialWorld.seeded().warmTimelines();
+
+    private APIGatewayV2HTTPEvent timelineRequest(String userId, int limit) {
+        String username = world.users.findById(userId).orElseThrow().username();
+        var event = Samples.as(Samples.http("get-timeline"), userId, username, "token of " + username);
+        event.setQueryStringParameters(Map.of("limit", Integer.toString(limit)));
+        return event;
+    }
+
+    /** Every page of {@code limit} from GET /timeline, following {@code next} until it is null. */
+    private List<JsonNode> allPages(String userId, int limit) {
+        var items = new ArrayList<JsonNode>();
+        var event = timelineRequest(userId, limit);
+        for (int pages = 0; pages <= 100; pages++) {
+            var page = ok(world.handle(event), 200);
+            page.get("items").forEach(items::add);
+            if (next(page) == null) {
+                break;
+            }
+            event = Samples.withCursor(timelineRequest(userId, limit), next(page));
+        }
+        return items;
+    }
+
+    private List<JsonNode> wholeTimeline(String userId) {
+        var items = new ArrayList<JsonNode>();
+        ok(world.handle(timelineRequest(userId, PageRequest.MAX_LIMIT)), 200).get("items").forEach(items::add);
+        return items;
+    }
+
+    private void someActivity() {
+        world.post(Seed.BOB, "Hello @carol");
+        world.tweetService.retweet(world.actor(Seed.ALICE), Seed.BOB_FIRST);
+        world.followService.follow(world.actor(Seed.CAROL), "bob");
+        world.post(Seed.ALICE, "Later");
+        world.deliverStreams();
+    }
+
+    @Test
+    void rebuildsAFlushedTimelineFromTheStoresToTheSamePage() {
+        someActivity();
+        var before = List.of(world.timeline(Seed.ALICE, 20), world.timeline(Seed.CAROL, 20));
+
+        world.flushCaches();
+        var after = List.of(world.timeline(Seed.ALICE, 20), world.timeline(Seed.CAROL, 20));
+
+        assertThat(after).isEqualTo(before);
+        assertThat(world.cachedTimeline(Seed.ALICE)).isPresent(); // and it is cached again
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 7, 100})
+    void pagesAddUpToTheWholeTimelineWithNoDuplicateOrGap(int limit) {
+        String dave = Seed.extraUser(world, 1);
+        world.followService.follow(world.actor(dave), "alice");
+        IntStream.range(0, 12).forEach(n -> world.post(Seed.ALICE, "tweet " + n));
+        world.deliverStreams();
+
+        var whole = wholeTimeline(dave);
+
+        assertThat(whole).hasSize(15); // her 12 and the 3 seeded
+        assertThat(allPages(dave, limit)).isEqualTo(whole);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    @Disabled("bug: a tweet shown as a retweet on one page comes again as itself on a later one: TimelineService"
+            + " keeps one line per tweet only within a page")
+    void aTweetShownAsARetweetDoesNotComeAgainOnALaterPage(int limit) {
+        // alice's first is in her timeline as her own tweet and, newer, as bob's retweet
+        assertThat(allPages(Seed.ALICE, limit)).isEqualTo(wholeTimeline(Seed.ALICE));
+    }
+
+    @Test
+    @Disabled("bug: a page that lost a line to the once-per-tweet rule says there is no next page although older"
+            + " lines exist: 'more' is decided after that rule, on the shortened list")
+    void aPageShortenedByARetweetOfTheTweetBelowStillLeadsOn() {
+        String tweet = world.post(Seed.ALICE, "Retweeted at once");
+        world.deliverStreams();
+        world.tweetService.retweet(world.actor(Seed.BOB), tweet);
+        world.deliverStreams();
+
+        var first = world.timeline(Seed.ALICE, 1);
+
+        assertThat(first.items()).extracting(item -> item.tweet().id()).containsExactly(tweet);
+        assertThat(first.next()).as("next, with four more tweets below").isNotNull();
+    }
+
+    @Test
+    void skipsADeletedTweetWhoseEntryIsStillCached() {
+        world.tweets.delete(world.tweets.find(Seed.ALICE_SECOND).orElseThrow()); // the stream has not caught up
+
+        var items = world.timeline(Seed.BOB, 100).items();
+
+        assertThat(world.cachedTimeline(Seed.BOB).orElseThrow()).contains(TimelineEntry.tweet(Seed.ALICE_SECOND));
+        assertThat(items).extracting(item -> item.tweet().id()).doesNotContain(Seed.ALICE_SECOND)
+                .contains(Seed.ALICE_REPLY, Seed.BOB_FIRST);
+    }
+
+    @Test
+    void servesTheSamePageFromTheStoresWhileTheCacheIsDown() {
+        someActivity();
+        var up = List.of(world.timeline(Seed.ALICE, 20), world.timeline(Seed.CAROL, 20));
+
+        world.setCachesAvailable(false);
+
+        assertThat(List.of(world.timeline(Seed.ALICE, 20), world.timeline(Seed.CAROL, 20))).isEqualTo(up);
+    }
+
+    @Test
+    void servesTheSamePageFromTheStoresWhenTheCacheWasFlushedAndIsDown() {
+        someActivity();
+        var up = world.timeline(Seed.CAROL, 20);
+
+        world.flushCaches();
+        world.setCachesAvailable(false);
+
+        assertThat(world.timeline(Seed.CAROL, 20)).isEqualTo(up);
+    }
+}
