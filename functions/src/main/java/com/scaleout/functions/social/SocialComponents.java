@@ -75,7 +75,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 tweetIndex, retweets,
                 new TimelineService(timelineCache, graph, tweetCache, tweets, source),
                 new RecommendationService(recommendationCache, graph, users),
-                new FanoutService(timelineCache, graph, tweetCache, users, tweets, source, recommendationCache,
+                new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers));
     }
 }

@@ -4,6 +4,7 @@ import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -28,19 +29,16 @@ public final class FanoutService {
     private final UserStore users;
     private final TweetStore tweets;
     private final TimelineSource source;
-    private final RecommendationCache recommendations;
     private final int maxFanoutFollowers;
 
     public FanoutService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, UserStore users,
-                         TweetStore tweets, TimelineSource source, RecommendationCache recommendations,
-                         int maxFanoutFollowers) {
+                         TweetStore tweets, TimelineSource source, int maxFanoutFollowers) {
         this.timelines = timelines;
         this.graph = graph;
         this.tweetCache = tweetCache;
         this.users = users;
         this.tweets = tweets;
         this.source = source;
-        this.recommendations = recommendations;
         this.maxFanoutFollowers = maxFanoutFollowers;
     }
 
@@ -54,7 +52,7 @@ public final class FanoutService {
         var entry = TimelineEntry.tweet(tweet.id());
         tweetCache.evict(tweet.id());
         timelines.removeFromActivity(tweet.authorId(), entry);
-        timelines.removeFromTimelines(audience(tweet.authorId(), tweet.mentions()), List.of(entry));
+        timelines.removeFromTimelines(everyoneReached(tweet.authorId(), tweet.mentions()), List.of(entry));
     }
 
     /** Its counts changed: the cached body is stale. */
@@ -71,24 +69,32 @@ public final class FanoutService {
     public void unretweeted(RetweetStore.Retweet retweet) {
         var entry = retweetEntry(retweet);
         timelines.removeFromActivity(retweet.userId(), entry);
-        timelines.removeFromTimelines(audience(retweet.userId(), List.of()), List.of(entry));
+        timelines.removeFromTimelines(everyoneReached(retweet.userId(), List.of()), List.of(entry));
     }
 
     /** The follower's timeline gets the followee's recent activity (unless it is merged at read time). */
     public void followed(FollowStore.Edge edge) {
+        // Recommendations are left as they are: reads drop the accounts followed since, and seeing how many were
+        // consumed is what tells them to refill.
         graph.cache().addEdge(edge.followerId(), edge.followeeId());
-        recommendations.remove(edge.followerId(), edge.followeeId());
         if (!isFannedOut(edge.followeeId())) {
             return;
         }
         timelines.addAllToTimeline(edge.followerId(), source.activity(edge.followeeId(), BACKFILL));
     }
 
-    /** The followee's activity leaves the follower's timeline, except tweets that mention the follower. */
+    /**
+     * The followee's activity leaves the follower's timeline, except tweets that mention the follower. Retweets are
+     * found in the follower's timeline itself, not in the followee's current activity: a retweet undone before this
+     * record is handled is no longer in the activity, but may still be in the timeline.
+     */
     public void unfollowed(FollowStore.Edge edge) {
         graph.cache().removeEdge(edge.followerId(), edge.followeeId());
         isFannedOut(edge.followeeId()); // keeps the mark right as counts fall
-        List<TimelineEntry> activity = source.activity(edge.followeeId(), TimelineCache.CAPACITY);
+        var activity = new ArrayList<>(source.activity(edge.followeeId(), TimelineCache.CAPACITY));
+        timelines.timeline(edge.followerId(), Optional.empty(), TimelineCache.CAPACITY).orElse(List.of()).stream()
+                .filter(e -> e.retweetedBy().map(r -> r.id().equals(edge.followeeId())).orElse(false))
+                .forEach(activity::add);
         var originals = activity.stream().filter(e -> e.retweetedBy().isEmpty()).map(TimelineEntry::tweetId)
                 .toList();
         Set<String> mentioningFollower = new HashSet<>();
@@ -100,6 +106,16 @@ public final class FanoutService {
         var leaving = activity.stream()
                 .filter(e -> e.retweetedBy().isPresent() || !mentioningFollower.contains(e.tweetId())).toList();
         timelines.removeFromTimelines(List.of(edge.followerId()), leaving);
+    }
+
+    /**
+     * Whose timelines a removal must reach: the author, the mentioned users and every current follower, even of an
+     * author no longer fanned out, whose entries from before still sit in those timelines.
+     */
+    private Collection<String> everyoneReached(String authorId, List<Mention> mentions) {
+        var reached = new HashSet<>(audience(authorId, mentions));
+        reached.addAll(graph.followers(authorId));
+        return reached;
     }
 
     /** The author, the mentioned users, and the followers when the author is fanned out. */

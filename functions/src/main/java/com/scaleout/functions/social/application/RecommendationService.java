@@ -37,9 +37,13 @@ public final class RecommendationService {
     public List<Recommendation> recommend(Actor actor) {
         String userId = actor.userId();
         Set<String> following = graph.following(userId);
-        List<RecommendationCache.Candidate> candidates = cached(userId).map(list -> stillCandidates(list, userId,
+        Optional<List<RecommendationCache.Candidate>> cached = cached(userId);
+        List<RecommendationCache.Candidate> candidates = cached.map(list -> stillCandidates(list, userId,
                 following)).orElse(List.of());
-        if (candidates.size() < SHOWN) {
+        // Recomputed when never computed, or when following some of them left fewer than SHOWN: a list that was
+        // short from the start stays as it is until it expires.
+        boolean consumed = cached.isPresent() && candidates.size() < cached.get().size();
+        if (cached.isEmpty() || (consumed && candidates.size() < SHOWN)) {
             candidates = compute(userId, following);
             try {
                 cache.replace(userId, candidates);

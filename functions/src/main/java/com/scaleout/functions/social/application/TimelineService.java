@@ -51,7 +51,9 @@ public final class TimelineService {
         for (String author : merged) {
             entries.addAll(activity(author, page.before(), want));
         }
-        List<TimelineEntry> newest = oncePerTweet(TimelineSource.newestFirst(entries, Integer.MAX_VALUE));
+        // One line per entry: a tweet can be there as itself and as someone's retweet, as on Twitter. (Keeping one
+        // of them would need state across pages; filtering within a page alone shows it again on the next.)
+        List<TimelineEntry> newest = TimelineSource.newestFirst(entries, Integer.MAX_VALUE);
         boolean more = newest.size() > page.limit();
         List<TimelineEntry> shown = newest.subList(0, Math.min(page.limit(), newest.size()));
         Map<String, Tweet> bodies = bodies(shown.stream().map(TimelineEntry::tweetId).distinct().toList());
@@ -126,12 +128,6 @@ public final class TimelineService {
     private static List<TimelineEntry> olderThan(List<TimelineEntry> newestFirst, Optional<String> before, int want) {
         return newestFirst.stream().filter(e -> before.map(b -> e.sortKey().compareTo(b) < 0).orElse(true))
                 .limit(want).toList();
-    }
-
-    /** A tweet that is there both as itself and as a retweet (or retweeted twice) is shown once: newest. */
-    private static List<TimelineEntry> oncePerTweet(List<TimelineEntry> newestFirst) {
-        var seen = new HashSet<String>();
-        return newestFirst.stream().filter(e -> seen.add(e.tweetId())).toList();
     }
 
     /** From the tweet cache, the rest from DynamoDB (and into the cache). */

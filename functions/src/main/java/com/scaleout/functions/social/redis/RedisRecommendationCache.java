@@ -34,8 +34,12 @@ public final class RedisRecommendationCache implements RecommendationCache {
         if (scored.stream().noneMatch(s -> s.getValue().equals(BUILT))) {
             return Optional.empty();
         }
+        // ZREVRANGE orders equal scores by descending member; candidates rank ties by ascending id
         return Optional.of(scored.stream().filter(s -> !s.getValue().equals(BUILT))
-                .map(s -> new Candidate(s.getValue(), (long) s.getScore())).toList());
+                .map(s -> new Candidate(s.getValue(), (long) s.getScore()))
+                .sorted(java.util.Comparator.comparingLong(Candidate::mutuals).reversed()
+                        .thenComparing(Candidate::userId))
+                .toList());
     }
 
     @Override

@@ -87,7 +87,7 @@ final class SocialWorld {
         var source = new TimelineSource(tweets, retweets, index);
         timelines = new TimelineService(timelineCache, graph, tweetCache, tweets, source);
         recommendations = new RecommendationService(recommendationCache, graph, users);
-        fanout = new FanoutService(timelineCache, graph, tweetCache, users, tweets, source, recommendationCache,
+        fanout = new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                 maxFanoutFollowers);
         accountsHandler = new AccountsHandler(new AccountService(users, PASSWORDS, clock), sessionService,
                 timelines::warm);

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -89,16 +88,12 @@ class TimelineServiceTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3})
-    @Disabled("bug: a tweet shown as a retweet on one page comes again as itself on a later one: TimelineService"
-            + " keeps one line per tweet only within a page")
     void aTweetShownAsARetweetDoesNotComeAgainOnALaterPage(int limit) {
         // alice's first is in her timeline as her own tweet and, newer, as bob's retweet
         assertThat(allPages(Seed.ALICE, limit)).isEqualTo(wholeTimeline(Seed.ALICE));
     }
 
     @Test
-    @Disabled("bug: a page that lost a line to the once-per-tweet rule says there is no next page although older"
-            + " lines exist: 'more' is decided after that rule, on the shortened list")
     void aPageShortenedByARetweetOfTheTweetBelowStillLeadsOn() {
         String tweet = world.post(Seed.ALICE, "Retweeted at once");
         world.deliverStreams();
