@@ -1,6 +1,9 @@
 package com.scaleout.functions.social.application;
 
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -20,32 +23,26 @@ public final class SocialGraph {
     }
 
     public Set<String> followers(String userId) {
-        try {
-            var cached = cache.followers(userId);
-            if (cached.isPresent()) {
-                return cached.get();
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "follow graph cache unavailable; reading DynamoDB", e);
-            return follows.allFollowerIds(userId);
-        }
-        Set<String> ids = follows.allFollowerIds(userId);
-        cache.replaceFollowers(userId, ids);
-        return ids;
+        return cachedOrStored(userId, cache::followers, follows::allFollowerIds, cache::replaceFollowers);
     }
 
     public Set<String> following(String userId) {
+        return cachedOrStored(userId, cache::following, follows::allFolloweeIds, cache::replaceFollowing);
+    }
+
+    private Set<String> cachedOrStored(String userId, Function<String, Optional<Set<String>>> cached,
+                                       Function<String, Set<String>> stored, BiConsumer<String, Set<String>> keep) {
         try {
-            var cached = cache.following(userId);
-            if (cached.isPresent()) {
-                return cached.get();
+            var hit = cached.apply(userId);
+            if (hit.isPresent()) {
+                return hit.get();
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "follow graph cache unavailable; reading DynamoDB", e);
-            return follows.allFolloweeIds(userId);
+            return stored.apply(userId);
         }
-        Set<String> ids = follows.allFolloweeIds(userId);
-        cache.replaceFollowing(userId, ids);
+        Set<String> ids = stored.apply(userId);
+        keep.accept(userId, ids);
         return ids;
     }
 

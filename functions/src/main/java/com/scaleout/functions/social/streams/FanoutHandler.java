@@ -4,15 +4,13 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
-import java.util.ArrayList;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Fanout, on three streams: Tweets (a new tweet into timelines, a deleted one out, changed counts evict the
@@ -21,8 +19,6 @@ import java.util.logging.Logger;
  * retries from it and the records before it are not redone.
  */
 public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
-    private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
-
     private final FanoutService fanout;
     private final SocialTables tables;
 
@@ -37,17 +33,7 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        var failures = new ArrayList<StreamsEventResponse.BatchItemFailure>();
-        for (var record : event.getRecords()) {
-            try {
-                apply(record);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "fanout failed for " + record.getDynamodb().getSequenceNumber(), e);
-                failures.add(new StreamsEventResponse.BatchItemFailure(record.getDynamodb().getSequenceNumber()));
-                break;
-            }
-        }
-        return new StreamsEventResponse(failures);
+        return StreamBatch.process(event, this::apply);
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {

@@ -4,13 +4,11 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.application.TweetIndexStore;
 import com.scaleout.functions.social.domain.Tweet;
-import java.util.ArrayList;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * On the Tweets stream: a new tweet is added to the recent, hashtag and mention lists; a deleted one is removed
@@ -19,8 +17,6 @@ import java.util.logging.Logger;
  * there), so earlier records are not redone.
  */
 public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
-    private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
-
     private final TweetIndexStore index;
     private final RetweetStore retweets;
 
@@ -39,17 +35,7 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        var failures = new ArrayList<StreamsEventResponse.BatchItemFailure>();
-        for (var record : event.getRecords()) {
-            try {
-                apply(record);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "indexing failed for " + record.getDynamodb().getSequenceNumber(), e);
-                failures.add(new StreamsEventResponse.BatchItemFailure(record.getDynamodb().getSequenceNumber()));
-                break; // Lambda retries from the first failure; later records come again with it
-            }
-        }
-        return new StreamsEventResponse(failures);
+        return StreamBatch.process(event, this::apply);
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {
