@@ -25,6 +25,8 @@ public final class ScaleoutDeclaration {
     public static final String TWEET_INDEXER = "TweetIndexer";
     public static final String SOCIAL_TIMELINE = "SocialTimeline";
     public static final String SOCIAL_FANOUT = "SocialFanout";
+    public static final String SOCIAL_SEARCH = "SocialSearch";
+    public static final String SEARCH_INDEXER = "SearchIndexer";
     /** API Gateway's authorizer; its cache TTL bounds how long a revoked token passes the gateway. */
     public static final String SESSIONS_AUTHORIZER = "Sessions";
     public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
@@ -40,6 +42,7 @@ public final class ScaleoutDeclaration {
                     .globalIndex(IndexSpec.of("RepliesByAuthor", string("replyAuthorId"), string("id")))
                     .globalIndex(IndexSpec.of("ByParent", string("inReplyTo"), string("id"))))
             .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
+            .table(TableSpec.of("SearchIndex", string("term")).sortKey(string("tweetId")))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
@@ -68,6 +71,10 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
                     .reads("Sessions").withRedis())
+            .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
+                    .reads("SearchIndex").reads("Tweets").withRedis())
+            .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
+                    .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis())
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
                     .reads("TweetIndex").withRedis())
@@ -99,9 +106,11 @@ public final class ScaleoutDeclaration {
             .route(publicRoute(GET, "/users/{username}/following", SOCIAL_FOLLOWS))
             .route(authorized(GET, "/timeline", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
             .route(authorized(GET, "/me/recommendations", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
+            .route(publicRoute(GET, "/search", SOCIAL_SEARCH))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
             .build();

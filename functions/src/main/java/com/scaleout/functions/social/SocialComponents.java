@@ -7,6 +7,9 @@ import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.RecommendationService;
+import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.social.dynamodb.DynamoSearchIndexStore;
+import com.scaleout.functions.social.redis.RedisSearchCache;
 import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TimelineSource;
@@ -37,7 +40,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public record SocialComponents(AccountService accounts, SessionService sessions, TweetService tweets,
                                FollowService follows, DynamoTweetIndexStore tweetIndex,
                                DynamoRetweetStore retweets, TimelineService timelines,
-                               RecommendationService recommendations, FanoutService fanout) {
+                               RecommendationService recommendations, FanoutService fanout,
+                               SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -66,6 +70,8 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var source = new TimelineSource(tweets, retweets, tweetIndex);
         int maxFanoutFollowers = RuntimeEnvironment.variable("FANOUT_MAX_FOLLOWERS").map(Integer::parseInt)
                 .orElse(FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
+        var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables);
+        var searchCache = new RedisSearchCache(redis);
         return new SocialComponents(
                 new AccountService(users, passwords, clock),
                 new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
@@ -76,6 +82,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new TimelineService(timelineCache, graph, tweetCache, tweets, source),
                 new RecommendationService(recommendationCache, graph, users),
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
-                        maxFanoutFollowers));
+                        maxFanoutFollowers),
+                new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache);
     }
 }

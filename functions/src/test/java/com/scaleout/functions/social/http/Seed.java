@@ -49,7 +49,8 @@ final class Seed {
 
     /** The tables the stream samples' event source ARNs name. */
     static final SocialTables TABLES = new SocialTables("scaleout-Users", "scaleout-Usernames", "scaleout-Sessions",
-            "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows");
+            "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows",
+            "scaleout-SearchIndex");
 
     private Seed() {
     }

@@ -1,0 +1,149 @@
+package com.scaleout.functions.social.application;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.social.domain.SearchTerms;
+import com.scaleout.functions.social.domain.Tweet;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Search over words, {@code #tags} and {@code @users}: tweets matching more of the query's terms first, then
+ * newer. Each term contributes the {@link #PER_TERM} newest tweets that contain it, up to a snapshot taken by the
+ * first page (the newest match then); later pages carry the snapshot in their cursor, so tweets arriving
+ * meanwhile neither shift nor repeat what a reader pages through. The default first page of each query is cached
+ * and invalidated by the stream handler when a tweet with one of its terms arrives or goes.
+ */
+public final class SearchService {
+    public static final int MAX_LIMIT = 50;
+    /** Candidates per term: a query ranks among the newest 1,000 tweets of each of its terms. */
+    static final int PER_TERM = 1000;
+    private static final String NEWEST_POSSIBLE = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
+    private static final Logger LOG = Logger.getLogger(SearchService.class.getName());
+
+    private final SearchIndexStore index;
+    private final SearchCache cache;
+    private final TweetStore tweets;
+
+    public SearchService(SearchIndexStore index, SearchCache cache, TweetStore tweets) {
+        this.index = index;
+        this.cache = cache;
+        this.tweets = tweets;
+    }
+
+    /** Where a page ended: the snapshot, and the rank (terms matched, id) of its last tweet. */
+    record Position(String snapshot, int matched, String lastId) {
+    }
+
+    public Page<Tweet> search(ApiRequest request) {
+        List<String> terms;
+        try {
+            terms = SearchTerms.ofQuery(request.query("q").orElse(null));
+        } catch (SearchTerms.InvalidQuery e) {
+            throw ApiException.invalidField("q", e.getMessage());
+        }
+        int limit = request.query("limit").map(SearchService::parseLimit).orElse(MAX_LIMIT);
+        Optional<Position> after = request.query("cursor").map(SearchService::decode);
+        String query = String.join(" ", terms);
+        boolean cacheable = after.isEmpty() && limit == MAX_LIMIT;
+        if (cacheable) {
+            var cached = cachedPage(query);
+            if (cached.isPresent()) {
+                return new Page<>(tweets.findMany(cached.get().tweetIds()), cached.get().next());
+            }
+        }
+        var page = rank(terms, limit, after);
+        if (cacheable) {
+            try {
+                cache.put(query, terms, new SearchCache.CachedPage(page.items().stream().map(Tweet::id).toList(),
+                        page.next()));
+            } catch (RuntimeException cacheDown) {
+                LOG.log(Level.FINE, "search cache unavailable", cacheDown);
+            }
+        }
+        return page;
+    }
+
+    private Optional<SearchCache.CachedPage> cachedPage(String query) {
+        try {
+            return cache.get(query);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "search cache unavailable; searching", cacheDown);
+            return Optional.empty();
+        }
+    }
+
+    private Page<Tweet> rank(List<String> terms, int limit, Optional<Position> after) {
+        String snapshot = after.map(Position::snapshot).orElse(NEWEST_POSSIBLE);
+        Map<String, Integer> matched = new HashMap<>();
+        for (String term : terms) {
+            index.postings(term, snapshot, PER_TERM).forEach(id -> matched.merge(id, 1, Integer::sum));
+        }
+        String newest = after.map(Position::snapshot)
+                .orElse(matched.keySet().stream().max(Comparator.naturalOrder()).orElse(NEWEST_POSSIBLE));
+        var ranked = matched.entrySet().stream()
+                .filter(e -> after.map(p -> isAfter(e.getValue(), e.getKey(), p)).orElse(true))
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                        .thenComparing(Map.Entry.<String, Integer>comparingByKey().reversed()))
+                .limit(limit + 1L)
+                .toList();
+        boolean more = ranked.size() > limit;
+        var shown = ranked.subList(0, Math.min(limit, ranked.size()));
+        var ids = new ArrayList<String>();
+        shown.forEach(e -> ids.add(e.getKey()));
+        String next = more ? encode(new Position(newest, shown.getLast().getValue(), shown.getLast().getKey())) : null;
+        return new Page<>(tweets.findMany(ids), next);
+    }
+
+    /** Ranked after the position: fewer terms matched, or as many and older. */
+    private static boolean isAfter(int matched, String id, Position position) {
+        return matched < position.matched() || (matched == position.matched() && id.compareTo(position.lastId()) < 0);
+    }
+
+    private static int parseLimit(String text) {
+        try {
+            int limit = Integer.parseInt(text.trim());
+            if (limit >= 1 && limit <= MAX_LIMIT) {
+                return limit;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw ApiException.invalidField("limit", "must be an integer from 1 to " + MAX_LIMIT);
+    }
+
+    static String encode(Position position) {
+        var json = Json.MAPPER.createObjectNode().put("s", position.snapshot()).put("c", position.matched())
+                .put("i", position.lastId());
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.write(json).getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Position decode(String cursor) {
+        try {
+            JsonNode node = Json.MAPPER.readTree(new String(Base64.getUrlDecoder().decode(cursor),
+                    StandardCharsets.UTF_8));
+            String snapshot = node.path("s").asText(null);
+            String lastId = node.path("i").asText(null);
+            int matched = node.path("c").asInt(0);
+            if ((Ids.isId(snapshot) || NEWEST_POSSIBLE.equals(snapshot)) && Ids.isId(lastId) && matched >= 1
+                    && matched <= SearchTerms.MAX_QUERY_TERMS) {
+                return new Position(snapshot, matched, lastId);
+            }
+        } catch (Exception malformed) {
+            // reported below, whatever the cause
+        }
+        throw ApiException.invalidField("cursor", "is not a cursor this search returned");
+    }
+}

@@ -1,0 +1,67 @@
+package com.scaleout.functions.social.streams;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamBatch;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.SearchCache;
+import com.scaleout.functions.social.application.SearchIndexStore;
+import com.scaleout.functions.social.domain.SearchTerms;
+import com.scaleout.functions.social.domain.Tweet;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * On the Tweets stream: a new tweet's terms go into the search index, a deleted tweet's come out (puts and
+ * deletes of fixed keys: replays converge), and the cached first pages of queries sharing a term are dropped.
+ * With the cache unreachable the index is still written; cached pages then live out their TTL (300 s).
+ */
+public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+    private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
+
+    private final SearchIndexStore index;
+    private final SearchCache cache;
+
+    public SearchIndexHandler() {
+        this(SocialComponents.create());
+    }
+
+    private SearchIndexHandler(SocialComponents components) {
+        this(components.searchIndex(), components.searchCache());
+    }
+
+    SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
+        this.index = index;
+        this.cache = cache;
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return StreamBatch.process(event, record -> {
+            switch (record.getEventName()) {
+                case "INSERT" -> changed(StreamImages.toTweet(record.getDynamodb().getNewImage()), true);
+                case "REMOVE" -> changed(StreamImages.toTweet(record.getDynamodb().getOldImage()), false);
+                default -> {
+                    // MODIFY: counts only; the text, and so the terms, never change
+                }
+            }
+        });
+    }
+
+    private void changed(Tweet tweet, boolean added) {
+        List<String> terms = SearchTerms.of(tweet.text());
+        if (added) {
+            index.add(tweet.id(), terms);
+        } else {
+            index.remove(tweet.id(), terms);
+        }
+        try {
+            cache.invalidate(terms);
+        } catch (RuntimeException cacheDown) {
+            LOG.log(Level.WARNING, "search cache unavailable; its pages expire on their own", cacheDown);
+        }
+    }
+}
