@@ -58,27 +58,26 @@ public final class SearchService {
         Optional<Position> after = request.query("cursor").map(SearchService::decode);
         String query = String.join(" ", terms);
         boolean cacheable = after.isEmpty() && limit == MAX_LIMIT;
-        if (cacheable) {
-            var cached = cachedPage(query);
-            if (cached.isPresent()) {
-                return new Page<>(tweets.findMany(cached.get().tweetIds()), cached.get().next());
-            }
+        Optional<SearchCache.Lookup> lookup = cacheable ? lookup(query, terms) : Optional.empty();
+        var cached = lookup.flatMap(SearchCache.Lookup::page);
+        if (cached.isPresent()) {
+            return new Page<>(tweets.findMany(cached.get().tweetIds()), cached.get().next());
         }
-        var page = rank(terms, limit, after);
-        if (cacheable) {
+        var page = rank(terms, limit, after); // after the lookup read the stamp: see SearchCache
+        lookup.ifPresent(l -> {
             try {
-                cache.put(query, terms, new SearchCache.CachedPage(page.items().stream().map(Tweet::id).toList(),
-                        page.next()));
+                cache.put(query, l.stamp(), new SearchCache.CachedPage(
+                        page.items().stream().map(Tweet::id).toList(), page.next()));
             } catch (RuntimeException cacheDown) {
                 LOG.log(Level.FINE, "search cache unavailable", cacheDown);
             }
-        }
+        });
         return page;
     }
 
-    private Optional<SearchCache.CachedPage> cachedPage(String query) {
+    private Optional<SearchCache.Lookup> lookup(String query, List<String> terms) {
         try {
-            return cache.get(query);
+            return Optional.of(cache.lookup(query, terms));
         } catch (RuntimeException cacheDown) {
             LOG.log(Level.WARNING, "search cache unavailable; searching", cacheDown);
             return Optional.empty();

@@ -3,18 +3,21 @@ package com.scaleout.functions.social.redis;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.SearchCache;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SetArgs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
- * First pages under {@code search:{query}} (JSON of ids and cursor) for {@value #TTL_SECONDS} s at most, and for
- * each term a set {@code search-term:{term}} of the cached queries that have it. A tweet's arrival or deletion
- * drops those queries: single-key commands only, pipelined.
+ * Pages under {@code search:{query}} (JSON: stamp, ids, cursor) for {@value #PAGE_TTL_SECONDS} s at most;
+ * generations under {@code search-gen:{term}}, kept a day (far longer than any page), advanced by INCR. Single-key
+ * commands only, pipelined: a lookup is one round trip.
  */
 public final class RedisSearchCache implements SearchCache {
-    static final long TTL_SECONDS = 300;
+    static final long PAGE_TTL_SECONDS = 300;
+    static final long GENERATION_TTL_SECONDS = 86_400;
 
     private final Optional<RedisConnection> redis;
 
@@ -30,49 +33,55 @@ public final class RedisSearchCache implements SearchCache {
         return "search:{" + query + "}";
     }
 
-    static String termKey(String term) {
-        return "search-term:{" + term + "}";
+    static String generationKey(String term) {
+        return "search-gen:{" + term + "}";
+    }
+
+    record StoredPage(String stamp, List<String> tweetIds, String next) {
     }
 
     @Override
-    public Optional<CachedPage> get(String query) {
-        String json = connection().sync().get(pageKey(query));
-        if (json == null) {
-            return Optional.empty();
+    public Lookup lookup(String query, List<String> terms) {
+        var async = connection().async();
+        RedisFuture<String> page = async.get(pageKey(query));
+        var generations = new ArrayList<RedisFuture<String>>();
+        for (String term : terms) {
+            generations.add(async.get(generationKey(term)));
         }
         try {
-            return Optional.of(Json.MAPPER.readValue(json, CachedPage.class));
-        } catch (Exception otherShape) {
-            return Optional.empty();
+            var stamp = new StringBuilder();
+            for (RedisFuture<String> generation : generations) {
+                String value = generation.get(2, TimeUnit.SECONDS);
+                stamp.append(value == null ? "0" : value).append(',');
+            }
+            String json = page.get(2, TimeUnit.SECONDS);
+            if (json != null) {
+                StoredPage stored = Json.MAPPER.readValue(json, StoredPage.class);
+                if (stored.stamp().contentEquals(stamp)) {
+                    return new Lookup(Optional.of(new CachedPage(stored.tweetIds(), stored.next())), stamp.toString());
+                }
+            }
+            return new Lookup(Optional.empty(), stamp.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("search cache read failed", e);
         }
     }
 
     @Override
-    public void put(String query, List<String> terms, CachedPage page) {
-        Pipeline.run(connection(), pipeline -> {
-            var commands = pipeline.commands();
-            // the term sets first: a tweet arriving in between then finds the query to drop
-            for (String term : terms) {
-                pipeline.add(commands.sadd(termKey(term), query));
-                pipeline.add(commands.expire(termKey(term), TTL_SECONDS));
-            }
-            pipeline.add(commands.set(pageKey(query), Json.write(page), SetArgs.Builder.ex(TTL_SECONDS)));
-        });
+    public void put(String query, String stamp, CachedPage page) {
+        connection().sync().set(pageKey(query), Json.write(new StoredPage(stamp, page.tweetIds(), page.next())),
+                SetArgs.Builder.ex(PAGE_TTL_SECONDS));
     }
 
     @Override
     public void invalidate(List<String> terms) {
-        var sync = connection().sync();
-        var queries = new ArrayList<String>();
-        for (String term : terms) {
-            queries.addAll(sync.smembers(termKey(term)));
-        }
-        if (queries.isEmpty()) {
-            return;
-        }
         Pipeline.run(connection(), pipeline -> {
-            for (String query : queries) {
-                pipeline.add(pipeline.commands().del(pageKey(query)));
+            for (String term : terms) {
+                pipeline.add(pipeline.commands().incr(generationKey(term)));
+                pipeline.add(pipeline.commands().expire(generationKey(term), GENERATION_TTL_SECONDS));
             }
         });
     }
