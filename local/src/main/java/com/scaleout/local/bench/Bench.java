@@ -21,8 +21,9 @@ public final class Bench {
         switch (name) {
             case "fanout" -> FanoutBench.run(rest);
             case "timeline" -> TimelineReadBench.run(rest);
+            case "search" -> SearchBench.run(rest);
             default -> {
-                System.err.println("usage: ./scaleout bench fanout|timeline");
+                System.err.println("usage: ./scaleout bench fanout [followers] | timeline | search [tweets]");
                 System.exit(2);
             }
         }

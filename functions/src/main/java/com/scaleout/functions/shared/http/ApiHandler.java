@@ -7,13 +7,15 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 
 /**
  * Base of the HTTP functions: API Gateway has already matched the route, so the handler only looks its
- * {@code routeKey} up in a map. Client errors become their 4xx; throttling by DynamoDB becomes 503 with
- * Retry-After; anything else is a 500 with a fixed body and the cause in the log.
+ * {@code routeKey} up in a map. Client errors become their 4xx; throttling by DynamoDB, or a call past its
+ * timeout, becomes 503 with Retry-After; anything else is a 500 with a fixed body and the cause in the log.
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
@@ -46,8 +48,10 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         } catch (ApiException e) {
             return HttpResponses.json(e.status(), new ErrorBody(e.getMessage(), e.errors(), request.requestId()));
         } catch (SdkException e) {
-            if (e instanceof AwsServiceException service && service.isThrottlingException()) {
-                LOG.log(Level.WARNING, event.getRouteKey() + " throttled by AWS", e);
+            boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
+                    || (e instanceof AwsServiceException service && service.isThrottlingException());
+            if (busy) {
+                LOG.log(Level.WARNING, event.getRouteKey() + ": AWS throttled or too slow", e);
                 var response = HttpResponses.error(503, "Service busy, retry shortly", request.requestId());
                 response.getHeaders().put("retry-after", "1");
                 return response;

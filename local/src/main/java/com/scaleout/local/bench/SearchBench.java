@@ -1,0 +1,163 @@
+package com.scaleout.local.bench;
+
+import com.github.f4b6a3.ulid.UlidCreator;
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.social.domain.SearchTerms;
+import com.scaleout.local.LocalConfig;
+import com.scaleout.local.LocalRuntime;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Search latency over N seeded tweets (default 100,000; words drawn from a 5,000-word vocabulary with a Zipf-like
+ * skew): p50/p99 of 1-, 2- and 5-term queries, cold (each query new) and cached (the same queries again), one
+ * client, through the local runtime, against {@code GET /health} measured the same way in the same run. Tweets
+ * and their index entries are written straight to the tables (the stream path is measured by the tests).
+ */
+final class SearchBench {
+    private static final int QUERIES = 200;
+    private static final int VOCABULARY = 5000;
+
+    private SearchBench() {
+    }
+
+    static void run(String[] args) throws Exception {
+        int tweets = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        var report = new BenchReport("search", "./scaleout bench search " + tweets);
+        try (var runtime = LocalRuntime.start(searchOnly(), LocalConfig.fromEnvironment().withPort(0))) {
+            var words = new ArrayList<String>();
+            for (int i = 0; i < VOCABULARY; i++) {
+                words.add("w" + Integer.toString(i, 36) + "x");
+            }
+            long start = System.nanoTime();
+            seed(runtime.dynamoDb(), tweets, words);
+            report.line(String.format("Seeded %d tweets (8 words each, Zipf-like over %d words) in %.0f s.", tweets,
+                    VOCABULARY, (System.nanoTime() - start) / 1e9));
+            report.line("");
+            var http = HttpClient.newHttpClient();
+            var random = new Random(7);
+            report.line("| queries (" + QUERIES + " each, one client) | p50 ms | p99 ms |");
+            report.line("|---|---|---|");
+            row(report, "GET /health (baseline)", measure(http, runtime.url(), List.of("/health")));
+            for (int terms : new int[] {1, 2, 5}) {
+                var paths = new ArrayList<String>();
+                for (int q = 0; q < QUERIES; q++) {
+                    var query = new ArrayList<String>();
+                    while (query.size() < terms) {
+                        String word = words.get(zipf(random, words.size()));
+                        if (!query.contains(word)) {
+                            query.add(word);
+                        }
+                    }
+                    paths.add("/search?q=" + URLEncoder.encode(String.join(" ", query), StandardCharsets.UTF_8));
+                }
+                row(report, terms + "-term search, cold", measure(http, runtime.url(), paths));
+                row(report, terms + "-term search, cached", measure(http, runtime.url(), paths));
+            }
+            row(report, "GET /health (baseline, again)", measure(http, runtime.url(), List.of("/health")));
+        }
+        report.save();
+    }
+
+    /** The tables, and only the search route and health: no stream consumers to replay the seeded tweets. */
+    private static Declaration searchOnly() {
+        var all = ScaleoutDeclaration.declaration();
+        var builder = Declaration.builder();
+        all.tables().forEach(builder::table);
+        builder.function(all.function(ScaleoutDeclaration.HEALTH));
+        builder.function(all.function(ScaleoutDeclaration.SOCIAL_SEARCH));
+        for (RouteSpec route : all.routes()) {
+            if (route.routeKey().equals("GET /search") || route.routeKey().equals("GET /health")) {
+                builder.route(route);
+            }
+        }
+        return builder.build();
+    }
+
+    private static int zipf(Random random, int n) {
+        // rank ~ n^u: frequent words very frequent, most rare
+        return Math.min(n - 1, (int) Math.floor(Math.pow(n, random.nextDouble())) - 1);
+    }
+
+    private static void seed(DynamoDbClient dynamoDb, int tweets, List<String> words) {
+        var random = new Random(42);
+        var tweetWrites = new ArrayList<WriteRequest>();
+        var indexWrites = new ArrayList<WriteRequest>();
+        for (int t = 0; t < tweets; t++) {
+            String id = UlidCreator.getMonotonicUlid().toString();
+            var text = new StringBuilder();
+            for (int w = 0; w < 8; w++) {
+                text.append(words.get(zipf(random, words.size()))).append(' ');
+            }
+            Map<String, AttributeValue> item = new HashMap<>();
+            item.put("id", AttributeValue.fromS(id));
+            item.put("authorId", AttributeValue.fromS("01BENCH0000000000000000000"));
+            item.put("authorUsername", AttributeValue.fromS("bench"));
+            item.put("text", AttributeValue.fromS(text.toString().strip()));
+            item.put("createdAt", AttributeValue.fromS("2026-11-30T00:00:00.000Z"));
+            tweetWrites.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
+            for (String term : SearchTerms.of(text.toString())) {
+                String partition = term + "#" + Math.floorMod(id.hashCode(), 4);
+                indexWrites.add(WriteRequest.builder().putRequest(p -> p.item(Map.of(
+                        "term", AttributeValue.fromS(partition), "tweetId", AttributeValue.fromS(id)))).build());
+            }
+            if (tweetWrites.size() >= 25) {
+                write(dynamoDb, "Tweets", tweetWrites);
+                write(dynamoDb, "SearchIndex", indexWrites);
+            }
+            if ((t + 1) % 10_000 == 0) {
+                System.out.printf("  seeded %,d tweets%n", t + 1);
+            }
+        }
+        write(dynamoDb, "Tweets", tweetWrites);
+        write(dynamoDb, "SearchIndex", indexWrites);
+    }
+
+    private static void write(DynamoDbClient dynamoDb, String table, List<WriteRequest> writes) {
+        for (int from = 0; from < writes.size(); from += 25) {
+            var chunk = writes.subList(from, Math.min(writes.size(), from + 25));
+            Map<String, List<WriteRequest>> pending = Map.of(table, List.copyOf(chunk));
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> batch = pending;
+                var response = dynamoDb.batchWriteItem(r -> r.requestItems(batch));
+                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+            }
+        }
+        writes.clear();
+    }
+
+    private static Histogram measure(HttpClient http, String baseUrl, List<String> paths) throws Exception {
+        var histogram = new Histogram(3);
+        int requests = Math.max(QUERIES, paths.size());
+        for (int i = 0; i < requests; i++) {
+            var request = HttpRequest.newBuilder(URI.create(baseUrl + paths.get(i % paths.size()))).GET().build();
+            long start = System.nanoTime();
+            var response = http.send(request, HttpResponse.BodyHandlers.discarding());
+            histogram.recordValue((System.nanoTime() - start) / 1000);
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(paths.get(i % paths.size()) + " answered " + response.statusCode());
+            }
+        }
+        return histogram;
+    }
+
+    private static void row(BenchReport report, String what, Histogram histogram) {
+        report.line(String.format("| %s | %.1f | %.1f |", what, histogram.getValueAtPercentile(50) / 1000.0,
+                histogram.getValueAtPercentile(99) / 1000.0));
+    }
+}
