@@ -7,10 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.application.SearchIndexStore;
+import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.social.domain.Tweet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -232,6 +237,39 @@ class SearchServiceTest {
         assertThat(world.searchCache.invalidations()).isZero();
         assertThat(search("#java welcome")).containsExactly(Seed.BOB_FIRST, Seed.ALICE_REPLY, Seed.ALICE_FIRST);
         assertThat(world.searchCache.hits()).isEqualTo(1);
+    }
+
+    @Test
+    @Disabled("bug: a tweet indexed (and its invalidation run) between ranking and cache.put leaves a stale first "
+            + "page cached for the TTL")
+    void aTweetArrivingWhileTheFirstPageIsComputedIsNotHiddenByTheCache() {
+        var arrived = new ArrayList<String>();
+        SearchIndexStore racing = new SearchIndexStore() {
+            @Override
+            public void add(String tweetId, List<String> terms) {
+                world.searchIndex.add(tweetId, terms);
+            }
+
+            @Override
+            public void remove(String tweetId, List<String> terms) {
+                world.searchIndex.remove(tweetId, terms);
+            }
+
+            @Override
+            public List<String> postings(String term, String newest, int limit) {
+                List<String> ids = world.searchIndex.postings(term, newest, limit);
+                if (arrived.isEmpty()) {
+                    arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
+                }
+                return ids;
+            }
+        };
+        var service = new SearchService(racing, world.searchCache, world.tweets);
+        var request = new ApiRequest(request("#java", null, null));
+
+        service.search(request);
+
+        assertThat(service.search(request).items()).extracting(Tweet::id).contains(arrived.getFirst());
     }
 
     @Test
