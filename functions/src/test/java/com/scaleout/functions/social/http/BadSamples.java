@@ -89,7 +89,15 @@ final class BadSamples {
             bad("get-timeline-no-authorizer-context", 401),
             bad("get-timeline-bad-limit", 400, "limit"),
             bad("get-timeline-bad-cursor", 400, "cursor"),
-            bad("get-me-recommendations-no-authorizer-context", 401));
+            bad("get-me-recommendations-no-authorizer-context", 401),
+
+            bad("get-search-empty-q", 400, "q"),
+            bad("get-search-missing-q", 400, "q"),
+            bad("get-search-too-long", 400, "q"),
+            bad("get-search-too-many-terms", 400, "q"),
+            bad("get-search-limit-0", 400, "limit"),
+            bad("get-search-limit-51", 400, "limit"),
+            bad("get-search-bad-cursor", 400, "cursor"));
 
     private BadSamples() {
     }

@@ -49,7 +49,8 @@ class SampleCoverageTest {
             Map.entry("GET /users/{username}/followers", "get-user-followers"),
             Map.entry("GET /users/{username}/following", "get-user-following"),
             Map.entry("GET /timeline", "get-timeline"),
-            Map.entry("GET /me/recommendations", "get-me-recommendations"));
+            Map.entry("GET /me/recommendations", "get-me-recommendations"),
+            Map.entry("GET /search", "get-search"));
     /** More good samples, for a variant worth its own test. */
     static final Set<String> MORE_GOOD = Set.of("post-tweets-reply", "post-tweets-base64-body",
             "get-hashtag-tweets-unicode");

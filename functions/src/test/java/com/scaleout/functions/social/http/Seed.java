@@ -4,6 +4,7 @@ import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
@@ -114,9 +115,10 @@ final class Seed {
         return new User(id, username, displayName, createdAt, hash, 0, 0, 0);
     }
 
-    /** Stored and indexed, as the tweet indexer would have done it from the stream. */
+    /** Stored and indexed, as the tweet and search indexers would have done it from the stream. */
     private static void tweet(SocialWorld world, Tweet tweet) {
         world.tweets.create(tweet);
         world.index.add(tweet);
+        world.searchIndex.add(tweet.id(), SearchTerms.of(tweet.text()));
     }
 }

@@ -15,6 +15,7 @@ import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.RetweetStore;
+import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineCache;
@@ -26,6 +27,8 @@ import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
 import com.scaleout.functions.social.fakes.InMemoryFollowStore;
 import com.scaleout.functions.social.fakes.InMemoryRecommendationCache;
 import com.scaleout.functions.social.fakes.InMemoryRetweetStore;
+import com.scaleout.functions.social.fakes.InMemorySearchCache;
+import com.scaleout.functions.social.fakes.InMemorySearchIndexStore;
 import com.scaleout.functions.social.fakes.InMemorySessionCache;
 import com.scaleout.functions.social.fakes.InMemorySessionStore;
 import com.scaleout.functions.social.fakes.InMemoryTimelineCache;
@@ -35,7 +38,9 @@ import com.scaleout.functions.social.fakes.InMemoryTweetStore;
 import com.scaleout.functions.social.fakes.InMemoryUserStore;
 import com.scaleout.functions.social.fakes.StreamRecorder;
 import com.scaleout.functions.social.fakes.StreamRecorder.Change;
+import com.scaleout.functions.social.fakes.TweetsStreamEvents;
 import com.scaleout.functions.social.streams.FanoutHandler;
+import com.scaleout.functions.social.streams.SearchIndexHandler;
 import com.scaleout.functions.social.streams.StreamHandlers;
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -59,11 +64,13 @@ final class SocialWorld {
     final InMemoryTweetIndexStore index = new InMemoryTweetIndexStore();
     final InMemoryRetweetStore retweets = new InMemoryRetweetStore(tweets);
     final InMemoryFollowStore follows = new InMemoryFollowStore(users);
+    final InMemorySearchIndexStore searchIndex = new InMemorySearchIndexStore();
 
     final InMemoryTimelineCache timelineCache = new InMemoryTimelineCache();
     final InMemoryFollowGraphCache graphCache = new InMemoryFollowGraphCache();
     final InMemoryTweetCache tweetCache = new InMemoryTweetCache();
     final InMemoryRecommendationCache recommendationCache = new InMemoryRecommendationCache();
+    final InMemorySearchCache searchCache = new InMemorySearchCache();
     final StreamRecorder streams = new StreamRecorder();
     private final RetweetStore recordedRetweets = streams.retweets(retweets, tweets);
 
@@ -73,12 +80,15 @@ final class SocialWorld {
     final TimelineService timelines;
     final RecommendationService recommendations;
     final FanoutService fanout;
+    final SearchService search;
     final AccountsHandler accountsHandler;
     final TweetsHandler tweetsHandler;
     final FollowsHandler followsHandler;
     final TimelineHandler timelineHandler;
+    final SearchHandler searchHandler;
     final SessionAuthorizer authorizer;
     final FanoutHandler fanoutHandler;
+    final SearchIndexHandler searchIndexer;
 
     private SocialWorld(Clock clock, int maxFanoutFollowers) {
         sessionService = new SessionService(users, sessions, sessionCache, PASSWORDS, clock,
@@ -96,8 +106,11 @@ final class SocialWorld {
         tweetsHandler = new TweetsHandler(tweetService, sessionService);
         followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService);
+        search = new SearchService(searchIndex, searchCache, tweets);
+        searchHandler = new SearchHandler(search);
         authorizer = new SessionAuthorizer(sessionService);
         fanoutHandler = StreamHandlers.fanout(fanout, Seed.TABLES);
+        searchIndexer = StreamHandlers.searchIndex(searchIndex, searchCache);
     }
 
     /** The seeded world, its clock stopped at the samples' request time. */
@@ -121,7 +134,7 @@ final class SocialWorld {
     }
 
     List<ApiHandler> handlers() {
-        return List.of(accountsHandler, tweetsHandler, followsHandler, timelineHandler);
+        return List.of(accountsHandler, tweetsHandler, followsHandler, timelineHandler, searchHandler);
     }
 
     /** Builds the seeded users' timelines, as their logins would, so that fanout has lists to write to. */
@@ -136,6 +149,7 @@ final class SocialWorld {
         graphCache.setAvailable(available);
         tweetCache.setAvailable(available);
         recommendationCache.setAvailable(available);
+        searchCache.setAvailable(available);
     }
 
     /** Redis flushed (or everything evicted): every timeline, set, body and list is missing again. */
@@ -144,11 +158,12 @@ final class SocialWorld {
         graphCache.flush();
         tweetCache.flush();
         recommendationCache.flush();
+        searchCache.flush();
     }
 
     /**
-     * The streams catching up: every change recorded since the last delivery goes to the tweet indexer and to
-     * fanout, until none is left (a removed tweet's retweet rows, dropped by the indexer, come round on the
+     * The streams catching up: every change recorded since the last delivery goes to the tweet indexer, to
+     * fanout and (as a Tweets stream batch) to the search indexer, until none is left (a removed tweet's retweet rows, dropped by the indexer, come round on the
      * Retweets stream). Returns what was delivered, for a test to deliver again.
      */
     List<Change> deliverStreams() {
@@ -160,9 +175,12 @@ final class SocialWorld {
         return delivered;
     }
 
-    /** These records, in order, to both consumers, as a (re)delivery does. */
+    /** These records, in order, to every consumer, as a (re)delivery does. */
     void deliver(List<Change> changes) {
         for (Change change : changes) {
+            var failures = searchIndexer.handleRequest(TweetsStreamEvents.of(List.of(change)), null)
+                    .getBatchItemFailures();
+            assertThat(failures).as("search indexer failures on %s", change).isEmpty();
             switch (change) {
                 case StreamRecorder.TweetInserted(var tweet) -> {
                     index.add(tweet);
@@ -234,6 +252,7 @@ final class SocialWorld {
         state.add(retweets.retweeters(Seed.ALICE_FIRST, all));
         state.add(retweets.retweeters(Seed.BOB_FIRST, all));
         state.add(index.snapshot());
+        state.add(searchIndex.snapshot());
         for (String token : List.of(Seed.ALICE_TOKEN, Seed.BOB_TOKEN)) {
             state.add(sessions.find(Seed.sessionIdOf(token)));
             state.add(sessionCache.isRevoked(Seed.sessionIdOf(token)));

@@ -1,6 +1,8 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.functions.social.application.FanoutService;
+import com.scaleout.functions.social.application.SearchCache;
+import com.scaleout.functions.social.application.SearchIndexStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 
 /**
@@ -14,5 +16,9 @@ public final class StreamHandlers {
 
     public static FanoutHandler fanout(FanoutService fanout, SocialTables tables) {
         return new FanoutHandler(fanout, tables);
+    }
+
+    public static SearchIndexHandler searchIndex(SearchIndexStore index, SearchCache cache) {
+        return new SearchIndexHandler(index, cache);
     }
 }

@@ -1,0 +1,47 @@
+package com.scaleout.functions.social.fakes;
+
+import com.scaleout.functions.social.application.SearchIndexStore;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The search index in memory: for each term a sorted set of tweet ids, as the DynamoDB store's shards merged, so
+ * adds and removes are idempotent and postings read newest first, not newer than the snapshot (inclusive, as the
+ * store's {@code tweetId <= :newest}).
+ */
+public final class InMemorySearchIndexStore implements SearchIndexStore {
+    private final Map<String, TreeSet<String>> postings = new HashMap<>();
+
+    @Override
+    public synchronized void add(String tweetId, List<String> terms) {
+        terms.forEach(term -> postings.computeIfAbsent(term, t -> new TreeSet<>()).add(tweetId));
+    }
+
+    @Override
+    public synchronized void remove(String tweetId, List<String> terms) {
+        for (String term : terms) {
+            TreeSet<String> ids = postings.get(term);
+            if (ids != null && ids.remove(tweetId) && ids.isEmpty()) {
+                postings.remove(term);
+            }
+        }
+    }
+
+    @Override
+    public synchronized List<String> postings(String term, String newest, int limit) {
+        TreeSet<String> ids = postings.getOrDefault(term, new TreeSet<>());
+        return ids.headSet(newest, true).descendingSet().stream().limit(limit).toList();
+    }
+
+    /** Every term and its ids, sorted: two equal snapshots mean two equal indexes. */
+    public synchronized SortedMap<String, SortedSet<String>> snapshot() {
+        var copy = new TreeMap<String, SortedSet<String>>();
+        postings.forEach((term, ids) -> copy.put(term, new TreeSet<>(ids)));
+        return copy;
+    }
+}

@@ -1,0 +1,288 @@
+package com.scaleout.functions.social.http;
+
+import static com.scaleout.functions.social.http.ApiJson.itemIds;
+import static com.scaleout.functions.social.http.ApiJson.next;
+import static com.scaleout.functions.social.http.ApiJson.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.application.SearchIndexStore;
+import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.social.domain.Tweet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Searching the seeded world through GET /search: ranking, the kinds of term, paging over a snapshot while tweets
+ * keep arriving, deletions, and the cached first page with its invalidation by the search indexer. Tweets reach
+ * the index only when the test delivers the streams, as in production. (In the http package for the seeded
+ * world.)
+ */
+class SearchServiceTest {
+    private final SocialWorld world = SocialWorld.seeded();
+
+    private static APIGatewayV2HTTPEvent request(String q, Integer limit, String cursor) {
+        var event = Samples.http("get-search");
+        Map<String, String> query = new HashMap<>();
+        query.put("q", q);
+        if (limit != null) {
+            query.put("limit", limit.toString());
+        }
+        if (cursor != null) {
+            query.put("cursor", cursor);
+        }
+        event.setQueryStringParameters(query);
+        return event;
+    }
+
+    private JsonNode page(String q, Integer limit, String cursor) {
+        return ok(world.handle(request(q, limit, cursor)), 200);
+    }
+
+    private List<String> search(String q) {
+        return itemIds(page(q, null, null));
+    }
+
+    private String posted(String authorId, String text) {
+        String id = world.post(authorId, text);
+        world.deliverStreams();
+        return id;
+    }
+
+    private void delete(String authorId, String tweetId) {
+        world.tweetService.delete(world.actor(authorId), tweetId);
+        world.deliverStreams();
+    }
+
+    /** Every page of {@code limit}, following {@code next}; {@code betweenPages} runs after each page. */
+    private List<String> allPages(String q, int limit, Runnable betweenPages) {
+        var ids = new ArrayList<String>();
+        String cursor = null;
+        for (int pages = 0; pages <= 100; pages++) {
+            JsonNode page = page(q, limit, cursor);
+            List<String> items = itemIds(page);
+            assertThat(items.size()).as("page %s", pages).isLessThanOrEqualTo(limit);
+            ids.addAll(items);
+            cursor = next(page);
+            if (cursor == null) {
+                return ids;
+            }
+            betweenPages.run();
+        }
+        throw new AssertionError("more than 100 pages");
+    }
+
+    @Test
+    void ranksMoreTermsMatchedFirstThenNewer() {
+        String oldBoth = posted(Seed.ALICE, "Serverless java, the early days");
+        String serverless = posted(Seed.BOB, "Serverless is fun");
+        String java = posted(Seed.CAROL, "java records are neat");
+        String newBoth = posted(Seed.BOB, "More java on serverless");
+        posted(Seed.ALICE, "Nothing to see");
+
+        assertThat(search("serverless java")).containsExactly(newBoth, oldBoth, java, serverless);
+        assertThat(search("java serverless")).containsExactly(newBoth, oldBoth, java, serverless);
+    }
+
+    @Test
+    void aHashtagFindsTheTagNotTheWordAndTheWordNotTheTag() {
+        String word = posted(Seed.CAROL, "I drink java every morning");
+        String tagged = posted(Seed.CAROL, "Learning #JAVA today");
+
+        assertThat(search("#java")).containsExactly(tagged, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+        assertThat(search("java")).containsExactly(word);
+        assertThat(search("#Java java")).as("one term each: newest first")
+                .containsExactly(tagged, word, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+    }
+
+    @Test
+    void aMentionFindsTheMentionNotTheWordNorAnEmailAddress() {
+        String word = posted(Seed.CAROL, "Alice in wonderland");
+        String email = posted(Seed.CAROL, "write to alice@example.com");
+
+        assertThat(search("@alice")).containsExactly(Seed.BOB_FIRST);
+        assertThat(search("@ALICE")).containsExactly(Seed.BOB_FIRST);
+        assertThat(search("alice")).as("the address's words are words").containsExactly(email, word);
+        assertThat(search("@bob")).containsExactly(Seed.ALICE_REPLY);
+    }
+
+    @Test
+    void findsRegardlessOfCaseAndUnicodeForm() {
+        String decomposed = posted(Seed.BOB, "Best cafe\u0301 in town");
+        String fullWidth = posted(Seed.CAROL, "ＳＥＲＶＥＲＬＥＳＳ all the way");
+
+        assertThat(search("CAFÉ")).containsExactly(decomposed);
+        assertThat(search("café")).containsExactly(decomposed);
+        assertThat(search("#CAFE\u0301")).containsExactly(Seed.BOB_FIRST);
+        assertThat(search("serverless")).containsExactly(fullWidth);
+    }
+
+    @Test
+    void answersTweetObjectsWithNextNullWhenAllFit() {
+        JsonNode page = page("welcome #java @bob", null, null);
+
+        assertThat(itemIds(page)).containsExactly(Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+        assertThat(next(page)).isNull();
+        ApiJson.assertTweet(page.get("items").get(0), Seed.ALICE_REPLY, Seed.ALICE, "alice");
+        ApiJson.assertTweet(page.get("items").get(1), Seed.BOB_FIRST, Seed.BOB, "bob");
+        assertThat(page.get("items").get(1).get("text").asText()).isEqualTo("Hi @alice, welcome! #java #Café");
+    }
+
+    @Test
+    void unknownTermsFindNothing() {
+        JsonNode page = page("zebra #unheardof @nobody", null, null);
+
+        assertThat(itemIds(page)).isEmpty();
+        assertThat(next(page)).isNull();
+    }
+
+    @Test
+    void pagesWithSmallLimitsWithoutDuplicatesOrGapsWhileNewMatchesArrive() {
+        for (int n = 1; n <= 9; n++) {
+            posted(n % 2 == 0 ? Seed.ALICE : Seed.BOB, n % 3 == 0 ? "paging number " + n + " #stable"
+                    : "paging number " + n);
+        }
+        List<String> before = search("paging #stable");
+        assertThat(before).hasSize(9);
+
+        int[] arrivals = {0};
+        List<String> paged = allPages("paging #stable", 2, () -> {
+            arrivals[0]++;
+            posted(Seed.CAROL, "paging again #stable " + arrivals[0]); // ranks first: both terms, newest
+            posted(Seed.CAROL, "paging once more " + arrivals[0]);
+        });
+
+        assertThat(arrivals[0]).isEqualTo(4);
+        assertThat(paged).containsExactlyElementsOf(before).doesNotHaveDuplicates();
+        assertThat(search("paging #stable")).hasSize(9 + 2 * arrivals[0]);
+    }
+
+    @Test
+    void pagesOfOneAcrossEveryTierOfMatches() {
+        String both = posted(Seed.ALICE, "lambda snapstart");
+        String lambda = posted(Seed.BOB, "lambda only");
+        String snapstart = posted(Seed.CAROL, "snapstart only");
+        String newerBoth = posted(Seed.CAROL, "snapstart with lambda");
+
+        assertThat(allPages("lambda snapstart", 1, () -> posted(Seed.ALICE, "lambda snapstart again")))
+                .containsExactly(newerBoth, both, snapstart, lambda);
+    }
+
+    @Test
+    void deletedTweetsVanishFromResultsAndFromLaterPages() {
+        String first = posted(Seed.ALICE, "ephemeral one");
+        String second = posted(Seed.ALICE, "ephemeral two");
+        String third = posted(Seed.ALICE, "ephemeral three");
+        assertThat(search("ephemeral")).containsExactly(third, second, first);
+
+        JsonNode page = page("ephemeral", 1, null);
+        delete(Seed.ALICE, second);
+
+        assertThat(itemIds(page("ephemeral", 2, next(page)))).containsExactly(first);
+        assertThat(search("ephemeral")).containsExactly(third, first);
+    }
+
+    @Test
+    void cachesTheFirstPageAndServesTheSecondCallFromIt() {
+        List<String> first = search("#java");
+        List<String> again = search("#JAVA");
+
+        assertThat(again).isEqualTo(first);
+        assertThat(world.searchCache.puts()).isEqualTo(1);
+        assertThat(world.searchCache.hits()).isEqualTo(1);
+        assertThat(search("#java")).isEqualTo(first);
+        assertThat(world.searchCache.hits()).isEqualTo(2);
+    }
+
+    @Test
+    void smallerPagesAndLaterPagesBypassTheCache() {
+        JsonNode page = page("#java", 1, null);
+        page("#java", 1, next(page));
+
+        assertThat(world.searchCache.puts()).isZero();
+        assertThat(world.searchCache.hits()).isZero();
+    }
+
+    @Test
+    void aNewMatchingTweetInvalidatesTheCachedPage() {
+        search("welcome #java");
+        String tagged = posted(Seed.CAROL, "More #Java please");
+
+        assertThat(world.searchCache.invalidations()).isEqualTo(1);
+        assertThat(search("welcome #java")).containsExactly(Seed.BOB_FIRST, tagged, Seed.ALICE_REPLY,
+                Seed.ALICE_FIRST);
+        assertThat(world.searchCache.puts()).isEqualTo(2);
+    }
+
+    @Test
+    void aDeletedMatchingTweetInvalidatesTheCachedPage() {
+        search("#java");
+        delete(Seed.ALICE, Seed.ALICE_REPLY);
+
+        assertThat(world.searchCache.invalidations()).isEqualTo(1);
+        assertThat(search("#java")).containsExactly(Seed.BOB_FIRST, Seed.ALICE_FIRST);
+    }
+
+    @Test
+    void aTweetSharingNoTermLeavesTheCachedPageAlone() {
+        search("#java welcome");
+        posted(Seed.CAROL, "java without the tag, and #welcome with one @welcome");
+
+        assertThat(world.searchCache.invalidations()).isZero();
+        assertThat(search("#java welcome")).containsExactly(Seed.BOB_FIRST, Seed.ALICE_REPLY, Seed.ALICE_FIRST);
+        assertThat(world.searchCache.hits()).isEqualTo(1);
+    }
+
+    @Test
+    @Disabled("bug: a tweet indexed (and its invalidation run) between ranking and cache.put leaves a stale first "
+            + "page cached for the TTL")
+    void aTweetArrivingWhileTheFirstPageIsComputedIsNotHiddenByTheCache() {
+        var arrived = new ArrayList<String>();
+        SearchIndexStore racing = new SearchIndexStore() {
+            @Override
+            public void add(String tweetId, List<String> terms) {
+                world.searchIndex.add(tweetId, terms);
+            }
+
+            @Override
+            public void remove(String tweetId, List<String> terms) {
+                world.searchIndex.remove(tweetId, terms);
+            }
+
+            @Override
+            public List<String> postings(String term, String newest, int limit) {
+                List<String> ids = world.searchIndex.postings(term, newest, limit);
+                if (arrived.isEmpty()) {
+                    arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
+                }
+                return ids;
+            }
+        };
+        var service = new SearchService(racing, world.searchCache, world.tweets);
+        var request = new ApiRequest(request("#java", null, null));
+
+        service.search(request);
+
+        assertThat(service.search(request).items()).extracting(Tweet::id).contains(arrived.getFirst());
+    }
+
+    @Test
+    void searchesAndIndexesWithTheCacheDown() {
+        search("#java");
+        world.searchCache.setAvailable(false);
+
+        String tagged = posted(Seed.CAROL, "Down but #java");
+
+        assertThat(search("#java")).containsExactly(tagged, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+        world.searchCache.setAvailable(true);
+        assertThat(search("#java")).as("the stale page, until its TTL").doesNotContain(tagged);
+        world.searchCache.flush(); // the TTL passed
+        assertThat(search("#java")).startsWith(tagged);
+    }
+}
