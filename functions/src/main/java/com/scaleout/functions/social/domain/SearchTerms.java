@@ -12,14 +12,15 @@ import java.util.regex.Pattern;
 /**
  * The terms of a text, the same for indexing a tweet and for reading a query: Unicode-normalized (NFKC) and
  * lower-cased; words are runs of letters, marks and digits (so punctuation splits them and "Café" finds
- * "cafe\u0301"); {@code #tag} and {@code @user} stay terms of their own, distinct from the word {@code tag}. Very
+ * "cafe\u0301"; a word starts with a letter, digit or underscore, so an emoji's variation selector, a mark, does
+ * not glue itself to the word after it); {@code #tag} and {@code @user} stay terms of their own, distinct from the word {@code tag}. Very
  * common English words and single letters are not indexed: they would match nearly everything.
  */
 public final class SearchTerms {
     public static final int MAX_QUERY_TERMS = 10;
     public static final int MAX_QUERY_CHARS = 200;
     private static final Pattern TOKEN =
-            Pattern.compile("(?<![\\p{L}\\p{M}\\p{N}_])([#@]?)([\\p{L}\\p{M}\\p{N}_]+)");
+            Pattern.compile("(?<![\\p{L}\\p{N}_])([#@]?)([\\p{L}\\p{N}_][\\p{L}\\p{M}\\p{N}_]*)");
     private static final Set<String> STOP_WORDS = Set.of("the", "and", "or", "of", "to", "in", "on", "at", "is",
             "it", "an", "be", "as", "by", "for", "with", "this", "that", "are", "was");
 

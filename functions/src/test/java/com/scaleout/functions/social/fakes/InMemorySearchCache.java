@@ -1,26 +1,28 @@
 package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.social.application.SearchCache;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Cached first pages of searches in memory, with the Redis adapter's term sets: invalidating a term drops every
- * cached query that has it, and nothing else. It counts hits, puts and dropped pages, so tests can tell a cached
- * answer from a recomputed one, and can be flushed or switched off to play Redis being down (then every call
- * fails). Pages do not expire: the 300 s TTL is Redis's business.
+ * Cached first pages of searches in memory, with the Redis adapter's generations: a page is stored with the
+ * stamp its lookup returned and served only while its terms' generations are unchanged. It counts hits, puts and
+ * pages made stale, so tests can tell a cached answer from a recomputed one, and can be flushed or switched off to
+ * play Redis being down (then every call fails). Pages do not expire: the 300 s TTL is Redis's business.
  */
 public final class InMemorySearchCache implements SearchCache {
-    private final Map<String, CachedPage> pages = new HashMap<>();
-    private final Map<String, Set<String>> queriesByTerm = new HashMap<>();
+    private final Map<String, Stored> pages = new HashMap<>();
+    private final Map<String, Long> generations = new HashMap<>();
     private int hits;
     private int puts;
     private int invalidations;
     private volatile boolean available = true;
+
+    private record Stored(String stamp, CachedPage page) {
+    }
 
     public void setAvailable(boolean available) {
         this.available = available;
@@ -28,14 +30,16 @@ public final class InMemorySearchCache implements SearchCache {
 
     public synchronized void flush() {
         pages.clear();
-        queriesByTerm.clear();
+        generations.clear();
     }
 
+    /** Whether a still valid page is cached for the query. */
     public synchronized boolean contains(String query) {
-        return pages.containsKey(query);
+        Stored stored = pages.get(query);
+        return stored != null && stored.stamp().equals(stamp(terms(query)));
     }
 
-    /** How often a get found a cached page. */
+    /** How often a lookup found a valid cached page. */
     public synchronized int hits() {
         return hits;
     }
@@ -45,39 +49,47 @@ public final class InMemorySearchCache implements SearchCache {
         return puts;
     }
 
-    /** How many cached pages invalidations dropped (a page dropped twice counts once: it was there once). */
+    /** How many valid cached pages invalidations made stale. */
     public synchronized int invalidations() {
         return invalidations;
     }
 
     @Override
-    public synchronized Optional<CachedPage> get(String query) {
+    public synchronized Lookup lookup(String query, List<String> terms) {
         checkAvailable();
-        Optional<CachedPage> page = Optional.ofNullable(pages.get(query));
-        if (page.isPresent()) {
+        String stamp = stamp(terms);
+        Stored stored = pages.get(query);
+        if (stored != null && stored.stamp().equals(stamp)) {
             hits++;
+            return new Lookup(Optional.of(stored.page()), stamp);
         }
-        return page;
+        return new Lookup(Optional.empty(), stamp);
     }
 
     @Override
-    public synchronized void put(String query, List<String> terms, CachedPage page) {
+    public synchronized void put(String query, String stamp, CachedPage page) {
         checkAvailable();
-        terms.forEach(term -> queriesByTerm.computeIfAbsent(term, t -> new HashSet<>()).add(query));
-        pages.put(query, page);
+        pages.put(query, new Stored(stamp, page));
         puts++;
     }
 
     @Override
     public synchronized void invalidate(List<String> terms) {
         checkAvailable();
-        for (String term : terms) {
-            for (String query : queriesByTerm.getOrDefault(term, Set.of())) {
-                if (pages.remove(query) != null) {
-                    invalidations++;
-                }
-            }
-        }
+        long valid = pages.keySet().stream().filter(this::contains).count();
+        terms.forEach(term -> generations.merge(term, 1L, Long::sum));
+        invalidations += (int) (valid - pages.keySet().stream().filter(this::contains).count());
+    }
+
+    private String stamp(List<String> terms) {
+        var stamp = new StringBuilder();
+        terms.forEach(term -> stamp.append(generations.getOrDefault(term, 0L)).append(','));
+        return stamp.toString();
+    }
+
+    /** A normalized query is its terms, sorted, joined by spaces. */
+    private static List<String> terms(String query) {
+        return Arrays.asList(query.split(" "));
     }
 
     private void checkAvailable() {

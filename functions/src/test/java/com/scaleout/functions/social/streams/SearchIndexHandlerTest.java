@@ -66,10 +66,10 @@ class SearchIndexHandlerTest {
     @ParameterizedTest
     @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
     void dropsExactlyTheCachedQueriesSharingATerm(DynamodbEvent event) {
-        cache.put("#java", List.of("#java"), PAGE);
-        cache.put("#legacy news", List.of("#legacy", "news"), PAGE);
-        cache.put("java", List.of("java"), PAGE);
-        cache.put("@carol", List.of("@carol"), PAGE);
+        for (var terms : List.of(List.of("#java"), List.of("#legacy", "news"), List.of("java"), List.of("@carol"))) {
+            String query = String.join(" ", terms);
+            cache.put(query, cache.lookup(query, terms).stamp(), PAGE);
+        }
 
         handler.handleRequest(event, null);
 
