@@ -24,13 +24,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Search latency over N seeded tweets (default 100,000; words drawn from a 5,000-word vocabulary with a Zipf-like
+ * Search latency ({@code ./scaleout bench search [tweets] [queries]}) over N seeded tweets (default 100,000; words drawn from a 5,000-word vocabulary with a Zipf-like
  * skew): p50/p99 of 1-, 2- and 5-term queries, cold (each query new) and cached (the same queries again), one
  * client, through the local runtime, against {@code GET /health} measured the same way in the same run. Tweets
  * and their index entries are written straight to the tables (the stream path is measured by the tests).
  */
 final class SearchBench {
-    private static final int QUERIES = 200;
     private static final int VOCABULARY = 5000;
 
     private SearchBench() {
@@ -38,7 +37,8 @@ final class SearchBench {
 
     static void run(String[] args) throws Exception {
         int tweets = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        var report = new BenchReport("search", "./scaleout bench search " + tweets);
+        int queries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+        var report = new BenchReport("search", "./scaleout bench search " + tweets + " " + queries);
         try (var runtime = LocalRuntime.start(searchOnly(), LocalConfig.fromEnvironment().withPort(0))) {
             var words = new ArrayList<String>();
             for (int i = 0; i < VOCABULARY; i++) {
@@ -51,12 +51,12 @@ final class SearchBench {
             report.line("");
             var http = HttpClient.newHttpClient();
             var random = new Random(7);
-            report.line("| queries (" + QUERIES + " each, one client) | p50 ms | p99 ms |");
+            report.line("| queries (" + queries + " each, one client) | p50 ms | p99 ms |");
             report.line("|---|---|---|");
-            row(report, "GET /health (baseline)", measure(http, runtime.url(), List.of("/health")));
+            row(report, "GET /health (baseline)", measure(http, runtime.url(), List.of("/health"), queries));
             for (int terms : new int[] {1, 2, 5}) {
                 var paths = new ArrayList<String>();
-                for (int q = 0; q < QUERIES; q++) {
+                for (int q = 0; q < queries; q++) {
                     var query = new ArrayList<String>();
                     while (query.size() < terms) {
                         String word = words.get(zipf(random, words.size()));
@@ -66,10 +66,10 @@ final class SearchBench {
                     }
                     paths.add("/search?q=" + URLEncoder.encode(String.join(" ", query), StandardCharsets.UTF_8));
                 }
-                row(report, terms + "-term search, cold", measure(http, runtime.url(), paths));
-                row(report, terms + "-term search, cached", measure(http, runtime.url(), paths));
+                row(report, terms + "-term search, cold", measure(http, runtime.url(), paths, queries));
+                row(report, terms + "-term search, cached", measure(http, runtime.url(), paths, queries));
             }
-            row(report, "GET /health (baseline, again)", measure(http, runtime.url(), List.of("/health")));
+            row(report, "GET /health (baseline, again)", measure(http, runtime.url(), List.of("/health"), queries));
         }
         report.save();
     }
@@ -141,9 +141,10 @@ final class SearchBench {
         writes.clear();
     }
 
-    private static Histogram measure(HttpClient http, String baseUrl, List<String> paths) throws Exception {
+    private static Histogram measure(HttpClient http, String baseUrl, List<String> paths, int queries)
+            throws Exception {
         var histogram = new Histogram(3);
-        int requests = Math.max(QUERIES, paths.size());
+        int requests = Math.max(queries, paths.size());
         for (int i = 0; i < requests; i++) {
             var request = HttpRequest.newBuilder(URI.create(baseUrl + paths.get(i % paths.size()))).GET().build();
             long start = System.nanoTime();
