@@ -1,5 +1,6 @@
 package com.scaleout.cdk;
 
+import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.FunctionSpec.TableAccess;
@@ -35,16 +36,17 @@ public final class Functions extends Construct {
 
     private final Map<String, Function> byName = new LinkedHashMap<>();
 
-    public Functions(Construct scope, String id, Declaration declaration, DataTables tables,
+    public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
                      ScaleoutStackConfig config) {
         super(scope, id);
         // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
         Code code = Code.fromAsset(config.functionsJarPath());
         for (FunctionSpec spec : declaration.functions()) {
             Function function = new Function(this, spec.name(), baseProps(spec, code, config)
-                    .environment(environment(spec, tables, config))
+                    .environment(environment(spec, tables, storage, config))
                     .build());
             grantTables(function, spec, tables);
+            spec.buckets().forEach(bucket -> storage.bucket(bucket).grantReadWrite(function));
             if (ScaleoutDeclaration.HEALTH.equals(spec.name())) {
                 grantListTables(function);
             }
@@ -91,13 +93,16 @@ public final class Functions extends Construct {
     }
 
     /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */
-    private static Map<String, String> environment(FunctionSpec spec, DataTables tables,
+    private static Map<String, String> environment(FunctionSpec spec, DataTables tables, Storage storage,
                                                    ScaleoutStackConfig config) {
         var env = new LinkedHashMap<String, String>();
         env.put(STAGE_VARIABLE, config.stage());
         for (TableAccess access : spec.tables()) {
             env.put(TableSpec.environmentVariable(access.table()),
                     tables.table(access.table()).getTableName());
+        }
+        for (String bucket : spec.buckets()) {
+            env.put(BucketSpec.environmentVariable(bucket), storage.bucket(bucket).getBucketName());
         }
         // The cache construct (ElastiCache, VPC placement) is a later issue; until then the endpoint comes from
         // context (-c redisUrl=...) and, without it, functions run with no cache configured.

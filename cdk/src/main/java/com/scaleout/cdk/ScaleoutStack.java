@@ -12,6 +12,7 @@ import software.constructs.Construct;
  */
 public final class ScaleoutStack extends Stack {
     private final DataTables tables;
+    private final Storage storage;
     private final Functions functions;
     private final HttpApiRoutes api;
     private final StreamConsumers streamConsumers;
@@ -20,7 +21,8 @@ public final class ScaleoutStack extends Stack {
                          ScaleoutStackConfig config) {
         super(scope, id, props);
         tables = new DataTables(this, "Data", declaration, config);
-        functions = new Functions(this, "Functions", declaration, tables, config);
+        storage = new Storage(this, "Storage", declaration, config);
+        functions = new Functions(this, "Functions", declaration, tables, storage, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
 
@@ -32,6 +34,10 @@ public final class ScaleoutStack extends Stack {
 
     public DataTables tables() {
         return tables;
+    }
+
+    public Storage storage() {
+        return storage;
     }
 
     public Functions functions() {

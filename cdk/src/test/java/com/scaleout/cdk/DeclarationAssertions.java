@@ -22,6 +22,13 @@ final class DeclarationAssertions {
     static void assertStackMatches(TestStacks.Synthesized synth, Declaration declaration, ScaleoutStackConfig config) {
         var template = synth.template();
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
+        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size());
+        if (!declaration.buckets().isEmpty()) {
+            template.hasResourceProperties("AWS::S3::Bucket", Map.of(
+                    "BucketEncryption", Match.anyValue(),
+                    "PublicAccessBlockConfiguration", Map.of("BlockPublicAcls", true, "BlockPublicPolicy", true,
+                            "IgnorePublicAcls", true, "RestrictPublicBuckets", true)));
+        }
         template.resourceCountIs("AWS::Lambda::Function", declaration.functions().size());
         template.resourceCountIs("AWS::ApiGatewayV2::Api", 1);
         template.resourceCountIs("AWS::ApiGatewayV2::Route", declaration.routes().size());
@@ -51,6 +58,10 @@ final class DeclarationAssertions {
         for (var access : spec.tables()) {
             var table = stack.tables().table(access.table());
             variables.put(TableSpec.environmentVariable(access.table()), synth.resolve(table.getTableName()));
+        }
+        for (String bucket : spec.buckets()) {
+            variables.put(com.scaleout.declaration.BucketSpec.environmentVariable(bucket),
+                    synth.resolve(stack.storage().bucket(bucket).getBucketName()));
         }
         variables.put(Functions.REDIS_URL_VARIABLE,
                 spec.usesRedis() && config.redisUrl().isPresent() ? config.redisUrl().get() : Match.absent());

@@ -13,6 +13,7 @@ import java.util.Optional;
  */
 public record Declaration(
         List<TableSpec> tables,
+        List<BucketSpec> buckets,
         List<FunctionSpec> functions,
         List<AuthorizerSpec> authorizers,
         List<RouteSpec> routes,
@@ -20,11 +21,12 @@ public record Declaration(
 
     public Declaration {
         tables = List.copyOf(tables);
+        buckets = List.copyOf(buckets);
         functions = List.copyOf(functions);
         authorizers = List.copyOf(authorizers);
         routes = List.copyOf(routes);
         streamConsumers = List.copyOf(streamConsumers);
-        validate(tables, functions, authorizers, routes, streamConsumers);
+        validate(tables, buckets, functions, authorizers, routes, streamConsumers);
     }
 
     public static Builder builder() {
@@ -52,11 +54,12 @@ public record Declaration(
         return byKey;
     }
 
-    private static void validate(List<TableSpec> tables, List<FunctionSpec> functions,
+    private static void validate(List<TableSpec> tables, List<BucketSpec> buckets, List<FunctionSpec> functions,
                                  List<AuthorizerSpec> authorizers, List<RouteSpec> routes,
                                  List<StreamConsumerSpec> consumers) {
         var problems = new ArrayList<String>();
         var tableNames = unique(tables.stream().map(TableSpec::name).toList(), "table", problems);
+        var bucketNames = unique(buckets.stream().map(BucketSpec::name).toList(), "bucket", problems);
         var functionNames = unique(functions.stream().map(FunctionSpec::name).toList(), "function", problems);
         var authorizerNames = unique(authorizers.stream().map(AuthorizerSpec::name).toList(), "authorizer", problems);
         unique(routes.stream().map(RouteSpec::routeKey).toList(), "route", problems);
@@ -64,6 +67,8 @@ public record Declaration(
         for (FunctionSpec f : functions) {
             f.tables().stream().filter(a -> !tableNames.contains(a.table()))
                     .forEach(a -> problems.add("function " + f.name() + " uses unknown table " + a.table()));
+            f.buckets().stream().filter(b -> !bucketNames.contains(b))
+                    .forEach(b -> problems.add("function " + f.name() + " uses unknown bucket " + b));
         }
         for (AuthorizerSpec a : authorizers) {
             if (!functionNames.contains(a.function())) {
@@ -101,6 +106,7 @@ public record Declaration(
 
     public static final class Builder {
         private final List<TableSpec> tables = new ArrayList<>();
+        private final List<BucketSpec> buckets = new ArrayList<>();
         private final List<FunctionSpec> functions = new ArrayList<>();
         private final List<AuthorizerSpec> authorizers = new ArrayList<>();
         private final List<RouteSpec> routes = new ArrayList<>();
@@ -111,6 +117,11 @@ public record Declaration(
 
         public Builder table(TableSpec table) {
             tables.add(table);
+            return this;
+        }
+
+        public Builder bucket(BucketSpec bucket) {
+            buckets.add(bucket);
             return this;
         }
 
@@ -135,7 +146,7 @@ public record Declaration(
         }
 
         public Declaration build() {
-            return new Declaration(tables, functions, authorizers, routes, streamConsumers);
+            return new Declaration(tables, buckets, functions, authorizers, routes, streamConsumers);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.Objects;
  * the most execution environments it may run at once (reserved concurrency in AWS, the pool size locally).
  *
  * @param tables the tables it reads or writes, so that the CDK app grants exactly those and passes their names
+ * @param buckets the buckets it reads and writes
  * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
  */
 public record FunctionSpec(
@@ -17,6 +18,7 @@ public record FunctionSpec(
         int timeoutSeconds,
         int concurrency,
         List<TableAccess> tables,
+        List<String> buckets,
         boolean usesRedis) {
 
     public static final int DEFAULT_MEMORY_MB = 1024;
@@ -36,23 +38,24 @@ public record FunctionSpec(
             throw new IllegalArgumentException(name + ": concurrency must be at least 1, was " + concurrency);
         }
         tables = List.copyOf(tables);
+        buckets = List.copyOf(buckets);
     }
 
     public static FunctionSpec of(String name, String handler) {
         return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_CONCURRENCY,
-                List.of(), false);
+                List.of(), List.of(), false);
     }
 
     public FunctionSpec memoryMb(int memoryMb) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
     }
 
     public FunctionSpec timeoutSeconds(int timeoutSeconds) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
     }
 
     public FunctionSpec concurrency(int concurrency) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
     }
 
     public FunctionSpec reads(String table) {
@@ -63,14 +66,20 @@ public record FunctionSpec(
         return withTable(new TableAccess(table, TableAccess.Mode.READ_WRITE));
     }
 
+    public FunctionSpec readsAndWritesBucket(String bucket) {
+        var more = new java.util.ArrayList<>(buckets);
+        more.add(bucket);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, more, usesRedis);
+    }
+
     public FunctionSpec withRedis() {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, true);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, true);
     }
 
     private FunctionSpec withTable(TableAccess access) {
         var more = new java.util.ArrayList<>(tables);
         more.add(access);
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, more, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, more, buckets, usesRedis);
     }
 
     /** A function's access to one table. */

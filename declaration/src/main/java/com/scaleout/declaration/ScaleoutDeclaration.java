@@ -31,6 +31,8 @@ public final class ScaleoutDeclaration {
     public static final String SESSIONS_AUTHORIZER = "Sessions";
     public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
 
+    public static final String ALBUMS = "Albums";
+
     private static final String SOCIAL = "com.scaleout.functions.social.";
 
     private static final Declaration DECLARATION = Declaration.builder()
@@ -43,6 +45,8 @@ public final class ScaleoutDeclaration {
                     .globalIndex(IndexSpec.of("ByParent", string("inReplyTo"), string("id"))))
             .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
             .table(TableSpec.of("SearchIndex", string("term")).sortKey(string("tweetId")))
+            .table(TableSpec.of("Albums", string("albumID")))
+            .bucket(new BucketSpec("AlbumImages"))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
@@ -71,6 +75,8 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
                     .reads("Sessions").withRedis())
+            .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
+                    .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages"))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
                     .reads("SearchIndex").reads("Tweets").withRedis())
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
@@ -107,6 +113,10 @@ public final class ScaleoutDeclaration {
             .route(authorized(GET, "/timeline", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
             .route(authorized(GET, "/me/recommendations", SOCIAL_TIMELINE, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/search", SOCIAL_SEARCH))
+            .route(publicRoute(POST, "/albums", ALBUMS))
+            .route(publicRoute(GET, "/albums/{albumID}", ALBUMS))
+            .route(publicRoute(POST, "/review/{likeornot}/{albumID}", ALBUMS))
+            .route(publicRoute(GET, "/review/{albumID}", ALBUMS))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))

@@ -1,5 +1,6 @@
 package com.scaleout.local;
 
+import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
@@ -62,6 +63,7 @@ public final class LocalRuntime implements AutoCloseable {
             var dynamoDb = DynamoDbClients.dynamoDb();
             var streams = DynamoDbClients.streams();
             new TableProvisioner(dynamoDb).ensureAll(declaration.tables());
+            createBuckets(declaration);
 
             var functions = new LinkedHashMap<String, FunctionPool>();
             ClassLoader handlers = LocalRuntime.class.getClassLoader();
@@ -90,6 +92,27 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
+    /** Locally a bucket's physical name is {@code scaleout-} and its name in kebab case. */
+    static String bucketName(BucketSpec bucket) {
+        return "scaleout-" + bucket.name().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static void createBuckets(Declaration declaration) {
+        if (declaration.buckets().isEmpty()) {
+            return;
+        }
+        try (var s3 = DynamoDbClients.s3()) {
+            for (BucketSpec bucket : declaration.buckets()) {
+                try {
+                    s3.createBucket(r -> r.bucket(bucketName(bucket)));
+                } catch (software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
+                         | software.amazon.awssdk.services.s3.model.BucketAlreadyExistsException exists) {
+                    // created by an earlier start: what we wanted
+                }
+            }
+        }
+    }
+
     /**
      * What Lambda would put in each function's environment. All functions share this JVM, so the values go into
      * system properties, which {@link RuntimeEnvironment} reads before the process environment.
@@ -100,6 +123,11 @@ public final class LocalRuntime implements AutoCloseable {
         System.setProperty(RuntimeEnvironment.AWS_REGION, RuntimeEnvironment.region());
         for (TableSpec table : declaration.tables()) {
             System.setProperty(table.environmentVariable(), table.name()); // locally, physical = logical name
+        }
+        // moto_server serves S3 on the same endpoint (through the same gate)
+        System.setProperty("S3_ENDPOINT", backends.dynamoDbEndpoint().toString());
+        for (BucketSpec bucket : declaration.buckets()) {
+            System.setProperty(bucket.environmentVariable(), bucketName(bucket));
         }
     }
 

@@ -16,9 +16,11 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Builds the DynamoDB clients once per execution environment, configured explicitly: URLConnection HTTP client
+ * Builds the DynamoDB (and S3) clients once per execution environment, configured explicitly: URLConnection HTTP client
  * (smallest cold start), region from {@code AWS_REGION}, environment credentials in Lambda, and call timeouts
  * well inside the function timeout. {@code DYNAMODB_ENDPOINT} points them at moto_server locally.
  */
@@ -36,6 +38,23 @@ public final class DynamoDbClients {
 
     public static DynamoDbStreamsClient streams() {
         return configured(DynamoDbStreamsClient.builder()).build();
+    }
+
+    /**
+     * S3, same configuration; {@code S3_ENDPOINT} points it at moto_server locally (path-style addressing there).
+     * Checksums only where S3 requires them: the default streaming trailer checksum buys nothing for small
+     * content-addressed objects.
+     */
+    public static S3Client s3() {
+        var builder = S3Client.builder()
+                .httpClient(httpClient())
+                .region(Region.of(RuntimeEnvironment.region()))
+                .credentialsProvider(credentials())
+                .overrideConfiguration(timeouts())
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
+        RuntimeEnvironment.variable("S3_ENDPOINT").map(URI::create).ifPresent(endpoint -> builder
+                .endpointOverride(endpoint).forcePathStyle(true));
+        return builder.build();
     }
 
     private static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder) {

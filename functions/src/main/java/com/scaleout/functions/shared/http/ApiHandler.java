@@ -41,26 +41,35 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         var request = new ApiRequest(event);
         Route route = routes.get(event.getRouteKey());
         if (route == null) {
-            return HttpResponses.error(404, "Not Found", request.requestId());
+            return error(404, "Not Found", null, request.requestId());
         }
         try {
             return route.handle(request);
         } catch (ApiException e) {
-            return HttpResponses.json(e.status(), new ErrorBody(e.getMessage(), e.errors(), request.requestId()));
+            return error(e.status(), e.getMessage(), e.errors(), request.requestId());
         } catch (SdkException e) {
             boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
                     || (e instanceof AwsServiceException service && service.isThrottlingException());
             if (busy) {
                 LOG.log(Level.WARNING, event.getRouteKey() + ": AWS throttled or too slow", e);
-                var response = HttpResponses.error(503, "Service busy, retry shortly", request.requestId());
+                var response = error(503, "Service busy, retry shortly", null, request.requestId());
                 response.getHeaders().put("retry-after", "1");
                 return response;
             }
             LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
-            return HttpResponses.internalError(request.requestId());
+            return error(500, "Internal Server Error", null, request.requestId());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
-            return HttpResponses.internalError(request.requestId());
+            return error(500, "Internal Server Error", null, request.requestId());
         }
+    }
+
+    /**
+     * The error response: {@code {"message", "errors"?, "requestId"}} by default; an API with an older contract
+     * (the AlbumStore's {@code {"msg"}}) overrides it.
+     */
+    protected APIGatewayV2HTTPResponse error(int status, String message, java.util.List<ErrorBody.FieldError> errors,
+                                             String requestId) {
+        return HttpResponses.json(status, new ErrorBody(message, errors, requestId));
     }
 }

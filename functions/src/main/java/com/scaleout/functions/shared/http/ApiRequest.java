@@ -41,6 +41,21 @@ public final class ApiRequest {
         return Optional.ofNullable(parameters == null ? null : parameters.get(name));
     }
 
+    /** A header by its lower-case name (payload 2.0 lower-cases them). */
+    public String header(String name) {
+        Map<String, String> headers = event.getHeaders();
+        return headers == null ? null : headers.get(name);
+    }
+
+    /** The body as API Gateway sent it: text, or base64 when {@link #isBase64Encoded()}. */
+    public String rawBody() {
+        return event.getBody();
+    }
+
+    public boolean isBase64Encoded() {
+        return event.getIsBase64Encoded();
+    }
+
     public String body() {
         String body = event.getBody();
         if (body != null && event.getIsBase64Encoded()) {

@@ -1,0 +1,62 @@
+package com.scaleout.functions.albums;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.social.domain.Ids;
+import java.nio.charset.StandardCharsets;
+
+/** The AlbumStore API: post an album (image + profile), read its profile, review it, read its reviews. */
+public final class AlbumService {
+    /**
+     * Largest image accepted: API Gateway hands a binary body to Lambda base64-encoded, inflated by a third, and
+     * Lambda takes 6 MB synchronously, so about 4.4 MB of raw body fits; 4 MiB of image leaves room for the
+     * profile and the multipart framing.
+     */
+    public static final int MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+
+    private final AlbumStore albums;
+    private final ImageStore images;
+
+    public AlbumService(AlbumStore albums, ImageStore images) {
+        this.albums = albums;
+        this.images = images;
+    }
+
+    public AlbumStore.Album post(MultipartForm form) {
+        byte[] image = form.part("image").orElseThrow(() -> ApiException.badRequest("image part is missing"));
+        byte[] profileBytes = form.part("profile")
+                .orElseThrow(() -> ApiException.badRequest("profile part is missing"));
+        if (image.length == 0) {
+            throw ApiException.badRequest("image is empty");
+        }
+        if (image.length > MAX_IMAGE_BYTES) {
+            throw new ApiException(413, "image is larger than " + MAX_IMAGE_BYTES + " bytes", null);
+        }
+        var profile = AlbumProfile.parse(new String(profileBytes, StandardCharsets.UTF_8));
+        var album = new AlbumStore.Album(Ids.newId(), profile, images.put(image), image.length, 0, 0);
+        albums.create(album);
+        return album;
+    }
+
+    public AlbumStore.Album get(String albumId) {
+        requireId(albumId);
+        return albums.find(albumId).orElseThrow(() -> ApiException.notFound("Key not found"));
+    }
+
+    public void review(String likeOrNot, String albumId) {
+        boolean like = switch (likeOrNot) {
+            case "like" -> true;
+            case "dislike" -> false;
+            default -> throw ApiException.badRequest("likeornot must be like or dislike");
+        };
+        requireId(albumId);
+        if (!albums.review(albumId, like)) {
+            throw ApiException.notFound("Key not found");
+        }
+    }
+
+    private static void requireId(String albumId) {
+        if (!Ids.isId(albumId)) {
+            throw ApiException.badRequest("Invalid albumID");
+        }
+    }
+}

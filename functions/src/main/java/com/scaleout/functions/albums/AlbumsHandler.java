@@ -1,0 +1,72 @@
+package com.scaleout.functions.albums;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.ErrorBody;
+import com.scaleout.functions.shared.http.HttpResponses;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The AlbumStore API (1.0-1.2), compatible with its existing clients: a new album answers 200 (their client
+ * counts anything else as a failure), errors are {@code {"msg": ...}}, counts are strings.
+ */
+public final class AlbumsHandler extends ApiHandler {
+
+    public AlbumsHandler() {
+        this(new AlbumService(new DynamoAlbumStore(DynamoDbClients.dynamoDb()),
+                new S3ImageStore(DynamoDbClients.s3())));
+    }
+
+    AlbumsHandler(AlbumService albums) {
+        super(Map.of(
+                "POST /albums", request -> post(albums, request),
+                "GET /albums/{albumID}", request -> {
+                    var album = albums.get(request.pathParameter("albumID"));
+                    return HttpResponses.json(200, album.profile());
+                },
+                "POST /review/{likeornot}/{albumID}", request -> {
+                    albums.review(request.pathParameter("likeornot"), request.pathParameter("albumID"));
+                    return HttpResponses.json(201, reviews(albums.get(request.pathParameter("albumID"))));
+                },
+                "GET /review/{albumID}", request -> HttpResponses.json(200,
+                        reviews(albums.get(request.pathParameter("albumID"))))));
+    }
+
+    record Created(String albumID, String imageSize) {
+    }
+
+    record Reviews(String likes, String dislikes) {
+    }
+
+    record Msg(String msg) {
+    }
+
+    private static APIGatewayV2HTTPResponse post(AlbumService albums, ApiRequest request) {
+        var album = albums.post(MultipartForm.parse(bodyBytes(request), request.header("content-type")));
+        return HttpResponses.json(200, new Created(album.id(), Long.toString(album.imageSize())));
+    }
+
+    private static Reviews reviews(AlbumStore.Album album) {
+        return new Reviews(Long.toString(album.likes()), Long.toString(album.dislikes()));
+    }
+
+    /** The raw body: API Gateway sends multipart bodies base64-encoded. */
+    private static byte[] bodyBytes(ApiRequest request) {
+        String body = request.rawBody();
+        if (body == null) {
+            return new byte[0];
+        }
+        return request.isBase64Encoded() ? Base64.getDecoder().decode(body)
+                : body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Override
+    protected APIGatewayV2HTTPResponse error(int status, String message, List<ErrorBody.FieldError> errors,
+                                             String requestId) {
+        return HttpResponses.json(status, new Msg(message));
+    }
+}
