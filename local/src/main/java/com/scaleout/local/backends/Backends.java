@@ -61,7 +61,12 @@ public final class Backends implements AutoCloseable {
             }
             // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
             var gate = DynamoDbGate.start(dynamo);
-            return new Backends(gate.endpoint(), redis, children, gate);
+            var backends = new Backends(gate.endpoint(), redis, children, gate);
+            if (!children.isEmpty()) {
+                // whatever runs the runtime (up, a benchmark, a test JVM), SIGTERM must not leave children behind
+                Runtime.getRuntime().addShutdownHook(new Thread(backends::stopChildren, "stop-backends"));
+            }
+            return backends;
         } catch (IOException | RuntimeException e) {
             children.forEach(ManagedProcess::close);
             throw e;
@@ -89,6 +94,10 @@ public final class Backends implements AutoCloseable {
     @Override
     public void close() {
         gate.close();
+        stopChildren();
+    }
+
+    private void stopChildren() {
         children.reversed().forEach(ManagedProcess::close);
     }
 }
