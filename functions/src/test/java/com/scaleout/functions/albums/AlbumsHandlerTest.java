@@ -1,0 +1,139 @@
+package com.scaleout.functions.albums;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.Json;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The AlbumStore handler on the samples in events/albums/: good ones and a bad one beside each. */
+class AlbumsHandlerTest {
+    private static final String KNOWN = "01M8MZ5H32J0FCD52T04YNMCBH";
+
+    /** Albums and images in memory. */
+    private static final class Memory implements AlbumStore, ImageStore {
+        final Map<String, Album> albums = new HashMap<>();
+        final Set<String> images = new HashSet<>();
+        int uploads;
+
+        @Override
+        public synchronized void create(Album album) {
+            albums.put(album.id(), album);
+        }
+
+        @Override
+        public synchronized Optional<Album> find(String albumId) {
+            return Optional.ofNullable(albums.get(albumId));
+        }
+
+        @Override
+        public synchronized boolean review(String albumId, boolean like) {
+            Album a = albums.get(albumId);
+            if (a == null) {
+                return false;
+            }
+            albums.put(albumId, new Album(a.id(), a.profile(), a.imageKey(), a.imageSize(),
+                    a.likes() + (like ? 1 : 0), a.dislikes() + (like ? 0 : 1)));
+            return true;
+        }
+
+        @Override
+        public synchronized String put(byte[] image) {
+            String key = "images/" + S3ImageStore.sha256(image);
+            if (images.add(key)) {
+                uploads++;
+            }
+            return key;
+        }
+    }
+
+    private final Memory memory = new Memory();
+    private final AlbumsHandler handler = new AlbumsHandler(new AlbumService(memory, memory));
+
+    {
+        memory.create(new AlbumStore.Album(KNOWN, new AlbumProfile("Eagles", "Hotel California", "1976"),
+                "images/x", 10, 2, 1));
+    }
+
+    private APIGatewayV2HTTPResponse handle(String sample) {
+        APIGatewayV2HTTPEvent event = EventLoader.loadApiGatewayHttpEvent("events/albums/" + sample + ".json");
+        return handler.handleRequest(event, null);
+    }
+
+    private static JsonNode json(APIGatewayV2HTTPResponse response) throws Exception {
+        return Json.MAPPER.readTree(response.getBody());
+    }
+
+    @Test
+    void postsFromJsonAndFromTheJavaClientsTextAndStoresTheImageOnce() throws Exception {
+        var first = handle("post-albums");
+        var second = handle("post-albums-client-profile");
+
+        assertThat(first.getStatusCode()).isEqualTo(200);
+        assertThat(json(first).get("imageSize").asText()).isEqualTo("1032");
+        assertThat(json(second).get("albumID").asText()).hasSize(26);
+        assertThat(memory.uploads).isEqualTo(1);
+        var stored = memory.find(json(second).get("albumID").asText()).orElseThrow();
+        assertThat(stored.profile()).isEqualTo(new AlbumProfile("Eagles", "Hotel California", "1976"));
+    }
+
+    @Test
+    void readsTheProfileAndTheReviewsAsStrings() throws Exception {
+        assertThat(json(handle("get-album"))).isEqualTo(Json.MAPPER.readTree(
+                "{\"artist\":\"Eagles\",\"title\":\"Hotel California\",\"year\":\"1976\"}"));
+        assertThat(handle("post-review-like").getStatusCode()).isEqualTo(201);
+        assertThat(json(handle("get-review"))).isEqualTo(Json.MAPPER.readTree(
+                "{\"likes\":\"3\",\"dislikes\":\"1\"}"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "post-albums-missing-image, 400",
+        "post-albums-missing-profile, 400",
+        "post-albums-empty-image, 400",
+        "post-albums-not-multipart, 400",
+        "post-albums-malformed-profile, 400",
+        "post-albums-year-not-a-number, 400",
+        "get-album-malformed-id, 400",
+        "get-album-unknown, 404",
+        "post-review-bad-verb, 400",
+        "get-review-unknown, 404"
+    })
+    void badInputGetsTheSpecsStatusAndAMsgOnly(String sample, int status) throws Exception {
+        var response = handle(sample);
+
+        assertThat(response.getStatusCode()).isEqualTo(status);
+        assertThat(json(response).get("msg").asText()).isNotBlank();
+        assertThat(json(response).size()).isEqualTo(1);
+        assertThat(memory.albums).hasSize(1);
+    }
+
+    @Test
+    void anImageOverTheLimitIs413() throws Exception {
+        byte[] big = new byte[AlbumService.MAX_IMAGE_BYTES + 1];
+        String boundary = "b0undary";
+        var body = new java.io.ByteArrayOutputStream();
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\n").getBytes());
+        body.writeBytes(big);
+        body.writeBytes(("\r\n--" + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
+                + "{\"artist\":\"a\",\"title\":\"t\",\"year\":\"1\"}\r\n--" + boundary + "--\r\n").getBytes());
+        var event = EventLoader.loadApiGatewayHttpEvent("events/albums/post-albums.json");
+        event.setBody(java.util.Base64.getEncoder().encodeToString(body.toByteArray()));
+        event.getHeaders().put("content-type", "multipart/form-data; boundary=" + boundary);
+
+        var response = handler.handleRequest(event, null);
+
+        assertThat(response.getStatusCode()).isEqualTo(413);
+        assertThat(json(response).get("msg").asText()).contains("larger than");
+    }
+}
