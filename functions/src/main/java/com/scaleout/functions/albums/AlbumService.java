@@ -42,16 +42,15 @@ public final class AlbumService {
         return albums.find(albumId).orElseThrow(() -> ApiException.notFound("Key not found"));
     }
 
-    public void review(String likeOrNot, String albumId) {
+    /** The album with its counts after this review. */
+    public AlbumStore.Album review(String likeOrNot, String albumId) {
         boolean like = switch (likeOrNot) {
             case "like" -> true;
             case "dislike" -> false;
             default -> throw ApiException.badRequest("likeornot must be like or dislike");
         };
         requireId(albumId);
-        if (!albums.review(albumId, like)) {
-            throw ApiException.notFound("Key not found");
-        }
+        return albums.review(albumId, like).orElseThrow(() -> ApiException.notFound("Key not found"));
     }
 
     private static void requireId(String albumId) {

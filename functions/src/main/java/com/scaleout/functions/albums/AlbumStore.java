@@ -8,8 +8,8 @@ public interface AlbumStore {
 
     Optional<Album> find(String albumId);
 
-    /** Adds one like or dislike atomically; false when there is no such album. */
-    boolean review(String albumId, boolean like);
+    /** Adds one like or dislike atomically; the album as it is after it, or empty when there is no such album. */
+    Optional<Album> review(String albumId, boolean like);
 
     record Album(String id, AlbumProfile profile, String imageKey, long imageSize, long likes, long dislikes) {
     }

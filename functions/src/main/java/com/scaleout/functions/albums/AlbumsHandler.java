@@ -28,10 +28,8 @@ public final class AlbumsHandler extends ApiHandler {
                     var album = albums.get(request.pathParameter("albumID"));
                     return HttpResponses.json(200, album.profile());
                 },
-                "POST /review/{likeornot}/{albumID}", request -> {
-                    albums.review(request.pathParameter("likeornot"), request.pathParameter("albumID"));
-                    return HttpResponses.json(201, reviews(albums.get(request.pathParameter("albumID"))));
-                },
+                "POST /review/{likeornot}/{albumID}", request -> HttpResponses.json(201, reviews(
+                        albums.review(request.pathParameter("likeornot"), request.pathParameter("albumID")))),
                 "GET /review/{albumID}", request -> HttpResponses.json(200,
                         reviews(albums.get(request.pathParameter("albumID"))))));
     }
@@ -60,8 +58,14 @@ public final class AlbumsHandler extends ApiHandler {
         if (body == null) {
             return new byte[0];
         }
-        return request.isBase64Encoded() ? Base64.getDecoder().decode(body)
-                : body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (!request.isBase64Encoded()) {
+            return body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        try {
+            return Base64.getDecoder().decode(body);
+        } catch (IllegalArgumentException e) {
+            throw com.scaleout.functions.shared.http.ApiException.badRequest("Body is not valid base64");
+        }
     }
 
     @Override

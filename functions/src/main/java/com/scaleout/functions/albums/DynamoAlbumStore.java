@@ -8,6 +8,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /** The Albums table, keyed by {@code albumID}; reviews are atomic ADDs on the album's item. */
 public final class DynamoAlbumStore implements AlbumStore {
@@ -43,22 +44,27 @@ public final class DynamoAlbumStore implements AlbumStore {
         if (item == null || item.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Album(albumId, new AlbumProfile(item.get("artist").s(), item.get("title").s(),
+        return Optional.of(toAlbum(albumId, item));
+    }
+
+    private static Album toAlbum(String albumId, Map<String, AttributeValue> item) {
+        return new Album(albumId, new AlbumProfile(item.get("artist").s(), item.get("title").s(),
                 item.get("year").s()), item.get("imageKey").s(), Long.parseLong(item.get("imageSize").n()),
-                Long.parseLong(item.get("likes").n()), Long.parseLong(item.get("dislikes").n())));
+                Long.parseLong(item.get("likes").n()), Long.parseLong(item.get("dislikes").n()));
     }
 
     @Override
-    public boolean review(String albumId, boolean like) {
+    public Optional<Album> review(String albumId, boolean like) {
         try {
-            dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
+            var item = dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
                     .updateExpression("ADD #count :one")
                     .conditionExpression("attribute_exists(albumID)")
                     .expressionAttributeNames(Map.of("#count", like ? "likes" : "dislikes"))
-                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))));
-            return true;
+                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
+                    .returnValues(ReturnValue.ALL_NEW)).attributes();
+            return Optional.of(toAlbum(albumId, item));
         } catch (ConditionalCheckFailedException e) {
-            return false;
+            return Optional.empty();
         }
     }
 }

@@ -37,14 +37,15 @@ class AlbumsHandlerTest {
         }
 
         @Override
-        public synchronized boolean review(String albumId, boolean like) {
+        public synchronized Optional<Album> review(String albumId, boolean like) {
             Album a = albums.get(albumId);
             if (a == null) {
-                return false;
+                return Optional.empty();
             }
-            albums.put(albumId, new Album(a.id(), a.profile(), a.imageKey(), a.imageSize(),
-                    a.likes() + (like ? 1 : 0), a.dislikes() + (like ? 0 : 1)));
-            return true;
+            var after = new Album(a.id(), a.profile(), a.imageKey(), a.imageSize(),
+                    a.likes() + (like ? 1 : 0), a.dislikes() + (like ? 0 : 1));
+            albums.put(albumId, after);
+            return Optional.of(after);
         }
 
         @Override
@@ -91,7 +92,10 @@ class AlbumsHandlerTest {
     void readsTheProfileAndTheReviewsAsStrings() throws Exception {
         assertThat(json(handle("get-album"))).isEqualTo(Json.MAPPER.readTree(
                 "{\"artist\":\"Eagles\",\"title\":\"Hotel California\",\"year\":\"1976\"}"));
-        assertThat(handle("post-review-like").getStatusCode()).isEqualTo(201);
+        var review = handle("post-review-like");
+        assertThat(review.getStatusCode()).isEqualTo(201);
+        assertThat(json(review)).as("the counts after the review").isEqualTo(Json.MAPPER.readTree(
+                "{\"likes\":\"3\",\"dislikes\":\"1\"}"));
         assertThat(json(handle("get-review"))).isEqualTo(Json.MAPPER.readTree(
                 "{\"likes\":\"3\",\"dislikes\":\"1\"}"));
     }
@@ -116,6 +120,17 @@ class AlbumsHandlerTest {
         assertThat(json(response).get("msg").asText()).isNotBlank();
         assertThat(json(response).size()).isEqualTo(1);
         assertThat(memory.albums).hasSize(1);
+    }
+
+    @Test
+    void aBodyThatIsNotValidBase64Is400() throws Exception {
+        var event = EventLoader.loadApiGatewayHttpEvent("events/albums/post-albums.json");
+        event.setBody("%%% not base64 %%%");
+
+        var response = handler.handleRequest(event, null);
+
+        assertThat(response.getStatusCode()).isEqualTo(400);
+        assertThat(json(response).get("msg").asText()).contains("base64");
     }
 
     @Test

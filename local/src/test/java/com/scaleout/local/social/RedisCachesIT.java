@@ -97,6 +97,34 @@ class RedisCachesIT {
     }
 
     @Test
+    void aFillRacingAnEvictionCannotPutTheStaleTweetBack() {
+        var tweets = new com.scaleout.functions.social.redis.RedisTweetCache(Optional.of(redis));
+        var stale = new com.scaleout.functions.social.domain.Tweet(id(), id(), "ann", "text", "2026-11-30T00:00:00.000Z",
+                Optional.empty(), List.of(), List.of(), 0, 0);
+
+        tweets.evict(stale.id());      // the stream saw its counts change...
+        tweets.put(List.of(stale));    // ...after a reader had loaded the old copy
+
+        assertThat(tweets.get(List.of(stale.id()))).isEmpty();
+    }
+
+    @Test
+    void aSearchWhoseTermHasNoGenerationIsNeitherServedNorStored() {
+        var cache = new com.scaleout.functions.social.redis.RedisSearchCache(Optional.of(redis));
+        var page = new com.scaleout.functions.social.application.SearchCache.CachedPage(List.of(id()), null);
+        String term = "never-indexed-" + id();
+
+        var lookup = cache.lookup(term, List.of(term));
+        cache.put(term, lookup.stamp(), page);
+        assertThat(cache.lookup(term, List.of(term)).page()).isEmpty();
+
+        cache.invalidate(List.of(term)); // the term's first tweet: now pages can be kept
+        var fresh = cache.lookup(term, List.of(term));
+        cache.put(term, fresh.stamp(), page);
+        assertThat(cache.lookup(term, List.of(term)).page()).contains(page);
+    }
+
+    @Test
     void followSetsAndCelebrityMarks() {
         String star = id();
         String fan = id();

@@ -65,16 +65,19 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
         replace(followingKey(userId), followeeIds);
     }
 
+    /**
+     * Builds a missing set: the members on top of what edges arrived since it went missing, the marker last, so a
+     * reader never takes a half-written set for a built one.
+     */
     private void replace(String key, Set<String> members) {
         List<String> all = new ArrayList<>(members);
         Pipeline.run(connection(), pipeline -> {
             var commands = pipeline.commands();
-            pipeline.add(commands.del(key));
-            pipeline.add(commands.sadd(key, BUILT));
             for (int from = 0; from < all.size(); from += 1000) {
                 pipeline.add(commands.sadd(key, all.subList(from, Math.min(all.size(), from + 1000))
                         .toArray(String[]::new)));
             }
+            pipeline.add(commands.sadd(key, BUILT));
         });
     }
 

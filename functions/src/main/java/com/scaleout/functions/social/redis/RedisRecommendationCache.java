@@ -47,11 +47,11 @@ public final class RedisRecommendationCache implements RecommendationCache {
         String key = key(userId);
         Pipeline.run(connection(), pipeline -> {
             var commands = pipeline.commands();
-            pipeline.add(commands.del(key));
-            pipeline.add(commands.zadd(key, -1, BUILT));
+            pipeline.add(commands.del(key)); // a recomputation replaces the list: old candidates may be stale
             for (Candidate candidate : candidates) {
                 pipeline.add(commands.zadd(key, candidate.mutuals(), candidate.userId()));
             }
+            pipeline.add(commands.zadd(key, -1, BUILT)); // last: a reader never sees a half-written list as built
             pipeline.add(commands.expire(key, TTL_SECONDS));
         });
     }

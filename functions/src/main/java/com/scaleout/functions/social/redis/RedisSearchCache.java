@@ -52,7 +52,12 @@ public final class RedisSearchCache implements SearchCache {
             var stamp = new StringBuilder();
             for (RedisFuture<String> generation : generations) {
                 String value = generation.get(2, TimeUnit.SECONDS);
-                stamp.append(value == null ? "0" : value).append(',');
+                if (value == null) {
+                    // no generation (a term never indexed, or its counter expired or was evicted): a stamp of
+                    // "0" could match a page stored before, so nothing is served or stored for this query
+                    return new Lookup(Optional.empty(), null);
+                }
+                stamp.append(value).append(',');
             }
             String json = page.get(2, TimeUnit.SECONDS);
             if (json != null) {
@@ -72,6 +77,9 @@ public final class RedisSearchCache implements SearchCache {
 
     @Override
     public void put(String query, String stamp, CachedPage page) {
+        if (stamp == null) {
+            return;
+        }
         connection().sync().set(pageKey(query), Json.write(new StoredPage(stamp, page.tweetIds(), page.next())),
                 SetArgs.Builder.ex(PAGE_TTL_SECONDS));
     }

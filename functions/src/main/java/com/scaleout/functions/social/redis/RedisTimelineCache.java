@@ -83,11 +83,14 @@ public final class RedisTimelineCache implements TimelineCache {
         replace(activityKey(authorId), entries);
     }
 
+    /**
+     * Builds a missing list: the entries on top of whatever fanout added since the list went missing (those are
+     * newer, not wrong), then the trim, then the marker last, so a reader never takes a half-written list for a
+     * built one.
+     */
     private void replace(String key, List<TimelineEntry> entries) {
         Pipeline.run(connection(), pipeline -> {
             var commands = pipeline.commands();
-            pipeline.add(commands.del(key));
-            pipeline.add(commands.zadd(key, 0, BUILT));
             var newest = entries.stream().map(TimelineEntry::member).sorted((a, b) -> b.compareTo(a))
                     .limit(CAPACITY).toList();
             for (int from = 0; from < newest.size(); from += 500) {
@@ -99,6 +102,8 @@ public final class RedisTimelineCache implements TimelineCache {
                 }
                 pipeline.add(commands.zadd(key, scoresAndMembers));
             }
+            pipeline.add(commands.zadd(key, 0, BUILT));
+            pipeline.add(commands.zremrangebyrank(key, 1, -(CAPACITY + 1)));
         });
     }
 

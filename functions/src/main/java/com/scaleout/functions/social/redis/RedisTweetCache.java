@@ -17,11 +17,17 @@ import java.util.Optional;
 
 /**
  * Tweet bodies as JSON under {@code tweet:{id}} for an hour; the tweets stream evicts a tweet whose counts
- * changed or that was deleted. Reads are single-key GETs, pipelined (no multi-key command, so nothing depends on
+ * changed or that was deleted (see {@link #EVICTED}). Reads are single-key GETs, pipelined (no multi-key command, so nothing depends on
  * keys sharing a cluster slot).
  */
 public final class RedisTweetCache implements TweetCache {
     static final long TTL_SECONDS = 3600;
+    /**
+     * An eviction leaves this for a minute instead of deleting the key, and fills only write a missing key: a
+     * reader that loaded the tweet just before it changed cannot then put the stale copy back for an hour.
+     */
+    static final String EVICTED = "-";
+    static final long EVICTED_SECONDS = 60;
 
     private final Optional<RedisConnection> redis;
 
@@ -69,7 +75,7 @@ public final class RedisTweetCache implements TweetCache {
         for (var entry : futures.entrySet()) {
             try {
                 String json = entry.getValue().get(2, java.util.concurrent.TimeUnit.SECONDS);
-                if (json != null) {
+                if (json != null && !EVICTED.equals(json)) {
                     found.put(entry.getKey(), Json.MAPPER.readValue(json, CachedTweet.class).toTweet());
                 }
             } catch (InterruptedException e) {
@@ -92,13 +98,13 @@ public final class RedisTweetCache implements TweetCache {
         Pipeline.run(connection(), pipeline -> {
             for (Tweet tweet : tweets) {
                 pipeline.add(pipeline.commands().set(key(tweet.id()), Json.write(CachedTweet.of(tweet)),
-                        SetArgs.Builder.ex(TTL_SECONDS)));
+                        SetArgs.Builder.nx().ex(TTL_SECONDS)));
             }
         });
     }
 
     @Override
     public void evict(String tweetId) {
-        connection().sync().del(key(tweetId));
+        connection().sync().set(key(tweetId), EVICTED, SetArgs.Builder.ex(EVICTED_SECONDS));
     }
 }
