@@ -18,8 +18,7 @@ public final class RedisProbe implements DependencyProbe {
 
     @Override
     public void check() {
-        var connection = redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured"));
-        String answer = connection.get().sync().ping();
+        String answer = RedisConnection.required(redis).sync().ping();
         if (!"PONG".equals(answer)) {
             throw new IllegalStateException("unexpected PING answer " + answer);
         }

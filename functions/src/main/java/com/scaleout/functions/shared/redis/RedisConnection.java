@@ -47,6 +47,14 @@ public final class RedisConnection implements AutoCloseable {
         return RuntimeEnvironment.variable(RuntimeEnvironment.REDIS_URL).map(RedisConnection::new);
     }
 
+    /**
+     * The shared connection of a configured cache; throws (as an unreachable cache does) when none is configured,
+     * so callers treat both alike: as a cache that is down.
+     */
+    public static StatefulRedisConnection<String, String> required(Optional<RedisConnection> redis) {
+        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+    }
+
     /** The shared connection, opened on first use; throws if Redis cannot be reached. */
     public StatefulRedisConnection<String, String> get() {
         var current = connection;

@@ -26,7 +26,7 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
     }
 
     private StatefulRedisConnection<String, String> connection() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+        return RedisConnection.required(redis);
     }
 
     static String followersKey(String userId) {

@@ -21,7 +21,7 @@ public final class RedisRecommendationCache implements RecommendationCache {
     }
 
     private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+        return RedisConnection.required(redis);
     }
 
     static String key(String userId) {

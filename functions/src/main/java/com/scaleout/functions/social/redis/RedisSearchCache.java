@@ -26,7 +26,7 @@ public final class RedisSearchCache implements SearchCache {
     }
 
     private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+        return RedisConnection.required(redis);
     }
 
     static String pageKey(String query) {

@@ -23,7 +23,7 @@ public final class RedisSessionCache implements SessionCache {
     }
 
     private io.lettuce.core.api.sync.RedisCommands<String, String> commands() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get().sync();
+        return RedisConnection.required(redis).sync();
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class RedisTimelineCache implements TimelineCache {
     }
 
     private StatefulRedisConnection<String, String> connection() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+        return RedisConnection.required(redis);
     }
 
     static String timelineKey(String userId) {

@@ -36,7 +36,7 @@ public final class RedisTweetCache implements TweetCache {
     }
 
     private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
-        return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
+        return RedisConnection.required(redis);
     }
 
     static String key(String id) {
