@@ -113,20 +113,25 @@ public final class FanoutService {
      * author no longer fanned out, whose entries from before still sit in those timelines.
      */
     private Collection<String> everyoneReached(String authorId, List<Mention> mentions) {
-        var reached = new HashSet<>(audience(authorId, mentions));
+        var reached = authorAndMentioned(authorId, mentions);
         reached.addAll(graph.followers(authorId));
         return reached;
     }
 
     /** The author, the mentioned users, and the followers when the author is fanned out. */
     private Collection<String> audience(String authorId, List<Mention> mentions) {
-        var audience = new HashSet<String>();
-        audience.add(authorId);
-        mentions.forEach(m -> audience.add(m.userId()));
+        var audience = authorAndMentioned(authorId, mentions);
         if (isFannedOut(authorId)) {
             audience.addAll(graph.followers(authorId));
         }
         return audience;
+    }
+
+    private static HashSet<String> authorAndMentioned(String authorId, List<Mention> mentions) {
+        var users = new HashSet<String>();
+        users.add(authorId);
+        mentions.forEach(m -> users.add(m.userId()));
+        return users;
     }
 
     /**

@@ -71,7 +71,8 @@ public final class TimelineService {
     /** Builds the user's timeline if it is missing (at login, as the seed warmed its caches). */
     public void warm(String userId) {
         if (timelines.timeline(userId, Optional.empty(), 1).isEmpty()) {
-            rebuild(userId, graph.following(userId));
+            Set<String> following = graph.following(userId);
+            rebuild(userId, fannedOut(following, celebritiesAmong(following)));
         }
     }
 
@@ -82,7 +83,7 @@ public final class TimelineService {
             if (cached.isPresent()) {
                 return cached.get();
             }
-            List<TimelineEntry> rebuilt = rebuild(userId, following);
+            List<TimelineEntry> rebuilt = rebuild(userId, fannedOut(following, merged));
             return olderThan(rebuilt, before, want);
         } catch (RuntimeException cacheDown) {
             LOG.log(Level.WARNING, "timeline cache unavailable; reading DynamoDB", cacheDown);
@@ -90,8 +91,8 @@ public final class TimelineService {
         }
     }
 
-    private List<TimelineEntry> rebuild(String userId, Set<String> following) {
-        List<TimelineEntry> entries = source.timeline(userId, fannedOut(following, celebritiesAmong(following)));
+    private List<TimelineEntry> rebuild(String userId, Set<String> fannedOutFollowees) {
+        List<TimelineEntry> entries = source.timeline(userId, fannedOutFollowees);
         timelines.replaceTimeline(userId, entries);
         return entries;
     }
