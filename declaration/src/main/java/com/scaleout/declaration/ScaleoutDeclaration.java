@@ -4,7 +4,10 @@ import static com.scaleout.declaration.HttpMethod.DELETE;
 import static com.scaleout.declaration.HttpMethod.GET;
 import static com.scaleout.declaration.HttpMethod.POST;
 import static com.scaleout.declaration.HttpMethod.PUT;
+import static com.scaleout.declaration.RouteSpec.HandlerCredential.ADMIN_KEY;
+import static com.scaleout.declaration.RouteSpec.HandlerCredential.IMPORT_KEY;
 import static com.scaleout.declaration.RouteSpec.authorized;
+import static com.scaleout.declaration.RouteSpec.checkedByHandler;
 import static com.scaleout.declaration.RouteSpec.publicRoute;
 import static com.scaleout.declaration.TableSpec.KeyAttribute.string;
 
@@ -33,7 +36,11 @@ public final class ScaleoutDeclaration {
 
     public static final String ALBUMS = "Albums";
 
+    public static final String IMPORT_API = "ImportApi";
+    public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
+
     private static final String SOCIAL = "com.scaleout.functions.social.";
+    private static final String IMPORTS = "com.scaleout.functions.imports.";
 
     private static final Declaration DECLARATION = Declaration.builder()
             .table(TableSpec.of("Users", string("id")))
@@ -55,6 +62,8 @@ public final class ScaleoutDeclaration {
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("Following", string("followerId"), string("edgeId")))
                     .globalIndex(IndexSpec.of("Followers", string("followeeId"), string("edgeId"))))
+            .table(TableSpec.of("ImportKeys", string("keyId")))
+            .table(TableSpec.of("ImportRecords", string("recordId")).stream(StreamView.NEW_IMAGE))
 
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(5).withRedis())
@@ -84,6 +93,12 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
                     .reads("TweetIndex").withRedis())
+            // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
+            .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
+                    .memoryMb(1769).timeoutSeconds(29).concurrency(20)
+                    .readsAndWrites("ImportRecords").reads("ImportKeys"))
+            .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
+                    .memoryMb(512).timeoutSeconds(5).concurrency(2).readsAndWrites("ImportKeys"))
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))
@@ -117,6 +132,14 @@ public final class ScaleoutDeclaration {
             .route(publicRoute(GET, "/albums/{albumID}", ALBUMS))
             .route(publicRoute(POST, "/review/{likeornot}/{albumID}", ALBUMS))
             .route(publicRoute(GET, "/review/{albumID}", ALBUMS))
+            .route(publicRoute(GET, "/v2/import/status", IMPORT_API))
+            .route(checkedByHandler(POST, "/v2/import/validate", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(POST, "/v2/import/push", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(POST, "/v2/import/batch", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(POST, "/v2/client/{cid}/table/{table}/data", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(GET, "/v2/client/{cid}/authenticate", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(POST, "/admin/import-keys", IMPORT_KEYS_ADMIN, ADMIN_KEY))
+            .route(checkedByHandler(DELETE, "/admin/import-keys/{keyId}", IMPORT_KEYS_ADMIN, ADMIN_KEY))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))

@@ -7,6 +7,7 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.local.backends.Backends;
 import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
@@ -170,6 +171,9 @@ public final class LocalRuntime implements AutoCloseable {
         backends.close();
     }
 
+    /** The admin key when SCALEOUT_ADMIN_KEY is unset: the API listens on 127.0.0.1 only. */
+    public static final String DEFAULT_ADMIN_KEY = "local-admin-key";
+
     /** {@code ./scaleout up}: serve the production declaration until Ctrl-C or SIGTERM. */
     public static void main(String[] args) throws Exception {
         LocalLogging.configure();
@@ -187,13 +191,16 @@ public final class LocalRuntime implements AutoCloseable {
             }
             stopped.countDown();
         }, "shutdown"));
+        String adminKey = RuntimeEnvironment.variable(AdminKey.VARIABLE).orElse(DEFAULT_ADMIN_KEY);
+        System.setProperty(AdminKey.VARIABLE, adminKey); // the admin routes are on locally
         var runtime = start(ScaleoutDeclaration.declaration(), LocalConfig.fromEnvironment());
         started.set(runtime);
         long millis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n"
-                        + "  DynamoDB  %s%n  Redis     %s%n  Ctrl-C stops everything it started.%n%n",
+                        + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
+                        + "  Ctrl-C stops everything it started.%n%n",
                 millis, runtime.url(), runtime.url(), runtime.backends().dynamoDbEndpoint(),
-                runtime.backends().redisUrl());
+                runtime.backends().redisUrl(), adminKey);
         stopped.await();
     }
 }

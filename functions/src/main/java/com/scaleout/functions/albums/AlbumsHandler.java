@@ -6,7 +6,6 @@ import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.ErrorBody;
 import com.scaleout.functions.shared.http.HttpResponses;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -44,28 +43,12 @@ public final class AlbumsHandler extends ApiHandler {
     }
 
     private static APIGatewayV2HTTPResponse post(AlbumService albums, ApiRequest request) {
-        var album = albums.post(MultipartForm.parse(bodyBytes(request), request.header("content-type")));
+        var album = albums.post(MultipartForm.parse(request.bodyBytes(), request.header("content-type")));
         return HttpResponses.json(200, new Created(album.id(), Long.toString(album.imageSize())));
     }
 
     private static Reviews reviews(AlbumStore.Album album) {
         return new Reviews(Long.toString(album.likes()), Long.toString(album.dislikes()));
-    }
-
-    /** The raw body: API Gateway sends multipart bodies base64-encoded. */
-    private static byte[] bodyBytes(ApiRequest request) {
-        String body = request.rawBody();
-        if (body == null) {
-            return new byte[0];
-        }
-        if (!request.isBase64Encoded()) {
-            return body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        }
-        try {
-            return Base64.getDecoder().decode(body);
-        } catch (IllegalArgumentException e) {
-            throw com.scaleout.functions.shared.http.ApiException.badRequest("Body is not valid base64");
-        }
     }
 
     @Override

@@ -9,11 +9,30 @@ import java.util.List;
 public final class ApiException extends RuntimeException {
     private final int status;
     private final List<ErrorBody.FieldError> errors;
+    private final Object body;
 
     public ApiException(int status, String message, List<ErrorBody.FieldError> errors) {
+        this(status, message, errors, null);
+    }
+
+    private ApiException(int status, String message, List<ErrorBody.FieldError> errors, Object body) {
         super(message, null, false, false); // no stack trace: this is flow, not a fault
         this.status = status;
         this.errors = errors == null ? null : List.copyOf(errors);
+        this.body = body;
+    }
+
+    /**
+     * An error whose body follows another API's contract (e.g. Stitch's {@code {"status":"ERROR", ...}}),
+     * sent as it is instead of the default error body.
+     */
+    public static ApiException withBody(int status, String message, Object body) {
+        return new ApiException(status, message, null, body);
+    }
+
+    /** The body to send as is, or null for the handler's own error body. */
+    public Object body() {
+        return body;
     }
 
     public int status() {

@@ -38,7 +38,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     @Override
     public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-        var request = new ApiRequest(event);
+        var request = new ApiRequest(event, context);
         Route route = routes.get(event.getRouteKey());
         if (route == null) {
             return error(404, "Not Found", null, request.requestId());
@@ -46,6 +46,9 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         try {
             return route.handle(request);
         } catch (ApiException e) {
+            if (e.body() != null) {
+                return HttpResponses.json(e.status(), e.body());
+            }
             return error(e.status(), e.getMessage(), e.errors(), request.requestId());
         } catch (SdkException e) {
             boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException

@@ -1,7 +1,9 @@
 package com.scaleout.functions.shared.http;
 
+import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
@@ -13,10 +15,25 @@ public final class ApiRequest {
     public static final String CONTEXT_USERNAME = "username";
     public static final String CONTEXT_SESSION_ID = "sessionId";
 
+    /** When no Lambda context says otherwise (tests): API Gateway's own integration limit is 30 s. */
+    private static final long DEFAULT_REMAINING_MILLIS = 29_000;
+
     private final APIGatewayV2HTTPEvent event;
+    private final Instant deadline;
 
     public ApiRequest(APIGatewayV2HTTPEvent event) {
+        this(event, null);
+    }
+
+    public ApiRequest(APIGatewayV2HTTPEvent event, Context context) {
         this.event = event;
+        long remaining = context == null ? DEFAULT_REMAINING_MILLIS : context.getRemainingTimeInMillis();
+        this.deadline = Instant.now().plusMillis(remaining);
+    }
+
+    /** When the function's invocation runs out of time: work must answer before it. */
+    public Instant deadline() {
+        return deadline;
     }
 
     public String routeKey() {
@@ -54,6 +71,22 @@ public final class ApiRequest {
 
     public boolean isBase64Encoded() {
         return event.getIsBase64Encoded();
+    }
+
+    /** The body's bytes, base64-decoded when API Gateway encoded it; empty when there is none. */
+    public byte[] bodyBytes() {
+        String body = event.getBody();
+        if (body == null) {
+            return new byte[0];
+        }
+        if (!event.getIsBase64Encoded()) {
+            return body.getBytes(StandardCharsets.UTF_8);
+        }
+        try {
+            return Base64.getDecoder().decode(body);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("Body is not valid base64");
+        }
     }
 
     public String body() {

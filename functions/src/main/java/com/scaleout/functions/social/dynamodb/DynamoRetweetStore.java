@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.dynamodb;
 
-import static com.scaleout.functions.social.dynamodb.Attributes.s;
-import static com.scaleout.functions.social.dynamodb.Attributes.string;
+import static com.scaleout.functions.shared.aws.Attributes.s;
+import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.application.RetweetStore;

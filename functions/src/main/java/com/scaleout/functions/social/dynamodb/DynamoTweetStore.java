@@ -1,11 +1,11 @@
 package com.scaleout.functions.social.dynamodb;
 
-import static com.scaleout.functions.social.dynamodb.Attributes.list;
-import static com.scaleout.functions.social.dynamodb.Attributes.n;
-import static com.scaleout.functions.social.dynamodb.Attributes.number;
-import static com.scaleout.functions.social.dynamodb.Attributes.s;
-import static com.scaleout.functions.social.dynamodb.Attributes.string;
-import static com.scaleout.functions.social.dynamodb.Attributes.strings;
+import static com.scaleout.functions.shared.aws.Attributes.list;
+import static com.scaleout.functions.shared.aws.Attributes.n;
+import static com.scaleout.functions.shared.aws.Attributes.number;
+import static com.scaleout.functions.shared.aws.Attributes.s;
+import static com.scaleout.functions.shared.aws.Attributes.string;
+import static com.scaleout.functions.shared.aws.Attributes.strings;
 
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.application.Slice;

@@ -1,9 +1,9 @@
 package com.scaleout.functions.social.dynamodb;
 
-import static com.scaleout.functions.social.dynamodb.Attributes.n;
-import static com.scaleout.functions.social.dynamodb.Attributes.number;
-import static com.scaleout.functions.social.dynamodb.Attributes.s;
-import static com.scaleout.functions.social.dynamodb.Attributes.string;
+import static com.scaleout.functions.shared.aws.Attributes.n;
+import static com.scaleout.functions.shared.aws.Attributes.number;
+import static com.scaleout.functions.shared.aws.Attributes.s;
+import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.Mention;

@@ -1,0 +1,60 @@
+package com.scaleout.functions.imports.domain;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Import tokens: {@code <keyId>.<secret>}, 96 random bits of id and 256 of secret, base64url. The key id lets a
+ * lookup be one GetItem; only the token's SHA-256 is stored (a random 256-bit secret needs no slow hash), and
+ * it is compared in constant time.
+ */
+public final class ImportTokens {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+
+    private ImportTokens() {
+    }
+
+    /** A new key id and its token, shown to the caller once. */
+    public record Issued(String keyId, String token) {
+    }
+
+    public static Issued issue() {
+        String keyId = random(12);
+        return new Issued(keyId, keyId + "." + random(32));
+    }
+
+    /** The key id a token names, if it has the shape of one. */
+    public static Optional<String> keyIdOf(String token) {
+        int dot = token.indexOf('.');
+        if (dot != 16 || token.length() != 16 + 1 + 43) {
+            return Optional.empty();
+        }
+        return Optional.of(token.substring(0, dot));
+    }
+
+    public static String hash(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static boolean matches(String token, String storedHash) {
+        return MessageDigest.isEqual(hash(token).getBytes(StandardCharsets.US_ASCII),
+                storedHash.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static String random(int bytes) {
+        byte[] value = new byte[bytes];
+        RANDOM.nextBytes(value);
+        return BASE64URL.encodeToString(value);
+    }
+}

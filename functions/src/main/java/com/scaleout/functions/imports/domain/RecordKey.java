@@ -1,0 +1,67 @@
+package com.scaleout.functions.imports.domain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Which stored row a record upserts. {@code id} is a hash of (client, table, key values) — fixed length whatever
+ * the key, and spread evenly over DynamoDB partitions; {@code values} holds the key fields as the client sent them.
+ * Key values compare by meaning: field order in {@code key_names} does not matter, and {@code 1}, {@code 1.0}
+ * and {@code 1e0} are the same number (but not the string {@code "1"}).
+ */
+public record RecordKey(String id, ObjectNode values) {
+    private static final ObjectMapper CANONICAL = new ObjectMapper();
+
+    public static RecordKey of(long clientId, String table, List<String> keyNames, ObjectNode data) {
+        var values = JsonNodeFactory.instance.objectNode();
+        var canonical = new TreeMap<String, String>();
+        for (String name : keyNames) {
+            JsonNode value = data.get(name);
+            values.set(name, value);
+            canonical.put(name, canonical(value));
+        }
+        return new RecordKey(hash(clientId, table, "key", canonical.toString()), values);
+    }
+
+    /**
+     * Append-only tables ({@code key_names: []}) keep every record: its identity is the record itself, so a
+     * replay of the same record still changes nothing.
+     */
+    public static RecordKey appendOnly(long clientId, String table, long sequence, ObjectNode data) {
+        return new RecordKey(hash(clientId, table, "append", sequence + "\u0000" + data),
+                JsonNodeFactory.instance.objectNode());
+    }
+
+    private static String canonical(JsonNode value) {
+        if (value.isNumber()) {
+            return "n:" + new BigDecimal(value.asText()).stripTrailingZeros().toPlainString();
+        }
+        try {
+            return "j:" + CANONICAL.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hash(long clientId, String table, String kind, String identity) {
+        try {
+            var digest = MessageDigest.getInstance("SHA-256");
+            digest.update((clientId + "\u0000" + table + "\u0000" + kind + "\u0000" + identity)
+                    .getBytes(StandardCharsets.UTF_8));
+            // 192 bits: collisions are out of reach; 32 characters keep the partition key short
+            byte[] bytes = java.util.Arrays.copyOf(digest.digest(), 24);
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

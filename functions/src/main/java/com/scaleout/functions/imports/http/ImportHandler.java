@@ -1,0 +1,228 @@
+package com.scaleout.functions.imports.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.imports.ImportComponents;
+import com.scaleout.functions.imports.application.ImportKeys;
+import com.scaleout.functions.imports.application.ImportService;
+import com.scaleout.functions.imports.application.RecordStore;
+import com.scaleout.functions.imports.domain.ImportKey;
+import com.scaleout.functions.imports.domain.ImportLimits;
+import com.scaleout.functions.imports.domain.MessageSchema;
+import com.scaleout.functions.imports.domain.RecordRules;
+import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.ErrorBody;
+import com.scaleout.functions.shared.http.HttpResponses;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The import API: Stitch's Import API v2 (status, validate, push, batch) and RJMetrics' v2 data route, each
+ * with its own status codes and bodies. The caller's key is checked here rather than by a gateway authorizer
+ * (see {@code RouteSpec.HandlerCredential}); checks are cached per environment by {@link ImportKeys}.
+ */
+public final class ImportHandler extends ApiHandler {
+    /** Time kept back from the invocation's deadline to answer after the last write. */
+    private static final Duration RESPONSE_MARGIN = Duration.ofMillis(1500);
+    private static final Set<String> BATCH_FIELDS = Set.of("table_name", "schema", "messages", "key_names");
+    private static final java.util.regex.Pattern RJMETRICS_TABLE = java.util.regex.Pattern.compile("[A-Za-z0-9_]+");
+
+    public ImportHandler() {
+        this(ImportComponents.create());
+    }
+
+    ImportHandler(ImportComponents components) {
+        this(components.imports(), components.keys(), components.clock());
+    }
+
+    ImportHandler(ImportService imports, ImportKeys keys, Clock clock) {
+        super(Map.of(
+                "GET /v2/import/status", request -> StitchResponses.ok(),
+                "POST /v2/import/validate", request -> {
+                    ImportKey key = stitchCaller(keys, request);
+                    stitch(() -> imports.check(pushRecords(request), key.clientId()));
+                    return StitchResponses.valid();
+                },
+                "POST /v2/import/push", request -> {
+                    ImportKey key = stitchCaller(keys, request);
+                    var records = pushRecords(request);
+                    stitch(() -> imports.accept(records, key.clientId(), deadline(request)));
+                    return StitchResponses.accepted();
+                },
+                "POST /v2/import/batch", request -> {
+                    ImportKey key = stitchCaller(keys, request);
+                    var messages = batchMessages(request, key.clientId());
+                    stitch(() -> imports.accept(messages, key.clientId(), deadline(request)));
+                    return StitchResponses.accepted();
+                },
+                "POST /v2/client/{cid}/table/{table}/data", request -> rjMetricsData(imports, keys, clock, request),
+                "GET /v2/client/{cid}/authenticate", request -> {
+                    rjMetricsCaller(keys, request);
+                    return HttpResponses.json(200, new RjMetricsResponses.Outcome(200, "authenticated"));
+                }));
+    }
+
+    private static Instant deadline(ApiRequest request) {
+        return request.deadline().minus(RESPONSE_MARGIN);
+    }
+
+    private static ImportKey stitchCaller(ImportKeys keys, ApiRequest request) {
+        return bearerToken(request).flatMap(keys::authenticate).orElseThrow(StitchResponses::notAuthorized);
+    }
+
+    /** RJMetrics' clients send the key as {@code ?apikey=}; a Bearer header works too. */
+    private static ImportKey rjMetricsCaller(ImportKeys keys, ApiRequest request) {
+        ImportKey key = bearerToken(request).or(() -> request.query("apikey"))
+                .flatMap(keys::authenticate).orElseThrow(RjMetricsResponses::notAuthorized);
+        String cid = request.pathParameter("cid");
+        if (!cid.matches("[1-9][0-9]{0,17}") || Long.parseLong(cid) != key.clientId()) {
+            throw RjMetricsResponses.error(403, "This API key does not belong to client " + cid, List.of());
+        }
+        return key;
+    }
+
+    private static Optional<String> bearerToken(ApiRequest request) {
+        String header = request.header("authorization");
+        if (header == null) {
+            return Optional.empty();
+        }
+        String trimmed = header.strip();
+        if (trimmed.length() < 7 || !trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
+        }
+        return Optional.of(trimmed.substring(7).strip());
+    }
+
+    private static List<RecordRules.Checked> pushRecords(ApiRequest request) {
+        var format = RequestBodies.format(request, true);
+        var records = RequestBodies.array(request.bodyBytes(), format, RecordRules::pushRecord);
+        if (records.isEmpty()) {
+            throw StitchResponses.error(400, "An array of 1 to " + ImportLimits.MAX_RECORDS + " records is expected");
+        }
+        return records;
+    }
+
+    /** The batch format: one table, its JSON Schema, and messages checked against it. */
+    private static List<RecordRules.Checked> batchMessages(ApiRequest request, long clientId) {
+        JsonNode body = RequestBodies.tree(request.bodyBytes(), RequestBodies.format(request, false));
+        if (!body.isObject()) {
+            throw batchInvalid("#: expected type: JSONObject, found: " + body.getNodeType());
+        }
+        body.fieldNames().forEachRemaining(field -> {
+            if (!BATCH_FIELDS.contains(field)) {
+                throw batchInvalid("#: extraneous key [" + field + "] is not permitted");
+            }
+        });
+        for (String required : List.of("table_name", "schema", "messages")) {
+            if (!body.has(required)) {
+                throw batchInvalid("#: required key [" + required + "] not found");
+            }
+        }
+        String table;
+        List<String> keyNames;
+        MessageSchema schema;
+        try {
+            table = RecordRules.tableName(body.get("table_name"));
+            keyNames = body.has("key_names") ? RecordRules.keyNames(body.get("key_names"), true) : List.of();
+            schema = MessageSchema.compile(body.get("schema"));
+        } catch (RecordRules.Reason reason) {
+            throw batchInvalid("#: " + reason.getMessage());
+        }
+        JsonNode messages = body.get("messages");
+        if (!messages.isArray() || messages.isEmpty() || messages.size() > ImportLimits.MAX_RECORDS) {
+            throw batchInvalid("#/messages: expected an array of 1 to " + ImportLimits.MAX_RECORDS + " messages");
+        }
+        var checked = new ArrayList<RecordRules.Checked>(messages.size());
+        for (int i = 0; i < messages.size(); i++) {
+            var outcome = RecordRules.batchMessage(i, messages.get(i), clientId, table, keyNames);
+            if (outcome instanceof RecordRules.Valid valid) {
+                int index = i;
+                outcome = schema.violation(valid.record().data())
+                        .<RecordRules.Checked>map(violation -> new RecordRules.Invalid(index,
+                                "message " + index + ": did not conform to schema: " + violation))
+                        .orElse(outcome);
+            }
+            checked.add(outcome);
+        }
+        return checked;
+    }
+
+    private static com.scaleout.functions.shared.http.ApiException batchInvalid(String detail) {
+        return StitchResponses.error(400, "Request failed validation:" + detail);
+    }
+
+    /** Runs the service, mapping its refusals to Stitch's answers. */
+    private static void stitch(Runnable work) {
+        try {
+            work.run();
+        } catch (ImportService.ForeignClientException e) {
+            throw StitchResponses.forbidden(e.getMessage());
+        } catch (ImportService.InvalidRecordsException e) {
+            throw StitchResponses.invalidRecords(e.invalid().stream()
+                    .map(invalid -> new StitchResponses.RecordError(invalid.index(), invalid.reason())).toList());
+        } catch (RecordStore.StoreBusyException e) {
+            throw StitchResponses.busy();
+        }
+    }
+
+    private static APIGatewayV2HTTPResponse rjMetricsData(ImportService imports, ImportKeys keys, Clock clock,
+                                                          ApiRequest request) {
+        ImportKey key = rjMetricsCaller(keys, request);
+        String table = request.pathParameter("table");
+        if (!RJMETRICS_TABLE.matcher(table).matches() || table.length() > ImportLimits.MAX_TABLE_NAME_LENGTH) {
+            throw RjMetricsResponses.error(400, "Invalid table name", List.of("table names are 1 to "
+                    + ImportLimits.MAX_TABLE_NAME_LENGTH + " letters, digits and underscores"));
+        }
+        String contentType = request.header("content-type");
+        if (contentType != null && !contentType.split(";", 2)[0].strip().equalsIgnoreCase("application/json")) {
+            throw RjMetricsResponses.error(415, "Content-Type must be application/json", List.of());
+        }
+        JsonNode body;
+        try {
+            body = RequestBodies.tree(request.bodyBytes(), RequestBodies.Format.JSON);
+        } catch (com.scaleout.functions.shared.http.ApiException malformed) {
+            throw RjMetricsResponses.error(400, "Malformed JSON in the body", List.of());
+        }
+        List<JsonNode> points = new ArrayList<>();
+        if (body.isArray()) {
+            body.forEach(points::add);
+        } else {
+            points.add(body);
+        }
+        if (points.isEmpty() || points.size() > ImportLimits.MAX_RJMETRICS_POINTS) {
+            throw RjMetricsResponses.error(400, "Send one data point or an array of 1 to "
+                    + ImportLimits.MAX_RJMETRICS_POINTS, List.of());
+        }
+        // arrival time is the sequence (nanosecond scale, from a microsecond clock): a later request wins, and
+        // within one request a later point, as RJMetrics replaced a point by the next with the same keys
+        long arrival = ChronoUnit.MICROS.between(Instant.EPOCH, clock.instant()) * 1000;
+        var checked = new ArrayList<RecordRules.Checked>(points.size());
+        for (int i = 0; i < points.size(); i++) {
+            checked.add(RecordRules.rjMetricsPoint(i, points.get(i), key.clientId(), table, arrival + i));
+        }
+        try {
+            imports.accept(checked, key.clientId(), deadline(request));
+        } catch (ImportService.InvalidRecordsException e) {
+            throw RjMetricsResponses.error(400, "Invalid data points",
+                    e.invalid().stream().map(RecordRules.Invalid::reason).toList());
+        } catch (RecordStore.StoreBusyException e) {
+            throw RjMetricsResponses.error(503, "Service busy: retry the request", List.of());
+        }
+        return HttpResponses.json(201, new RjMetricsResponses.Outcome(201, "created"));
+    }
+
+    @Override
+    protected APIGatewayV2HTTPResponse error(int status, String message, List<ErrorBody.FieldError> errors,
+                                             String requestId) {
+        return HttpResponses.json(status, new StitchResponses.Error("ERROR", message, null, errors));
+    }
+}

@@ -1,0 +1,109 @@
+package com.scaleout.functions.imports.http;
+
+import com.cognitect.transit.Keyword;
+import com.cognitect.transit.Symbol;
+import com.cognitect.transit.TransitFactory;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Date;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Transit JSON ({@code application/transit+json}), as Stitch's own client libraries send pushes, read with
+ * Cognitect's reader and turned into the same JSON tree a plain JSON body gives: maps become objects (keys by
+ * name), lists and sets arrays, instants ISO-8601 strings, UUIDs and URIs strings, big numbers numbers. A value
+ * JSON cannot hold (NaN, infinities, an unknown tag) makes the body malformed.
+ */
+final class TransitJson {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
+    private TransitJson() {
+    }
+
+    /** The body as a JSON tree; {@link MalformedException} if it is not Transit JSON that JSON can express. */
+    static JsonNode read(byte[] body) {
+        Object value;
+        try {
+            value = TransitFactory.reader(TransitFactory.Format.JSON, new ByteArrayInputStream(body)).read();
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new MalformedException("not valid Transit JSON: " + cause.getMessage());
+        }
+        return toJson(value);
+    }
+
+    static final class MalformedException extends RuntimeException {
+        MalformedException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private static JsonNode toJson(Object value) {
+        return switch (value) {
+            case null -> NODES.nullNode();
+            case String text -> NODES.textNode(text);
+            case Boolean bool -> NODES.booleanNode(bool);
+            case Long number -> NODES.numberNode(number);
+            case Integer number -> NODES.numberNode(number);
+            case BigInteger number -> NODES.numberNode(number);
+            case BigDecimal number -> NODES.numberNode(number);
+            case Double number when number.isNaN() || number.isInfinite() ->
+                    throw new MalformedException("the number " + number + " has no JSON form");
+            case Double number -> NODES.numberNode(number);
+            case Float number -> toJson(number.doubleValue());
+            case Map<?, ?> map -> object(map);
+            case Collection<?> items -> array(items);
+            case Object[] items -> array(java.util.Arrays.asList(items));
+            case Keyword keyword -> NODES.textNode(name(keyword));
+            case Symbol symbol -> NODES.textNode(symbol.getValue());
+            case Date instant -> NODES.textNode(instant.toInstant().toString());
+            case UUID uuid -> NODES.textNode(uuid.toString());
+            case Character character -> NODES.textNode(character.toString());
+            case byte[] bytes -> NODES.textNode(Base64.getEncoder().encodeToString(bytes));
+            case com.cognitect.transit.URI uri -> NODES.textNode(uri.getValue());
+            case java.net.URI uri -> NODES.textNode(uri.toString());
+            default -> throw new MalformedException("a Transit value of type "
+                    + value.getClass().getSimpleName() + " has no JSON form");
+        };
+    }
+
+    private static ObjectNode object(Map<?, ?> map) {
+        ObjectNode object = NODES.objectNode();
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+            object.set(keyName(entry.getKey()), toJson(entry.getValue()));
+        }
+        return object;
+    }
+
+    private static String keyName(Object key) {
+        return switch (key) {
+            case String text -> text;
+            case Keyword keyword -> name(keyword);
+            case Symbol symbol -> symbol.getValue();
+            case null -> throw new MalformedException("a map key is null");
+            default -> throw new MalformedException("a map key of type " + key.getClass().getSimpleName()
+                    + " has no JSON form");
+        };
+    }
+
+    /** A keyword's name, with its namespace if it has one ({@code :shop/order} → {@code shop/order}). */
+    private static String name(Keyword keyword) {
+        return keyword.getNamespace() == null ? keyword.getName() : keyword.getNamespace() + "/" + keyword.getName();
+    }
+
+    private static ArrayNode array(Collection<?> items) {
+        ArrayNode array = NODES.arrayNode(items.size());
+        for (Object item : items) {
+            array.add(toJson(item));
+        }
+        return array;
+    }
+}
