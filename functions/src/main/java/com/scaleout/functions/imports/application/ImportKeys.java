@@ -49,7 +49,7 @@ public final class ImportKeys {
     public Created create(long clientId, String name) {
         var issued = ImportTokens.issue();
         var key = new ImportKey(issued.keyId(), clientId, name, ImportTokens.hash(issued.token()),
-                clock.instant(), Optional.empty());
+                clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), Optional.empty());
         store.create(key);
         return new Created(key, issued.token());
     }
