@@ -44,7 +44,8 @@ public final class ImportHandler extends ApiHandler {
         this(components.imports(), components.keys(), components.clock());
     }
 
-    ImportHandler(ImportService imports, ImportKeys keys, Clock clock) {
+    /** With its services given: for tests and the in-process benchmark ({@code ./scaleout bench import}). */
+    public ImportHandler(ImportService imports, ImportKeys keys, Clock clock) {
         super(Map.of(
                 "GET /v2/import/status", request -> StitchResponses.ok(),
                 "POST /v2/import/validate", request -> {
