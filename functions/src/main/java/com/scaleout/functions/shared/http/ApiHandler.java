@@ -46,10 +46,12 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         try {
             return route.handle(request);
         } catch (ApiException e) {
-            if (e.body() != null) {
-                return HttpResponses.json(e.status(), e.body());
+            var response = e.body() != null ? HttpResponses.json(e.status(), e.body())
+                    : error(e.status(), e.getMessage(), e.errors(), request.requestId());
+            if (e.status() == 503 || e.status() == 429) {
+                response.getHeaders().put("retry-after", "1");
             }
-            return error(e.status(), e.getMessage(), e.errors(), request.requestId());
+            return response;
         } catch (SdkException e) {
             boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
                     || (e instanceof AwsServiceException service && service.isThrottlingException());

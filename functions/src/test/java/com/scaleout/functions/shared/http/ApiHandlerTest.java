@@ -25,6 +25,9 @@ class ApiHandlerTest {
             "GET /throttled", request -> {
                 throw AwsServiceException.builder().statusCode(429).message("Rate exceeded").build();
             },
+            "GET /stitch-busy", request -> {
+                throw ApiException.withBody(503, "busy", Map.of("status", "ERROR", "message", "busy"));
+            },
             "GET /body", request -> HttpResponses.json(200, Map.of("text", request.body())))) {
     };
 
@@ -66,6 +69,17 @@ class ApiHandlerTest {
         assertThat(response.getStatusCode()).isEqualTo(503);
         assertThat(response.getHeaders()).containsEntry("retry-after", "1");
         assertThat(json(response).get("message").asText()).doesNotContain("Rate exceeded");
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void sendsAnotherContractsBodyAsGivenAndA503StillSaysWhenToRetry(APIGatewayV2HTTPEvent event)
+            throws IOException {
+        var response = call(event, "GET /stitch-busy");
+
+        assertThat(response.getStatusCode()).isEqualTo(503);
+        assertThat(response.getHeaders()).containsEntry("retry-after", "1");
+        assertThat(json(response)).isEqualTo(Json.MAPPER.readTree("{\"status\":\"ERROR\",\"message\":\"busy\"}"));
     }
 
     @ParameterizedTest
