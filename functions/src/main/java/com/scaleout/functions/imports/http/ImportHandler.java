@@ -12,6 +12,7 @@ import com.scaleout.functions.imports.domain.MessageSchema;
 import com.scaleout.functions.imports.domain.RecordRules;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.shared.http.ErrorBody;
 import com.scaleout.functions.shared.http.HttpResponses;
 import java.time.Clock;
@@ -92,15 +93,7 @@ public final class ImportHandler extends ApiHandler {
     }
 
     private static Optional<String> bearerToken(ApiRequest request) {
-        String header = request.header("authorization");
-        if (header == null) {
-            return Optional.empty();
-        }
-        String trimmed = header.strip();
-        if (trimmed.length() < 7 || !trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Optional.empty();
-        }
-        return Optional.of(trimmed.substring(7).strip());
+        return BearerToken.of(request.header("authorization"));
     }
 
     private static List<RecordRules.Checked> pushRecords(ApiRequest request) {

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
 import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SessionService;
 import java.util.List;
@@ -42,14 +43,6 @@ public final class SessionAuthorizer
 
     static Optional<String> bearerToken(APIGatewayV2CustomAuthorizerEvent event) {
         List<String> identity = event.getIdentitySource();
-        String header = identity == null || identity.isEmpty() ? null : identity.getFirst();
-        if (header == null) {
-            return Optional.empty();
-        }
-        String trimmed = header.strip();
-        if (trimmed.length() < 7 || !trimmed.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Optional.empty();
-        }
-        return Optional.of(trimmed.substring(7).strip());
+        return BearerToken.of(identity == null || identity.isEmpty() ? null : identity.getFirst());
     }
 }
