@@ -9,6 +9,7 @@ import static com.scaleout.declaration.RouteSpec.HandlerCredential.IMPORT_KEY;
 import static com.scaleout.declaration.RouteSpec.authorized;
 import static com.scaleout.declaration.RouteSpec.checkedByHandler;
 import static com.scaleout.declaration.RouteSpec.publicRoute;
+import static com.scaleout.declaration.TableSpec.KeyAttribute.number;
 import static com.scaleout.declaration.TableSpec.KeyAttribute.string;
 
 import com.scaleout.declaration.TableSpec.IndexSpec;
@@ -38,6 +39,7 @@ public final class ScaleoutDeclaration {
 
     public static final String IMPORT_API = "ImportApi";
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
+    public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";
 
     private static final String SOCIAL = "com.scaleout.functions.social.";
     private static final String IMPORTS = "com.scaleout.functions.imports.";
@@ -64,6 +66,9 @@ public final class ScaleoutDeclaration {
                     .globalIndex(IndexSpec.of("Followers", string("followeeId"), string("edgeId"))))
             .table(TableSpec.of("ImportKeys", string("keyId")))
             .table(TableSpec.of("ImportRecords", string("recordId")).stream(StreamView.NEW_IMAGE))
+            // change logs ("<clientId>/<table>") and, expiring, their dedupe marks ("mark/<recordId>/<sequence>")
+            .table(TableSpec.of("ImportChanges", string("log")).sortKey(number("position")).ttl("expiresAt"))
+            .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName")))
 
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(5).withRedis())
@@ -96,9 +101,11 @@ public final class ScaleoutDeclaration {
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
                     .memoryMb(1769).timeoutSeconds(29).concurrency(20)
-                    .readsAndWrites("ImportRecords").reads("ImportKeys"))
+                    .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables"))
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(2).readsAndWrites("ImportKeys"))
+            .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
+                    .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables"))
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))
@@ -136,6 +143,8 @@ public final class ScaleoutDeclaration {
             .route(checkedByHandler(POST, "/v2/import/validate", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(POST, "/v2/import/push", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(POST, "/v2/import/batch", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(GET, "/v2/import/tables", IMPORT_API, IMPORT_KEY))
+            .route(checkedByHandler(GET, "/v2/import/tables/{table}/changes", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(POST, "/v2/client/{cid}/table/{table}/data", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(GET, "/v2/client/{cid}/authenticate", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(POST, "/admin/import-keys", IMPORT_KEYS_ADMIN, ADMIN_KEY))
@@ -146,6 +155,7 @@ public final class ScaleoutDeclaration {
             .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
+            .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100).retryAttempts(10))
             .build();
 
     private ScaleoutDeclaration() {

@@ -35,6 +35,41 @@ public record ImportTables(String keys, String records, String changes, String s
         }
     }
 
+    /**
+     * ImportChanges: a table's change log under {@code log} = "&lt;clientId&gt;/&lt;table name&gt;", one item per
+     * position; and, under {@code log} = "mark/&lt;recordId&gt;/&lt;sequence&gt;" at position 0, the mark that a change
+     * is logged, which expires (a stream keeps records for 24 hours, so a week outlasts any redelivery).
+     */
+    static final class Change {
+        static final String LOG = "log";
+        static final String POSITION = "position";
+        static final String SEQUENCE = "sequence";
+        static final String RECORD_ID = "recordId";
+        static final String KEY = "keyJson";
+        static final String DATA = "dataJson";
+        static final String EXPIRES_AT = "expiresAt";
+
+        private Change() {
+        }
+    }
+
+    /**
+     * ImportTables: a table's statistics, by client (the client id as a string) and table name. {@code columns} is
+     * a string set of "&lt;name&gt;\t&lt;type&gt;" entries (a name may hold a tab; a type never does).
+     */
+    static final class Statistics {
+        static final String CLIENT_ID = "clientId";
+        static final String TABLE = "tableName";
+        static final String LAST_POSITION = "lastPosition";
+        static final String ROWS = "rows";
+        static final String LAST_SEQUENCE = "lastSequence";
+        static final String COLUMNS = "columns";
+        static final String COLUMNS_TRUNCATED = "columnsTruncated";
+
+        private Statistics() {
+        }
+    }
+
     /** ImportKeys: one item per key, by key id. */
     static final class Key {
         static final String ID = "keyId";

@@ -3,6 +3,7 @@ package com.scaleout.functions.imports.http;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.imports.ImportComponents;
+import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.application.ImportService;
 import com.scaleout.functions.imports.application.RecordStore;
@@ -28,7 +29,8 @@ import java.util.function.Supplier;
 
 /**
  * The import API: Stitch's Import API v2 (status, validate, push, batch) and RJMetrics' v2 data route, each
- * with its own status codes and bodies. The caller's key is checked here rather than by a gateway authorizer
+ * with its own status codes and bodies, and the hand-off's reads (tables and their change logs, see
+ * {@link ChangeLogRoutes}). The caller's key is checked here rather than by a gateway authorizer
  * (see {@code RouteSpec.HandlerCredential}); checks are cached per environment by {@link ImportKeys}.
  */
 public final class ImportHandler extends ApiHandler {
@@ -42,11 +44,11 @@ public final class ImportHandler extends ApiHandler {
     }
 
     ImportHandler(ImportComponents components) {
-        this(components.imports(), components.keys(), components.clock());
+        this(components.imports(), components.keys(), components.changeLog(), components.clock());
     }
 
     /** With its services given: for tests and the in-process benchmark ({@code ./scaleout bench import}). */
-    public ImportHandler(ImportService imports, ImportKeys keys, Clock clock) {
+    public ImportHandler(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock) {
         super(Map.of(
                 "GET /v2/import/status", request -> StitchResponses.ok(),
                 "POST /v2/import/validate", request -> {
@@ -66,6 +68,10 @@ public final class ImportHandler extends ApiHandler {
                     stitch(() -> imports.accept(messages, key.clientId(), deadline(request)));
                     return StitchResponses.accepted();
                 },
+                "GET /v2/import/tables", request -> ChangeLogRoutes.tables(changeLog,
+                        stitchCaller(keys, request).clientId(), request),
+                "GET /v2/import/tables/{table}/changes", request -> ChangeLogRoutes.changes(changeLog,
+                        stitchCaller(keys, request).clientId(), request),
                 "POST /v2/client/{cid}/table/{table}/data", request -> rjMetricsData(imports, keys, clock, request),
                 "GET /v2/client/{cid}/authenticate", request -> {
                     rjMetricsCaller(keys, request);

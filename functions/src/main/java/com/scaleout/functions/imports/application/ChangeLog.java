@@ -1,0 +1,67 @@
+package com.scaleout.functions.imports.application;
+
+import com.scaleout.functions.imports.domain.ChangeId;
+import com.scaleout.functions.imports.domain.Columns;
+import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.imports.domain.LoggedChange;
+import com.scaleout.functions.imports.domain.TableStatistics;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where each table's change log and statistics live (DynamoDB in production). An append is one atomic write
+ * conditioned on the log's last position, so appends to one log are serialized however many writers race.
+ */
+public interface ChangeLog {
+    /** One append writes the statistics plus, per change, the change and its dedupe mark (TransactWriteItems: 100). */
+    int MAX_CHANGES_PER_APPEND = 49;
+    /** Payload bytes of one append's changes: TransactWriteItems takes 4 MB, less the statistics and headroom. */
+    long MAX_APPEND_BYTES = 3_500_000;
+
+    /** The table's statistics as last committed (a consistent read); empty before its first change. */
+    Optional<TableStatistics> statistics(ImportedTable table);
+
+    /** Which of these changes are in their log already (a consistent read). */
+    Set<ChangeId> logged(Collection<ChangeId> changes);
+
+    /**
+     * Appends {@code changes} (positions {@code expectedLastPosition + 1, + 2, ...}) and updates the statistics,
+     * all or nothing. Returns false, having written nothing, when the log no longer ends at
+     * {@code expectedLastPosition} or one of the changes was logged meanwhile: someone else appended.
+     */
+    boolean append(Append append);
+
+    /** A client's tables by name, after {@code afterName} if given. */
+    TablesPage tables(long clientId, int limit, Optional<String> afterName);
+
+    /**
+     * Changes after {@code afterPosition} in position order (a consistent read): at most {@code limit}, and no more
+     * once {@code maxBytes} of key and data have been read.
+     */
+    List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes);
+
+    /**
+     * One atomic append: the changes, and what the statistics gain: {@code addedRows} new keys, the highest
+     * sequence so far, and columns not tracked before.
+     */
+    record Append(ImportedTable table, long expectedLastPosition, List<LoggedChange> changes, long addedRows,
+                  long lastSequence, Set<Columns.Column> addedColumns, boolean columnsTruncated) {
+        public Append {
+            changes = List.copyOf(changes);
+            addedColumns = Set.copyOf(addedColumns);
+        }
+
+        public long lastPosition() {
+            return expectedLastPosition + changes.size();
+        }
+    }
+
+    /** A page of tables; {@code more} when the listing may go on after the last one. */
+    record TablesPage(List<TableStatistics> tables, boolean more) {
+        public TablesPage {
+            tables = List.copyOf(tables);
+        }
+    }
+}

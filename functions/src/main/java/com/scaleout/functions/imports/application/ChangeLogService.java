@@ -1,0 +1,240 @@
+package com.scaleout.functions.imports.application;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.imports.domain.AppliedChange;
+import com.scaleout.functions.imports.domain.ChangeId;
+import com.scaleout.functions.imports.domain.Columns;
+import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.imports.domain.LoggedChange;
+import com.scaleout.functions.imports.domain.TableStatistics;
+import com.scaleout.functions.shared.http.Json;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The import hand-off: per table, a change log of every applied change at positions 1, 2, 3, ... without gaps,
+ * in commit order, and the table's statistics; fed by the record store's stream, read by replicators and by
+ * {@code GET /v2/import/tables}.
+ *
+ * <p>Records of one table reach the stream on many shards, so several writers may append to one log at once.
+ * Each append is conditioned on the log's last position: of two racing writers one commits, the other reads the
+ * log's end again and retries (a bounded number of times, then the caller retries later). Before appending, the
+ * changes' dedupe marks are read, and changes logged already are dropped: a stream record delivered again (a
+ * retried batch) changes nothing, and a new key is counted once.
+ */
+public final class ChangeLogService {
+    private static final Logger LOG = Logger.getLogger(ChangeLogService.class.getName());
+    /** Consecutive lost races on one log before its remaining changes are left to the caller's retry. */
+    static final int MAX_ATTEMPTS = 8;
+    /** Key and data bytes in one page of changes: the response stays below Lambda's 6 MB. */
+    static final long MAX_PAGE_BYTES = 4_000_000;
+    private static final long BASE_BACKOFF_MILLIS = 20;
+    private static final long MAX_BACKOFF_MILLIS = 1_000;
+
+    private final ChangeLog log;
+    private final Sleeper sleeper;
+
+    /** Waits between attempts (a test passes one that does not). */
+    @FunctionalInterface
+    interface Sleeper {
+        void sleep(long millis) throws InterruptedException;
+    }
+
+    public ChangeLogService(ChangeLog log) {
+        this(log, Thread::sleep);
+    }
+
+    ChangeLogService(ChangeLog log, Sleeper sleeper) {
+        this.log = log;
+        this.sleeper = sleeper;
+    }
+
+    /** A page of a table's changes; {@code next} (the last position) when more may follow at once. */
+    public record ChangesPage(List<LoggedChange> changes, OptionalLong next) {
+        public ChangesPage {
+            changes = List.copyOf(changes);
+        }
+    }
+
+    /**
+     * Logs the changes not logged yet, keeping their order within each table. Returns the index of the first
+     * change that is not logged (its log kept losing races, the store failed, or the change is unreadable), so that
+     * the caller retries from it; every change before it is logged. Empty when all are.
+     */
+    public OptionalInt record(List<AppliedChange> changes) {
+        var byTable = new LinkedHashMap<ImportedTable, List<Integer>>();
+        for (int i = 0; i < changes.size(); i++) {
+            byTable.computeIfAbsent(changes.get(i).table(), table -> new ArrayList<>()).add(i);
+        }
+        int firstFailed = Integer.MAX_VALUE;
+        for (var entry : byTable.entrySet()) {
+            // changes after a failure come again with the retry: no need to spend this invocation on them
+            int failedSoFar = firstFailed;
+            List<Integer> indexes = entry.getValue().stream().filter(index -> index < failedSoFar).toList();
+            List<AppliedChange> pending = indexes.stream().map(changes::get).toList();
+            int logged = appendAll(entry.getKey(), pending);
+            if (logged < pending.size()) {
+                firstFailed = Math.min(firstFailed, indexes.get(logged));
+            }
+        }
+        return firstFailed == Integer.MAX_VALUE ? OptionalInt.empty() : OptionalInt.of(firstFailed);
+    }
+
+    /** Appends one table's changes in chunks; returns how many (a prefix of {@code pending}) are logged. */
+    private int appendAll(ImportedTable table, List<AppliedChange> pending) {
+        int done = 0;
+        int lostRaces = 0;
+        TableStatistics statistics = null;
+        Set<ChangeId> logged = null;
+        try {
+            while (done < pending.size()) {
+                if (statistics == null) {
+                    statistics = log.statistics(table).orElseGet(() -> TableStatistics.empty(table));
+                    logged = new HashSet<>(log.logged(pending.subList(done, pending.size()).stream()
+                            .map(AppliedChange::id).toList()));
+                }
+                Chunk chunk = nextChunk(pending, done, logged);
+                if (chunk.changes().isEmpty()) {
+                    if (chunk.end() == done) {
+                        return done; // an unreadable change: the caller reports it
+                    }
+                    done = chunk.end();
+                    continue;
+                }
+                Planned planned = plan(statistics, chunk);
+                if (log.append(planned.append())) {
+                    statistics = planned.after();
+                    for (AppliedChange change : chunk.changes()) {
+                        logged.add(change.id());
+                    }
+                    done = chunk.end();
+                    lostRaces = 0;
+                } else {
+                    if (++lostRaces >= MAX_ATTEMPTS) {
+                        LOG.warning(() -> "change log " + table + ": lost " + MAX_ATTEMPTS
+                                + " races in a row; the rest is left for the retry");
+                        return done;
+                    }
+                    sleeper.sleep(backoffMillis(lostRaces));
+                    statistics = null; // someone else appended: read the log's end and the marks again
+                }
+            }
+            return done;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return done;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "change log " + table + ": append failed; the rest is left for the retry", e);
+            return done;
+        }
+    }
+
+    /** Changes that fit one append, with the columns of each; {@code end} is where the next chunk starts. */
+    private record Chunk(List<AppliedChange> changes, List<List<Columns.Column>> columns, int end) {
+    }
+
+    /**
+     * From {@code start}: skips changes logged already, and takes the rest in order while they fit one append. Stops
+     * before an unreadable change, so that it is reported on its own (a chunk of none, ending where it is).
+     */
+    private static Chunk nextChunk(List<AppliedChange> pending, int start, Set<ChangeId> logged) {
+        var changes = new ArrayList<AppliedChange>();
+        var columns = new ArrayList<List<Columns.Column>>();
+        var inChunk = new HashSet<ChangeId>();
+        long bytes = 0;
+        int next = start;
+        for (; next < pending.size(); next++) {
+            AppliedChange change = pending.get(next);
+            if (logged.contains(change.id()) || inChunk.contains(change.id())) {
+                continue;
+            }
+            if (changes.size() == ChangeLog.MAX_CHANGES_PER_APPEND
+                    || (!changes.isEmpty() && bytes + change.payloadBytes() > ChangeLog.MAX_APPEND_BYTES)) {
+                break;
+            }
+            Optional<List<Columns.Column>> fields = columnsOf(change);
+            if (fields.isEmpty()) {
+                LOG.warning(() -> "change log " + change.table() + ": record " + change.recordId()
+                        + " has data that is not a JSON object; reported for retry");
+                break;
+            }
+            changes.add(change);
+            columns.add(fields.get());
+            inChunk.add(change.id());
+            bytes += change.payloadBytes();
+        }
+        return new Chunk(changes, columns, next);
+    }
+
+    private static Optional<List<Columns.Column>> columnsOf(AppliedChange change) {
+        try {
+            JsonNode data = Json.MAPPER.readTree(change.dataJson());
+            return data != null && data.isObject() ? Optional.of(Columns.of(data)) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The append of a chunk after {@code before}, and the statistics once it is committed. */
+    private record Planned(ChangeLog.Append append, TableStatistics after) {
+    }
+
+    private static Planned plan(TableStatistics before, Chunk chunk) {
+        long position = before.lastPosition();
+        long addedRows = 0;
+        long lastSequence = before.lastSequence();
+        var entries = new ArrayList<LoggedChange>(chunk.changes().size());
+        var seen = new ArrayList<Columns.Column>();
+        for (int i = 0; i < chunk.changes().size(); i++) {
+            AppliedChange change = chunk.changes().get(i);
+            entries.add(new LoggedChange(++position, change.sequence(), change.recordId(), change.keyJson(),
+                    change.dataJson()));
+            addedRows += change.newKey() ? 1 : 0;
+            lastSequence = Math.max(lastSequence, change.sequence());
+            seen.addAll(chunk.columns().get(i));
+        }
+        Columns columns = before.columns().plus(seen);
+        var append = new ChangeLog.Append(before.table(), before.lastPosition(), entries, addedRows, lastSequence,
+                columns.addedSince(before.columns()), columns.truncated());
+        var after = new TableStatistics(before.table(), position, before.rows() + addedRows, lastSequence, columns);
+        return new Planned(append, after);
+    }
+
+    private static long backoffMillis(int attempt) {
+        long ceiling = Math.min(MAX_BACKOFF_MILLIS, BASE_BACKOFF_MILLIS << Math.min(attempt, 10));
+        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+    }
+
+    /** A client's tables, by name. */
+    public ChangeLog.TablesPage tables(long clientId, int limit, Optional<String> afterName) {
+        return log.tables(clientId, limit, afterName);
+    }
+
+    /**
+     * Changes after {@code afterPosition}. Positions have no gaps, so a hole in what was read can only be an
+     * append whose commit this read did not see in full: the page ends before it, and the hole is read again next
+     * time rather than skipped. An unknown table has an empty log.
+     */
+    public ChangesPage changes(ImportedTable table, long afterPosition, int limit) {
+        List<LoggedChange> read = log.changes(table, afterPosition, limit, MAX_PAGE_BYTES);
+        int contiguous = 0;
+        while (contiguous < read.size() && read.get(contiguous).position() == afterPosition + contiguous + 1) {
+            contiguous++;
+        }
+        List<LoggedChange> page = read.subList(0, contiguous);
+        long bytes = page.stream().mapToLong(LoggedChange::payloadBytes).sum();
+        boolean more = !page.isEmpty() && contiguous == read.size()
+                && (page.size() == limit || bytes >= MAX_PAGE_BYTES);
+        return new ChangesPage(page, more ? OptionalLong.of(page.getLast().position()) : OptionalLong.empty());
+    }
+}

@@ -1,0 +1,25 @@
+package com.scaleout.functions.imports.domain;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A change the record store applied, as its stream reports it: a record of {@code table} stored at
+ * {@code sequence}, {@code newKey} when its key had no record before. Key and data stay the JSON text they were
+ * stored as, so the log hands replicators exactly what the client sent.
+ */
+public record AppliedChange(ImportedTable table, String recordId, long sequence, boolean newKey, String keyJson,
+                            String dataJson) {
+
+    public ChangeId id() {
+        return new ChangeId(recordId, sequence);
+    }
+
+    /** UTF-8 bytes of what the log stores for the change beyond fixed-size fields. */
+    public long payloadBytes() {
+        return utf8Length(keyJson) + utf8Length(dataJson) + utf8Length(table.name()) + utf8Length(recordId);
+    }
+
+    static long utf8Length(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
+    }
+}

@@ -1,0 +1,66 @@
+package com.scaleout.functions.imports.streams;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.imports.ImportComponents;
+import com.scaleout.functions.imports.application.ChangeLogService;
+import com.scaleout.functions.imports.domain.AppliedChange;
+import com.scaleout.functions.imports.dynamodb.ImportRecordImages;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * On the ImportRecords stream: every INSERT (a new key) and MODIFY (a newer sequence) is an applied change, and
+ * goes into its table's change log. The batch is appended per table rather than record by record; the first record
+ * not logged is reported, so that Lambda retries from it, and the records before it (logged, or REMOVEs, which
+ * only an admin reset makes and which change no log) are not redone. Records after it that were logged are
+ * recognised on the retry and skipped.
+ */
+public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+    private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
+
+    private final ChangeLogService changeLog;
+
+    public ChangeLogHandler() {
+        this(ImportComponents.changeLogFromEnvironment());
+    }
+
+    ChangeLogHandler(ChangeLogService changeLog) {
+        this.changeLog = changeLog;
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        var changes = new ArrayList<AppliedChange>();
+        var streamSequences = new ArrayList<String>();
+        String unreadable = null;
+        for (var record : event.getRecords()) {
+            String eventName = record.getEventName();
+            if (!"INSERT".equals(eventName) && !"MODIFY".equals(eventName)) {
+                continue;
+            }
+            String sequenceNumber = record.getDynamodb().getSequenceNumber();
+            try {
+                changes.add(ImportRecordImages.appliedChange(record.getDynamodb().getNewImage(),
+                        "INSERT".equals(eventName)));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "record " + sequenceNumber + " is not an import record; reported for retry", e);
+                unreadable = sequenceNumber;
+                break;
+            }
+            streamSequences.add(sequenceNumber);
+        }
+        OptionalInt notLogged = changeLog.record(changes);
+        String failedFrom = notLogged.isPresent() ? streamSequences.get(notLogged.getAsInt()) : unreadable;
+        if (failedFrom == null) {
+            return new StreamsEventResponse(List.of());
+        }
+        LOG.warning(() -> "records from " + failedFrom + " are not logged yet; reported for retry");
+        return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(failedFrom)));
+    }
+}
