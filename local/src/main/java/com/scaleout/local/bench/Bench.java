@@ -22,8 +22,10 @@ public final class Bench {
             case "fanout" -> FanoutBench.run(rest);
             case "timeline" -> TimelineReadBench.run(rest);
             case "search" -> SearchBench.run(rest);
+            case "import" -> ImportBench.run(rest);
             default -> {
-                System.err.println("usage: ./scaleout bench fanout [followers] | timeline | search [tweets]");
+                System.err.println("usage: ./scaleout bench fanout [followers] | timeline | search [tweets] [queries]"
+                        + " | import [bodies] [seconds] [rounds]");
                 System.exit(2);
             }
         }
