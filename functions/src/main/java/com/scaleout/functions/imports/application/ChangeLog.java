@@ -11,13 +11,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where each table's change log and statistics live (DynamoDB in production). An append is one atomic write
- * conditioned on the log's last position, so appends to one log are serialized however many writers race.
+ * Where each table's change log and statistics live (DynamoDB in production). An append is atomic as readers
+ * see it and conditioned on the log's last position, so appends to one log are serialized however many writers
+ * race.
  */
 public interface ChangeLog {
-    /** One append writes the statistics plus, per change, the change and its dedupe mark (TransactWriteItems: 100). */
-    int MAX_CHANGES_PER_APPEND = 49;
-    /** Payload bytes of one append's changes: TransactWriteItems takes 4 MB, less the statistics and headroom. */
+    /** Changes in one append: its claim lists their dedupe marks on the statistics item, which stays small. */
+    int MAX_CHANGES_PER_APPEND = 100;
+    /** Payload bytes of one append's changes: bounds the work one append does before it commits. */
     long MAX_APPEND_BYTES = 3_500_000;
 
     /** The table's statistics as last committed (a consistent read); empty before its first change. */

@@ -21,27 +21,40 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+import java.util.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
- * The change logs in {@code ImportChanges} and the statistics in {@code ImportTables}. An append is one
- * TransactWriteItems: an Update of the statistics conditioned on {@code lastPosition} (absent before the first
- * append), a Put per change at its position, and a Put per change of its dedupe mark, conditioned on the mark's
- * absence. The statistics' {@code rows} and {@code columns} grow with ADD; {@code lastPosition} and
- * {@code lastSequence} are SET, which the condition makes exact.
+ * The change logs in {@code ImportChanges} and the statistics in {@code ImportTables}, appended without
+ * transactions. An append (1) claims its positions with one conditional update of the statistics item
+ * ({@code lastPosition} as expected, no claim pending), (2) writes its changes and their dedupe marks with plain
+ * batch writes, and (3) commits: one update, conditioned on still holding the claim, that moves
+ * {@code lastPosition} (the committed end), adds rows and columns, and drops the claim. Readers see positions up
+ * to {@code lastPosition} only, so a change becomes visible exactly when its append commits, in position order.
+ * A mark counts only once its position is committed. A claim whose owner died (older than {@link #CLAIM_TIMEOUT},
+ * longer than the function may run) is rolled back by the next appender: its changes and marks are deleted, then
+ * the claim.
+ *
+ * <p>Why not one TransactWriteItems: it would be simpler, but moto (the local emulator) copies a whole table for
+ * every item of a transaction, so appends slowed down as the log grew until the local stack stalled. This
+ * protocol costs two small updates and a batch write per append, locally and in AWS (where it also avoids the
+ * doubled write cost of transactions).
  */
 public final class DynamoChangeLog implements ChangeLog {
+    private static final Logger LOG = Logger.getLogger(DynamoChangeLog.class.getName());
     /** How long a dedupe mark outlives its change's stream record (kept 24 hours by DynamoDB Streams). */
     static final Duration MARK_LIFETIME = Duration.ofDays(7);
     private static final int BATCH_GET_KEYS = 100;
     private static final int MAX_UNPROCESSED_ROUNDS = 5;
-    private static final Set<String> LOST_RACE = Set.of("None", "ConditionalCheckFailed", "TransactionConflict");
+    /** Longer than the change-log function's timeout (60 s): the owner of an older claim is gone. */
+    static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(90);
+    private static final int BATCH_WRITE_ITEMS = 25;
 
     private final DynamoDbClient dynamoDb;
     private final String changesTable;
@@ -69,7 +82,15 @@ public final class DynamoChangeLog implements ChangeLog {
     }
 
     private static Map<String, AttributeValue> markKey(ChangeId change) {
-        return Map.of(ImportTables.Change.LOG, s(markOf(change)), ImportTables.Change.POSITION, n(0));
+        return markKey(markOf(change));
+    }
+
+    private static Map<String, AttributeValue> markKey(String mark) {
+        return Map.of(ImportTables.Change.LOG, s(mark), ImportTables.Change.POSITION, n(0));
+    }
+
+    private static Map<String, AttributeValue> changeKey(String log, long position) {
+        return Map.of(ImportTables.Change.LOG, s(log), ImportTables.Change.POSITION, n(position));
     }
 
     @Override
@@ -84,20 +105,29 @@ public final class DynamoChangeLog implements ChangeLog {
         var byMark = new HashMap<String, ChangeId>();
         changes.forEach(change -> byMark.put(markOf(change), change));
         var found = new HashSet<ChangeId>();
+        var committedByLog = new HashMap<String, Long>();
         var keys = byMark.values().stream().map(DynamoChangeLog::markKey).toList();
         for (int from = 0; from < keys.size(); from += BATCH_GET_KEYS) {
             List<Map<String, AttributeValue>> chunk = keys.subList(from, Math.min(keys.size(), from + BATCH_GET_KEYS));
             Map<String, KeysAndAttributes> request = Map.of(changesTable, KeysAndAttributes.builder().keys(chunk)
-                    .consistentRead(true).projectionExpression("#log")
-                    .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG)).build());
+                    .consistentRead(true).projectionExpression("#log, #of, #at")
+                    .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG,
+                            "#of", ImportTables.Change.MARKED_LOG, "#at", ImportTables.Change.MARKED_POSITION))
+                    .build());
             for (int round = 0; !request.isEmpty(); round++) {
                 if (round == MAX_UNPROCESSED_ROUNDS) {
                     throw new IllegalStateException("DynamoDB left dedupe marks unread " + round + " times");
                 }
                 var pending = request;
                 var response = dynamoDb.batchGetItem(get -> get.requestItems(pending));
-                response.responses().getOrDefault(changesTable, List.of())
-                        .forEach(mark -> found.add(byMark.get(string(mark, ImportTables.Change.LOG))));
+                for (var mark : response.responses().getOrDefault(changesTable, List.of())) {
+                    // a mark of an append not committed (or being rolled back) does not count yet
+                    long committed = committedByLog.computeIfAbsent(
+                            string(mark, ImportTables.Change.MARKED_LOG), this::committedPosition);
+                    if (number(mark, ImportTables.Change.MARKED_POSITION) <= committed) {
+                        found.add(byMark.get(string(mark, ImportTables.Change.LOG)));
+                    }
+                }
                 request = response.unprocessedKeys();
                 if (!request.isEmpty()) {
                     pause(round);
@@ -109,44 +139,176 @@ public final class DynamoChangeLog implements ChangeLog {
 
     @Override
     public boolean append(Append append) {
-        var items = new ArrayList<TransactWriteItem>(1 + 2 * append.changes().size());
-        items.add(TransactWriteItem.builder().update(update -> update.tableName(statisticsTable)
-                .key(statisticsKey(append.table()))
-                .conditionExpression(append.expectedLastPosition() == 0 ? "attribute_not_exists(#last)"
-                        : "#last = :expected")
-                .updateExpression(statisticsUpdate(append))
-                .expressionAttributeNames(statisticsNames(append))
-                .expressionAttributeValues(statisticsValues(append))).build());
-        String log = logOf(append.table());
-        long expiresAt = clock.instant().plus(MARK_LIFETIME).getEpochSecond();
-        for (LoggedChange change : append.changes()) {
-            items.add(TransactWriteItem.builder().put(put -> put.tableName(changesTable)
-                    .item(Map.of(
-                            ImportTables.Change.LOG, s(log),
-                            ImportTables.Change.POSITION, n(change.position()),
-                            ImportTables.Change.SEQUENCE, n(change.sequence()),
-                            ImportTables.Change.RECORD_ID, s(change.recordId()),
-                            ImportTables.Change.KEY, s(change.keyJson()),
-                            ImportTables.Change.DATA, s(change.dataJson())))
-                    // the statistics' condition already guarantees it; this keeps a position from ever being rewritten
-                    .conditionExpression("attribute_not_exists(#log)")
-                    .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG))).build());
-            var mark = new HashMap<>(markKey(new ChangeId(change.recordId(), change.sequence())));
-            mark.put(ImportTables.Change.EXPIRES_AT, n(expiresAt));
-            items.add(TransactWriteItem.builder().put(put -> put.tableName(changesTable).item(mark)
-                    .conditionExpression("attribute_not_exists(#log)")
-                    .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG))).build());
-        }
-        try {
-            dynamoDb.transactWriteItems(write -> write.transactItems(items));
-            return true;
-        } catch (TransactionCanceledException cancelled) {
-            if (cancelled.hasCancellationReasons() && !cancelled.cancellationReasons().stream()
-                    .map(CancellationReason::code).allMatch(code -> code == null || LOST_RACE.contains(code))) {
-                throw cancelled; // throttled, too large, ...: not a race, so reading again would not help
-            }
+        var claim = new Claim(UUID.randomUUID().toString(), clock.millis(), append.changes().stream()
+                .map(change -> markOf(new ChangeId(change.recordId(), change.sequence()))).toList(),
+                append.expectedLastPosition() + 1, append.lastPosition());
+        if (!claim(append, claim)) {
+            rollBackAbandonedClaim(append.table());
             return false;
         }
+        try {
+            writeChanges(append, claim);
+        } catch (RuntimeException e) {
+            rollBack(append.table(), claim); // the next appender need not wait for the claim to time out
+            throw e;
+        }
+        return commit(append, claim);
+    }
+
+    /** Positions {@code from..to} of a log, taken by one appender until it commits or is rolled back. */
+    private record Claim(String id, long claimedAtMillis, List<String> marks, long from, long to) {
+        AttributeValue toAttribute() {
+            return AttributeValue.fromM(Map.of(
+                    "id", s(id),
+                    "at", n(claimedAtMillis),
+                    "from", n(from),
+                    "to", n(to),
+                    "marks", AttributeValue.fromL(marks.stream().map(AttributeValue::fromS).toList())));
+        }
+
+        static Claim from(AttributeValue value) {
+            Map<String, AttributeValue> claim = value.m();
+            return new Claim(claim.get("id").s(), Long.parseLong(claim.get("at").n()),
+                    claim.get("marks").l().stream().map(AttributeValue::s).toList(),
+                    Long.parseLong(claim.get("from").n()), Long.parseLong(claim.get("to").n()));
+        }
+    }
+
+    private boolean claim(Append append, Claim claim) {
+        var values = new HashMap<String, AttributeValue>();
+        values.put(":claim", claim.toAttribute());
+        if (append.expectedLastPosition() != 0) {
+            values.put(":expected", n(append.expectedLastPosition()));
+        }
+        try {
+            dynamoDb.updateItem(update -> update.tableName(statisticsTable)
+                    .key(statisticsKey(append.table()))
+                    .updateExpression("SET #claim = :claim")
+                    .conditionExpression((append.expectedLastPosition() == 0 ? "attribute_not_exists(#last)"
+                            : "#last = :expected") + " AND attribute_not_exists(#claim)")
+                    .expressionAttributeNames(Map.of("#claim", ImportTables.Statistics.CLAIM,
+                            "#last", ImportTables.Statistics.LAST_POSITION))
+                    .expressionAttributeValues(values));
+            return true;
+        } catch (ConditionalCheckFailedException someoneElseAppended) {
+            return false;
+        }
+    }
+
+    private void writeChanges(Append append, Claim claim) {
+        String log = logOf(append.table());
+        long expiresAt = clock.instant().plus(MARK_LIFETIME).getEpochSecond();
+        var writes = new ArrayList<WriteRequest>(2 * append.changes().size());
+        for (LoggedChange change : append.changes()) {
+            writes.add(put(Map.of(
+                    ImportTables.Change.LOG, s(log),
+                    ImportTables.Change.POSITION, n(change.position()),
+                    ImportTables.Change.SEQUENCE, n(change.sequence()),
+                    ImportTables.Change.RECORD_ID, s(change.recordId()),
+                    ImportTables.Change.KEY, s(change.keyJson()),
+                    ImportTables.Change.DATA, s(change.dataJson()))));
+            var mark = new HashMap<>(markKey(new ChangeId(change.recordId(), change.sequence())));
+            mark.put(ImportTables.Change.MARKED_LOG, s(log));
+            mark.put(ImportTables.Change.MARKED_POSITION, n(change.position()));
+            mark.put(ImportTables.Change.EXPIRES_AT, n(expiresAt));
+            writes.add(put(mark));
+        }
+        batchWrite(writes, claim);
+    }
+
+    private boolean commit(Append append, Claim claim) {
+        var names = new HashMap<>(statisticsNames(append));
+        names.put("#claim", ImportTables.Statistics.CLAIM);
+        var values = new HashMap<>(statisticsValues(append));
+        values.remove(":expected");
+        values.put(":id", s(claim.id()));
+        try {
+            dynamoDb.updateItem(update -> update.tableName(statisticsTable)
+                    .key(statisticsKey(append.table()))
+                    .updateExpression(statisticsUpdate(append) + " REMOVE #claim")
+                    .conditionExpression("#claim.id = :id")
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values));
+            return true;
+        } catch (ConditionalCheckFailedException rolledBack) {
+            return false; // taken for dead and rolled back: the caller reads the log's end and tries again
+        }
+    }
+
+    /** Rolls back the claim pending on {@code table} if its owner must be gone. */
+    private void rollBackAbandonedClaim(ImportedTable table) {
+        Map<String, AttributeValue> item = dynamoDb.getItem(get -> get.tableName(statisticsTable)
+                .key(statisticsKey(table)).consistentRead(true)).item();
+        AttributeValue pending = item == null ? null : item.get(ImportTables.Statistics.CLAIM);
+        if (pending == null || !pending.hasM()) {
+            return;
+        }
+        Claim claim = Claim.from(pending);
+        if (clock.millis() - claim.claimedAtMillis() > CLAIM_TIMEOUT.toMillis()) {
+            LOG.warning(() -> "change log " + logOf(table) + ": rolling back positions " + claim.from() + ".."
+                    + claim.to() + ", claimed " + (clock.millis() - claim.claimedAtMillis()) / 1000
+                    + " s ago and never committed");
+            rollBack(table, claim);
+        }
+    }
+
+    /** Deletes what the claim may have written (marks first, so none outlives it), then the claim itself. */
+    private void rollBack(ImportedTable table, Claim claim) {
+        var deletes = new ArrayList<WriteRequest>();
+        claim.marks().forEach(mark -> deletes.add(delete(markKey(mark))));
+        for (long position = claim.from(); position <= claim.to(); position++) {
+            deletes.add(delete(changeKey(logOf(table), position)));
+        }
+        batchWrite(deletes, null);
+        try {
+            dynamoDb.updateItem(update -> update.tableName(statisticsTable)
+                    .key(statisticsKey(table))
+                    .updateExpression("REMOVE #claim")
+                    .conditionExpression("#claim.id = :id")
+                    .expressionAttributeNames(Map.of("#claim", ImportTables.Statistics.CLAIM))
+                    .expressionAttributeValues(Map.of(":id", s(claim.id()))));
+        } catch (ConditionalCheckFailedException alreadyGone) {
+            // committed or rolled back by someone else meanwhile: nothing left to do
+        }
+    }
+
+    /**
+     * Writes in batches of 25, retrying what DynamoDB leaves unprocessed. An owner stops writing once half its
+     * claim's lifetime has passed, so that nothing it writes can land after the claim is rolled back.
+     */
+    private void batchWrite(List<WriteRequest> writes, Claim owned) {
+        for (int from = 0; from < writes.size(); from += BATCH_WRITE_ITEMS) {
+            Map<String, List<WriteRequest>> request =
+                    Map.of(changesTable, writes.subList(from, Math.min(writes.size(), from + BATCH_WRITE_ITEMS)));
+            for (int round = 0; !request.isEmpty(); round++) {
+                if (round == MAX_UNPROCESSED_ROUNDS) {
+                    throw new IllegalStateException("DynamoDB left change-log writes unprocessed " + round + " times");
+                }
+                if (owned != null && clock.millis() - owned.claimedAtMillis() > CLAIM_TIMEOUT.toMillis() / 2) {
+                    throw new IllegalStateException("change-log append ran out of its claim's time");
+                }
+                var pending = request;
+                request = dynamoDb.batchWriteItem(write -> write.requestItems(pending)).unprocessedItems();
+                if (!request.isEmpty()) {
+                    pause(round);
+                }
+            }
+        }
+    }
+
+    private static WriteRequest put(Map<String, AttributeValue> item) {
+        return WriteRequest.builder().putRequest(put -> put.item(item)).build();
+    }
+
+    private static WriteRequest delete(Map<String, AttributeValue> key) {
+        return WriteRequest.builder().deleteRequest(delete -> delete.key(key)).build();
+    }
+
+    /** The committed end of a log ({@code clientId/table}); 0 before its first commit. */
+    private long committedPosition(String log) {
+        int slash = log.indexOf('/');
+        var table = new ImportedTable(Long.parseLong(log.substring(0, slash)), log.substring(slash + 1));
+        return statistics(table).map(TableStatistics::lastPosition).orElse(0L);
     }
 
     private static String statisticsUpdate(Append append) {
@@ -220,6 +382,10 @@ public final class DynamoChangeLog implements ChangeLog {
     @Override
     public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
         var changes = new ArrayList<LoggedChange>();
+        long committed = statistics(table).map(TableStatistics::lastPosition).orElse(0L);
+        if (committed <= afterPosition) {
+            return changes;
+        }
         long bytes = 0;
         Map<String, AttributeValue> start = null;
         String log = logOf(table);
@@ -227,10 +393,11 @@ public final class DynamoChangeLog implements ChangeLog {
             Map<String, AttributeValue> from = start;
             int wanted = limit - changes.size();
             QueryResponse response = dynamoDb.query(query -> query.tableName(changesTable).consistentRead(true)
-                    .keyConditionExpression("#log = :log AND #position > :after")
+                    .keyConditionExpression("#log = :log AND #position BETWEEN :first AND :committed")
                     .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG,
                             "#position", ImportTables.Change.POSITION))
-                    .expressionAttributeValues(Map.of(":log", s(log), ":after", n(afterPosition)))
+                    .expressionAttributeValues(Map.of(":log", s(log), ":first", n(afterPosition + 1),
+                            ":committed", n(committed)))
                     .exclusiveStartKey(from).limit(wanted));
             for (Map<String, AttributeValue> item : response.items()) {
                 LoggedChange change = toChange(item);
@@ -274,7 +441,7 @@ public final class DynamoChangeLog implements ChangeLog {
             Thread.sleep(Math.min(500, 25L << round));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading dedupe marks", e);
+            throw new IllegalStateException("interrupted while waiting for DynamoDB", e);
         }
     }
 }

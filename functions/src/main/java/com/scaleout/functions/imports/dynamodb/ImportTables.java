@@ -48,6 +48,9 @@ public record ImportTables(String keys, String records, String changes, String s
         static final String KEY = "keyJson";
         static final String DATA = "dataJson";
         static final String EXPIRES_AT = "expiresAt";
+        /** On a dedupe mark: the log and position of its change (it counts once that position is committed). */
+        static final String MARKED_LOG = "markedLog";
+        static final String MARKED_POSITION = "markedPosition";
 
         private Change() {
         }
@@ -65,6 +68,8 @@ public record ImportTables(String keys, String records, String changes, String s
         static final String LAST_SEQUENCE = "lastSequence";
         static final String COLUMNS = "columns";
         static final String COLUMNS_TRUNCATED = "columnsTruncated";
+        /** The positions an append has taken and not yet committed (see DynamoChangeLog). */
+        static final String CLAIM = "claim";
 
         private Statistics() {
         }

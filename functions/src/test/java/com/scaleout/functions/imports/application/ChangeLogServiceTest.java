@@ -107,14 +107,14 @@ class ChangeLogServiceTest {
     }
 
     @Test
-    void aLogIsAppendedInChunksOfAtMostFortyNineChanges() {
-        var batch = IntStream.range(0, 120).mapToObj(i -> insert(ORDERS, "k" + i, i)).toList();
+    void aLogIsAppendedInChunksOfAtMostAHundredChanges() {
+        var batch = IntStream.range(0, 220).mapToObj(i -> insert(ORDERS, "k" + i, i)).toList();
 
         assertThat(service.record(batch)).isEmpty();
 
-        assertThat(log.committed()).extracting(append -> append.changes().size()).containsExactly(49, 49, 22);
-        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 120).boxed().toList());
-        assertThat(statistics(ORDERS).rows()).isEqualTo(120);
+        assertThat(log.committed()).extracting(append -> append.changes().size()).containsExactly(100, 100, 20);
+        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 220).boxed().toList());
+        assertThat(statistics(ORDERS).rows()).isEqualTo(220);
     }
 
     @Test
@@ -257,13 +257,13 @@ class ChangeLogServiceTest {
             }
             return log.append(append);
         });
-        var batch = IntStream.range(0, 60).mapToObj(i -> insert(ORDERS, "k" + i, i)).toList();
+        var batch = IntStream.range(0, 120).mapToObj(i -> insert(ORDERS, "k" + i, i)).toList();
 
-        assertThat(new ChangeLogService(secondFails, millis -> { }).record(batch)).hasValue(49);
+        assertThat(new ChangeLogService(secondFails, millis -> { }).record(batch)).hasValue(100);
 
-        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 49).boxed().toList());
-        assertThat(service.record(batch.subList(49, 60))).isEmpty();
-        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 60).boxed().toList());
+        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(service.record(batch.subList(100, 120))).isEmpty();
+        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 120).boxed().toList());
     }
 
     @Test
