@@ -53,7 +53,7 @@ public final class DynamoChangeLog implements ChangeLog {
     private static final int BATCH_GET_KEYS = 100;
     private static final int MAX_UNPROCESSED_ROUNDS = 5;
     /** Longer than the change-log function's timeout (60 s): the owner of an older claim is gone. */
-    static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(90);
+    public static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(90);
     private static final int BATCH_WRITE_ITEMS = 25;
 
     private final DynamoDbClient dynamoDb;

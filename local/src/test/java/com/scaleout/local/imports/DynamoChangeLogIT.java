@@ -1,0 +1,138 @@
+package com.scaleout.local.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.imports.application.ChangeLogService;
+import com.scaleout.functions.imports.domain.AppliedChange;
+import com.scaleout.functions.imports.domain.ChangeId;
+import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.imports.domain.LoggedChange;
+import com.scaleout.functions.imports.dynamodb.DynamoChangeLog;
+import com.scaleout.local.testing.RuntimeFixture;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The change log's append protocol against moto_server: an append whose owner died after claiming its positions
+ * (and writing some of its changes and marks) hides nothing, blocks the log only until its claim is stale, and
+ * is rolled back so that the same changes are logged at those positions by the next appender.
+ */
+class DynamoChangeLogIT {
+    private static RuntimeFixture fixture;
+    private static DynamoDbClient dynamoDb;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Declaration production = ScaleoutDeclaration.declaration();
+        fixture = RuntimeFixture.start(Declaration.builder()
+                .table(production.table("ImportChanges"))
+                .table(production.table("ImportTables"))
+                .build());
+        dynamoDb = fixture.runtime().dynamoDb();
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    /** A clock the test moves forward. */
+    private static final class TestClock extends Clock {
+        private Instant now = Instant.parse("2026-11-30T12:00:00Z");
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+
+    private static AppliedChange change(ImportedTable table, String recordId, long sequence, String data) {
+        return new AppliedChange(table, recordId, sequence, true, "{\"id\":\"" + recordId + "\"}", data);
+    }
+
+    /** What a crashed appender leaves: its claim on positions 3..4, the change at 3 and its mark, nothing at 4. */
+    private static void leaveAbandonedAppend(ImportedTable table, TestClock clock) {
+        String log = table.clientId() + "/" + table.name();
+        dynamoDb.updateItem(update -> update.tableName("ImportTables")
+                .key(Map.of("clientId", AttributeValue.fromS(Long.toString(table.clientId())),
+                        "tableName", AttributeValue.fromS(table.name())))
+                .updateExpression("SET #claim = :claim")
+                .expressionAttributeNames(Map.of("#claim", "claim"))
+                .expressionAttributeValues(Map.of(":claim", AttributeValue.fromM(Map.of(
+                        "id", AttributeValue.fromS("crashed"),
+                        "at", AttributeValue.fromN(Long.toString(clock.millis())),
+                        "from", AttributeValue.fromN("3"),
+                        "to", AttributeValue.fromN("4"),
+                        "marks", AttributeValue.fromL(List.of(AttributeValue.fromS("mark/r3/30"),
+                                AttributeValue.fromS("mark/r4/40"))))))));
+        dynamoDb.putItem(put -> put.tableName("ImportChanges").item(Map.of(
+                "log", AttributeValue.fromS(log), "position", AttributeValue.fromN("3"),
+                "sequence", AttributeValue.fromN("30"), "recordId", AttributeValue.fromS("r3"),
+                "keyJson", AttributeValue.fromS("{}"), "dataJson", AttributeValue.fromS("{\"half\":\"written\"}"))));
+        dynamoDb.putItem(put -> put.tableName("ImportChanges").item(Map.of(
+                "log", AttributeValue.fromS("mark/r3/30"), "position", AttributeValue.fromN("0"),
+                "markedLog", AttributeValue.fromS(log), "markedPosition", AttributeValue.fromN("3"))));
+    }
+
+    @Test
+    void anAbandonedAppendHidesNothingBlocksOnlyUntilStaleAndIsRedoneByTheNextAppender() {
+        var clock = new TestClock();
+        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        var service = new ChangeLogService(log);
+        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        assertThat(service.record(List.of(change(table, "r1", 10, "{\"n\":1}"), change(table, "r2", 20, "{\"n\":2}"))))
+                .isEmpty();
+
+        leaveAbandonedAppend(table, clock);
+
+        // uncommitted: its change is invisible and its mark does not count, so a replay will log it again
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).extracting(LoggedChange::position).containsExactly(1L, 2L);
+        assertThat(log.logged(List.of(new ChangeId("r3", 30)))).isEmpty();
+        assertThat(log.statistics(table).orElseThrow().lastPosition()).isEqualTo(2);
+
+        var redelivered = List.of(change(table, "r3", 30, "{\"n\":3}"), change(table, "r4", 40, "{\"n\":4}"));
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(service.record(redelivered)).as("a fresh claim may still commit: wait").hasValue(0);
+
+        clock.advance(DynamoChangeLog.CLAIM_TIMEOUT);
+        assertThat(service.record(redelivered)).isEmpty();
+
+        var changes = log.changes(table, 0, 100, Long.MAX_VALUE);
+        assertThat(changes).extracting(LoggedChange::position).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(changes).extracting(LoggedChange::dataJson)
+                .containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}");
+        var statistics = log.statistics(table).orElseThrow();
+        assertThat(statistics.lastPosition()).isEqualTo(4);
+        assertThat(statistics.rows()).isEqualTo(4);
+        assertThat(log.logged(List.of(new ChangeId("r3", 30), new ChangeId("r4", 40)))).hasSize(2);
+
+        assertThat(service.record(redelivered)).as("a replay after the commit").isEmpty();
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).hasSize(4);
+    }
+}
