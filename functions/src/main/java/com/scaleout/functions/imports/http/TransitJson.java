@@ -1,6 +1,10 @@
 package com.scaleout.functions.imports.http;
 
+import com.cognitect.transit.ArrayReader;
 import com.cognitect.transit.Keyword;
+import com.cognitect.transit.MapReader;
+import com.cognitect.transit.Reader;
+import com.cognitect.transit.SPI.ReaderSPI;
 import com.cognitect.transit.Symbol;
 import com.cognitect.transit.TransitFactory;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,9 +14,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -32,12 +39,62 @@ final class TransitJson {
     static JsonNode read(byte[] body) {
         Object value;
         try {
-            value = TransitFactory.reader(TransitFactory.Format.JSON, new ByteArrayInputStream(body)).read();
+            Reader reader = TransitFactory.reader(TransitFactory.Format.JSON, new ByteArrayInputStream(body));
+            // maps in the order sent (the default builds HashMaps): the stored JSON keeps the client's field order
+            ((ReaderSPI) reader).setBuilders(new OrderedMaps(), new Lists());
+            value = reader.read();
         } catch (RuntimeException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new MalformedException("not valid Transit JSON: " + cause.getMessage());
         }
         return toJson(value);
+    }
+
+    private static final class OrderedMaps
+            implements MapReader<Map<Object, Object>, Map<Object, Object>, Object, Object> {
+        @Override
+        public Map<Object, Object> init() {
+            return new LinkedHashMap<>();
+        }
+
+        @Override
+        public Map<Object, Object> init(int size) {
+            return LinkedHashMap.newLinkedHashMap(size);
+        }
+
+        @Override
+        public Map<Object, Object> add(Map<Object, Object> map, Object key, Object value) {
+            map.put(key, value);
+            return map;
+        }
+
+        @Override
+        public Map<Object, Object> complete(Map<Object, Object> map) {
+            return map;
+        }
+    }
+
+    private static final class Lists implements ArrayReader<List<Object>, List<Object>, Object> {
+        @Override
+        public List<Object> init() {
+            return new ArrayList<>();
+        }
+
+        @Override
+        public List<Object> init(int size) {
+            return new ArrayList<>(size);
+        }
+
+        @Override
+        public List<Object> add(List<Object> list, Object item) {
+            list.add(item);
+            return list;
+        }
+
+        @Override
+        public List<Object> complete(List<Object> list) {
+            return list;
+        }
     }
 
     static final class MalformedException extends RuntimeException {
