@@ -169,6 +169,11 @@ class RjMetricsRoutesTest {
     }
 
     @Test
+    void authenticateAnswers401ForAValidKeyOfAnotherClient() {
+        assertRjError(world.handle("rjmetrics-authenticate-other-client"), 401, "Not Authorized");
+    }
+
+    @Test
     void authenticateAnswers401ForAnUnknownKey() {
         assertRjError(world.handle("rjmetrics-authenticate-unknown-key"), 401, "Not Authorized");
     }
