@@ -3,6 +3,7 @@ package com.scaleout.functions.imports.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -60,11 +61,12 @@ class ImportServiceTest {
         var rejected = catchThrowableOfType(ImportService.InvalidRecordsException.class,
                 () -> service.accept(request, CALLER, DEADLINE));
 
-        assertThat(rejected.invalid()).containsExactly(
-                new RecordRules.Invalid(1, "record 1: the batch contains data points for multiple clients."
-                        + " Only client_id 4821 is allowed"),
-                new RecordRules.Invalid(3, "record 3: the batch contains data points for multiple clients."
-                        + " Only client_id 4821 is allowed"));
+        assertThat(rejected.invalid()).extracting(RecordRules.Invalid::index, RecordRules.Invalid::reason)
+                .containsExactly(
+                        tuple(1, "record 1: the batch contains data points for multiple clients."
+                                + " Only client_id 4821 is allowed"),
+                        tuple(3, "record 3: the batch contains data points for multiple clients."
+                                + " Only client_id 4821 is allowed"));
         assertThat(store.upserts()).isEmpty();
     }
 
@@ -75,6 +77,22 @@ class ImportServiceTest {
         assertThatThrownBy(() -> service.accept(request, CALLER, DEADLINE))
                 .isInstanceOf(ImportService.ForeignClientException.class)
                 .hasMessage("Access token is not associated with this client.");
+        assertThat(store.upserts()).isEmpty();
+    }
+
+    @Test
+    void aRequestMixingAnInvalidRecordOfTheCallerWithAForeignOneIsInvalidNotForbidden() {
+        var request = checked(
+                record(CALLER, 1, "{\"name\": \"no id\"}"),
+                record(OTHER, 2, "{\"id\": 2}"));
+
+        var rejected = catchThrowableOfType(ImportService.InvalidRecordsException.class,
+                () -> service.accept(request, CALLER, DEADLINE));
+
+        assertThat(rejected).as("the request holds a record of the caller's client: it mixes clients").isNotNull();
+        assertThat(rejected.invalid()).extracting(RecordRules.Invalid::reason).containsExactly(
+                "record 0: key field \"id\" is missing from data",
+                "record 1: the batch contains data points for multiple clients. Only client_id 4821 is allowed");
         assertThat(store.upserts()).isEmpty();
     }
 
@@ -97,9 +115,10 @@ class ImportServiceTest {
         var rejected = catchThrowableOfType(ImportService.InvalidRecordsException.class,
                 () -> service.accept(request, CALLER, DEADLINE));
 
-        assertThat(rejected.invalid()).containsExactly(
-                new RecordRules.Invalid(1, "record 1: key field \"id\" is null"),
-                new RecordRules.Invalid(3, "record 3: data must be an object"));
+        assertThat(rejected.invalid()).extracting(RecordRules.Invalid::index, RecordRules.Invalid::reason)
+                .containsExactly(
+                        tuple(1, "record 1: key field \"id\" is null"),
+                        tuple(3, "record 3: data must be an object"));
         assertThat(store.upserts()).isEmpty();
     }
 

@@ -226,6 +226,17 @@ class RecordRulesTest {
     }
 
     @Test
+    void anInvalidRecordNamesItsClientWhenItsClientIdIsValid() {
+        var keyMissing = RecordRules.pushRecord(0, validWith("data", "{\"name\": \"Ada\"}"));
+        var badClientId = RecordRules.pushRecord(1, validWith("client_id", "\"4821\""));
+        var notAnObject = RecordRules.pushRecord(2, json("[]"));
+
+        assertThat(((RecordRules.Invalid) keyMissing).clientId()).hasValue(4821);
+        assertThat(((RecordRules.Invalid) badClientId).clientId()).isEmpty();
+        assertThat(((RecordRules.Invalid) notAnObject).clientId()).isEmpty();
+    }
+
+    @Test
     void theFirstBrokenRuleIsTheReason() {
         ObjectNode record = (ObjectNode) validWith("client_id", "\"4821\"");
         record.put("table_name", " ");
@@ -237,7 +248,8 @@ class RecordRulesTest {
 
     @Test
     void batchMessagesTakeTableAndKeysFromTheBatchAndNameTheMessage() {
-        var valid = RecordRules.batchMessage(2, json("{\"action\": \"upsert\", \"sequence\": 5, \"data\": {\"id\": 9}}"),
+        var valid = RecordRules.batchMessage(2,
+                json("{\"action\": \"upsert\", \"sequence\": 5, \"data\": {\"id\": 9}}"),
                 4821, "customers", List.of("id"));
         var noAction = RecordRules.batchMessage(3, json("{\"sequence\": 5, \"data\": {\"id\": 9}}"),
                 4821, "customers", List.of("id"));
@@ -255,9 +267,11 @@ class RecordRulesTest {
     @Test
     void batchMessagesWithoutKeyNamesAreAppendOnly() {
         var first = recordOf(RecordRules.batchMessage(0,
-                json("{\"action\": \"upsert\", \"sequence\": 5, \"data\": {\"url\": \"/a\"}}"), 4821, "views", List.of()));
+                json("{\"action\": \"upsert\", \"sequence\": 5, \"data\": {\"url\": \"/a\"}}"),
+                4821, "views", List.of()));
         var second = recordOf(RecordRules.batchMessage(1,
-                json("{\"action\": \"upsert\", \"sequence\": 6, \"data\": {\"url\": \"/a\"}}"), 4821, "views", List.of()));
+                json("{\"action\": \"upsert\", \"sequence\": 6, \"data\": {\"url\": \"/a\"}}"),
+                4821, "views", List.of()));
 
         assertThat(first.key().id()).isNotEqualTo(second.key().id());
         assertThat(first.key().values()).isEmpty();

@@ -30,7 +30,8 @@ class ImportKeysAdminHandlerTest {
     private final MemoryKeyStore store = new MemoryKeyStore();
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T23:00:00Z"));
     private final ImportKeys keys = new ImportKeys(store, clock, TTL);
-    private final ImportKeysAdminHandler handler = new ImportKeysAdminHandler(keys, new AdminKey(Optional.of(ADMIN_KEY)));
+    private final ImportKeysAdminHandler handler =
+            new ImportKeysAdminHandler(keys, new AdminKey(Optional.of(ADMIN_KEY)));
 
     {
         store.create(new ImportKey(ImportTokens.keyIdOf(EXISTING_TOKEN).orElseThrow(), 4821, "warehouse loader",
