@@ -13,10 +13,16 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.cognitect.transit.TransitFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.imports.application.ImportKeyStore;
+import com.scaleout.functions.imports.application.ImportKeys;
+import com.scaleout.functions.imports.application.ImportService;
+import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Date;
@@ -24,8 +30,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.exception.SdkClientException;
 
 /**
  * Stitch's Import API v2 routes (status, push, validate, batch) on the samples in {@code events/imports/}: what
@@ -461,6 +469,37 @@ class StitchRoutesTest {
         assertThat(world.handle("push-two-tables").status()).as("still cached").isEqualTo(201);
         world.clock.advance(ImportRoutesWorld.KEY_CACHE_TTL);
         assertThat(world.handle("push-two-tables").status()).isEqualTo(401);
+    }
+
+    @Test
+    void aKeyLookUpThatTimesOutIs503SoThatTheClientRetries() throws Exception {
+        var slowStore = new ImportKeyStore() {
+            @Override
+            public void create(ImportKey key) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Optional<ImportKey> find(String keyId) {
+                throw SdkClientException.create("Unable to execute HTTP request: Read timed out",
+                        new SocketTimeoutException("Read timed out"));
+            }
+
+            @Override
+            public boolean revoke(String keyId, Instant at) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        var handler = new ImportHandler(new ImportService(world.records),
+                new ImportKeys(slowStore, world.clock, ImportRoutesWorld.KEY_CACHE_TTL), world.clock);
+
+        var response = handler.handleRequest(sample("push-two-tables"), null);
+
+        assertThat(response.getStatusCode()).isEqualTo(503);
+        assertThat(response.getHeaders()).containsEntry("retry-after", "1");
+        assertThat(json(response.getBody())).isEqualTo(
+                json("{\"status\": \"ERROR\", \"message\": \"Service busy, retry shortly\"}"));
+        assertThat(world.stored()).isEmpty();
     }
 
     // ---- validate ----
