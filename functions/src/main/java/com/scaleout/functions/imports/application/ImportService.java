@@ -43,22 +43,36 @@ public final class ImportService {
 
     /**
      * Checks without storing anything ({@code validate}). Records of another client: if none is the caller's,
-     * the key is simply not this client's (403); if some are, the request mixes clients and each foreign record
-     * is invalid (Stitch's rule).
+     * the key is simply not this client's (403); if some are (valid or not), the request mixes clients and each
+     * valid foreign record is invalid (Stitch's rule).
      */
     public List<ImportRecord> check(List<RecordRules.Checked> checked, long callerClientId) {
         var valid = new java.util.ArrayList<ImportRecord>(checked.size());
         var reasons = new java.util.ArrayList<RecordRules.Invalid>();
+        boolean callers = false;
+        boolean foreign = false;
         for (var outcome : checked) {
             switch (outcome) {
-                case RecordRules.Valid v when v.record().clientId() != callerClientId -> reasons.add(
-                        new RecordRules.Invalid(v.index(), "record " + v.index() + ": the batch contains data"
-                                + " points for multiple clients. Only client_id " + callerClientId + " is allowed"));
-                case RecordRules.Valid v -> valid.add(v.record());
-                case RecordRules.Invalid invalid -> reasons.add(invalid);
+                case RecordRules.Valid v when v.record().clientId() != callerClientId -> {
+                    foreign = true;
+                    reasons.add(new RecordRules.Invalid(v.index(), "record " + v.index() + ": the batch contains"
+                            + " data points for multiple clients. Only client_id " + callerClientId + " is allowed"));
+                }
+                case RecordRules.Valid v -> {
+                    callers = true;
+                    valid.add(v.record());
+                }
+                case RecordRules.Invalid invalid -> {
+                    reasons.add(invalid);
+                    if (invalid.clientId().isPresent()) {
+                        boolean own = invalid.clientId().getAsLong() == callerClientId;
+                        callers |= own;
+                        foreign |= !own;
+                    }
+                }
             }
         }
-        if (valid.isEmpty() && checked.stream().anyMatch(RecordRules.Valid.class::isInstance)) {
+        if (foreign && !callers) {
             throw new ForeignClientException("Access token is not associated with this client.");
         }
         if (!reasons.isEmpty()) {

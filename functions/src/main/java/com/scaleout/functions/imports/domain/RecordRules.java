@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The checks every record passes before anything is stored, one method per rule so that each reason is exact.
@@ -24,16 +25,22 @@ public final class RecordRules {
     public record Valid(int index, ImportRecord record) implements Checked {
     }
 
-    public record Invalid(int index, String reason) implements Checked {
+    /** {@code clientId}: the client the record names, when its {@code client_id} is valid (push records only). */
+    public record Invalid(int index, String reason, OptionalLong clientId) implements Checked {
+        public Invalid(int index, String reason) {
+            this(index, reason, OptionalLong.empty());
+        }
     }
 
     /** A Stitch push record: {@code {client_id, table_name, sequence, action, key_names, data}}. */
     public static Checked pushRecord(int index, JsonNode record) {
+        OptionalLong named = OptionalLong.empty();
         try {
             if (!record.isObject()) {
                 throw new Reason("is not an object");
             }
             long clientId = clientId(record.get("client_id"));
+            named = OptionalLong.of(clientId);
             String table = tableName(record.get("table_name"));
             long sequence = sequence(record.get("sequence"));
             action(record.get("action"));
@@ -41,7 +48,7 @@ public final class RecordRules {
             ObjectNode data = data(record.get("data"), keyNames);
             return new Valid(index, ImportRecord.of(clientId, table, sequence, keyNames, data));
         } catch (Reason reason) {
-            return new Invalid(index, "record " + index + ": " + reason.getMessage());
+            return new Invalid(index, "record " + index + ": " + reason.getMessage(), named);
         }
     }
 

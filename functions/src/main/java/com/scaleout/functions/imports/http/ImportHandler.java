@@ -74,7 +74,10 @@ public final class ImportHandler extends ApiHandler {
                         stitchCaller(keys, request).clientId(), request),
                 "POST /v2/client/{cid}/table/{table}/data", request -> rjMetricsData(imports, keys, clock, request),
                 "GET /v2/client/{cid}/authenticate", request -> {
-                    rjMetricsCaller(keys, request);
+                    // a key of another client is not valid for this one: 401 like any other invalid key, not 403
+                    if (!isOfClient(rjMetricsKey(keys, request), request.pathParameter("cid"))) {
+                        throw RjMetricsResponses.notAuthorized();
+                    }
                     return HttpResponses.json(200, new RjMetricsResponses.Outcome(200, "authenticated"));
                 }));
     }
@@ -87,15 +90,24 @@ public final class ImportHandler extends ApiHandler {
         return bearerToken(request).flatMap(keys::authenticate).orElseThrow(StitchResponses::notAuthorized);
     }
 
-    /** RJMetrics' clients send the key as {@code ?apikey=}; a Bearer header works too. */
+    /** The caller's key, which must be the path's client's (403 otherwise). */
     private static ImportKey rjMetricsCaller(ImportKeys keys, ApiRequest request) {
-        ImportKey key = bearerToken(request).or(() -> request.query("apikey"))
-                .flatMap(keys::authenticate).orElseThrow(RjMetricsResponses::notAuthorized);
+        ImportKey key = rjMetricsKey(keys, request);
         String cid = request.pathParameter("cid");
-        if (!cid.matches("[1-9][0-9]{0,17}") || Long.parseLong(cid) != key.clientId()) {
+        if (!isOfClient(key, cid)) {
             throw RjMetricsResponses.error(403, "This API key does not belong to client " + cid, List.of());
         }
         return key;
+    }
+
+    /** RJMetrics' clients send the key as {@code ?apikey=}; a Bearer header works too. */
+    private static ImportKey rjMetricsKey(ImportKeys keys, ApiRequest request) {
+        return bearerToken(request).or(() -> request.query("apikey"))
+                .flatMap(keys::authenticate).orElseThrow(RjMetricsResponses::notAuthorized);
+    }
+
+    private static boolean isOfClient(ImportKey key, String cid) {
+        return cid.matches("[1-9][0-9]{0,17}") && Long.parseLong(cid) == key.clientId();
     }
 
     private static Optional<String> bearerToken(ApiRequest request) {

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import java.net.SocketTimeoutException;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -54,7 +55,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             return response;
         } catch (SdkException e) {
             boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
-                    || (e instanceof AwsServiceException service && service.isThrottlingException());
+                    || (e instanceof AwsServiceException service && service.isThrottlingException())
+                    || timedOutReading(e);
             if (busy) {
                 LOG.log(Level.WARNING, event.getRouteKey() + ": AWS throttled or too slow", e);
                 var response = error(503, "Service busy, retry shortly", null, request.requestId());
@@ -67,6 +69,19 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
             return error(500, "Internal Server Error", null, request.requestId());
         }
+    }
+
+    /**
+     * The HTTP client's socket timeout fired before the SDK's attempt timeout (both are 2 s, so either may): the
+     * same slow call, reported as a client exception caused by a {@link SocketTimeoutException}.
+     */
+    private static boolean timedOutReading(SdkException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -7,9 +7,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 
 /** The error contract every HTTP handler inherits, on a real-shaped event with its route key swapped. */
 class ApiHandlerTest {
@@ -27,6 +29,14 @@ class ApiHandlerTest {
             },
             "GET /stitch-busy", request -> {
                 throw ApiException.withBody(503, "busy", Map.of("status", "ERROR", "message", "busy"));
+            },
+            "GET /read-timeout", request -> {
+                throw SdkClientException.create("Unable to execute HTTP request: Read timed out",
+                        new SocketTimeoutException("Read timed out"));
+            },
+            "GET /unreachable", request -> {
+                throw SdkClientException.create("Unable to execute HTTP request: Connection refused",
+                        new java.net.ConnectException("Connection refused"));
             },
             "GET /body", request -> HttpResponses.json(200, Map.of("text", request.body())))) {
     };
@@ -80,6 +90,26 @@ class ApiHandlerTest {
         assertThat(response.getStatusCode()).isEqualTo(503);
         assertThat(response.getHeaders()).containsEntry("retry-after", "1");
         assertThat(json(response)).isEqualTo(Json.MAPPER.readTree("{\"status\":\"ERROR\",\"message\":\"busy\"}"));
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersACallWhoseSocketReadTimedOutWith503LikeAnyOtherTimeout(APIGatewayV2HTTPEvent event)
+            throws IOException {
+        var response = call(event, "GET /read-timeout");
+
+        assertThat(response.getStatusCode()).isEqualTo(503);
+        assertThat(response.getHeaders()).containsEntry("retry-after", "1");
+        assertThat(json(response).get("message").asText()).doesNotContain("Read timed out");
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersAnotherClientSideFailureWith500(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /unreachable");
+
+        assertThat(response.getStatusCode()).isEqualTo(500);
+        assertThat(json(response).get("message").asText()).isEqualTo("Internal Server Error");
     }
 
     @ParameterizedTest

@@ -1,0 +1,121 @@
+package com.scaleout.functions.imports;
+
+import com.scaleout.functions.imports.application.ImportKeyStore;
+import com.scaleout.functions.imports.application.RecordStore;
+import com.scaleout.functions.imports.domain.ImportKey;
+import com.scaleout.functions.imports.domain.ImportRecord;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** In-memory stand-ins for the import workload's ports, with the semantics of their DynamoDB adapters. */
+public final class ImportFakes {
+    private ImportFakes() {
+    }
+
+    /**
+     * The latest record per key, stored under the DynamoDB adapter's condition: a record is written only when its
+     * key is absent or holds an older sequence. Remembers every batch it was given.
+     */
+    public static final class MemoryRecordStore implements RecordStore {
+        private final Map<String, ImportRecord> byKeyId = new LinkedHashMap<>();
+        private final List<List<ImportRecord>> upserts = new ArrayList<>();
+
+        @Override
+        public synchronized UpsertResult upsert(Collection<ImportRecord> records, Instant deadline) {
+            upserts.add(List.copyOf(records));
+            int applied = 0;
+            for (ImportRecord record : records) {
+                ImportRecord stored = byKeyId.get(record.key().id());
+                if (stored == null || stored.sequence() < record.sequence()) {
+                    byKeyId.put(record.key().id(), record);
+                    applied++;
+                }
+            }
+            return new UpsertResult(applied, records.size() - applied);
+        }
+
+        /** Every stored record, in the order its key was first written. */
+        public synchronized List<ImportRecord> stored() {
+            return List.copyOf(byKeyId.values());
+        }
+
+        /** The records of each {@link #upsert} call, in call order. */
+        public synchronized List<List<ImportRecord>> upserts() {
+            return List.copyOf(upserts);
+        }
+    }
+
+    /** Import keys by key id; counts look-ups, so that a test sees what the key cache spares the store. */
+    public static final class MemoryKeyStore implements ImportKeyStore {
+        private final Map<String, ImportKey> byId = new HashMap<>();
+        private int finds;
+
+        @Override
+        public synchronized void create(ImportKey key) {
+            if (byId.putIfAbsent(key.keyId(), key) != null) {
+                throw new IllegalStateException("key id " + key.keyId() + " exists");
+            }
+        }
+
+        @Override
+        public synchronized Optional<ImportKey> find(String keyId) {
+            finds++;
+            return Optional.ofNullable(byId.get(keyId));
+        }
+
+        @Override
+        public synchronized boolean revoke(String keyId, Instant at) {
+            ImportKey key = byId.get(keyId);
+            if (key == null) {
+                return false;
+            }
+            if (key.isActive()) {
+                byId.put(keyId, new ImportKey(key.keyId(), key.clientId(), key.name(), key.tokenHash(),
+                        key.createdAt(), Optional.of(at)));
+            }
+            return true;
+        }
+
+        public synchronized int finds() {
+            return finds;
+        }
+    }
+
+    /** A clock that stands still until a test moves it. */
+    public static final class SettableClock extends Clock {
+        private Instant now;
+
+        public SettableClock(Instant start) {
+            this.now = start;
+        }
+
+        public synchronized void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public synchronized Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException("the import workload keeps UTC");
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package com.scaleout.functions.imports.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.functions.imports.ImportFakes.MemoryKeyStore;
+import com.scaleout.functions.imports.ImportFakes.SettableClock;
+import com.scaleout.functions.imports.domain.ImportTokens;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** Key checks and their per-environment cache, on a store that counts its look-ups and a clock the test moves. */
+class ImportKeysTest {
+    private static final Duration TTL = Duration.ofSeconds(30);
+
+    private final MemoryKeyStore store = new MemoryKeyStore();
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T23:00:00Z"));
+    private final ImportKeys keys = new ImportKeys(store, clock, TTL);
+
+    @Test
+    void aCreatedKeyIsStoredAsTheHashOfItsTokenAndAuthenticatesItsClient() {
+        var created = keys.create(4821, "warehouse loader");
+
+        var stored = store.find(created.key().keyId()).orElseThrow();
+        assertThat(stored.tokenHash()).isEqualTo(ImportTokens.hash(created.token())).isNotEqualTo(created.token());
+        assertThat(stored.clientId()).isEqualTo(4821);
+        assertThat(stored.name()).isEqualTo("warehouse loader");
+        assertThat(stored.createdAt()).isEqualTo(clock.instant());
+        assertThat(stored.isActive()).isTrue();
+        assertThat(ImportTokens.keyIdOf(created.token())).contains(created.key().keyId());
+        assertThat(keys.authenticate(created.token())).hasValueSatisfying(key -> {
+            assertThat(key.clientId()).isEqualTo(4821);
+            assertThat(key.keyId()).isEqualTo(created.key().keyId());
+        });
+    }
+
+    @Test
+    void aValidKeyIsLookedUpOncePerTtl() {
+        String token = keys.create(4821, "loader").token();
+        int before = store.finds();
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(keys.authenticate(token)).isPresent();
+            clock.advance(TTL.dividedBy(10));
+        }
+        assertThat(store.finds() - before).isEqualTo(1);
+
+        clock.advance(TTL);
+        assertThat(keys.authenticate(token)).isPresent();
+        assertThat(store.finds() - before).isEqualTo(2);
+    }
+
+    @Test
+    void aRevokedKeyIsStillAcceptedWhereCachedUntilTheTtlThenRefused() {
+        var created = keys.create(4821, "loader");
+        assertThat(keys.authenticate(created.token())).isPresent();
+
+        assertThat(keys.revoke(created.key().keyId())).isTrue();
+        clock.advance(TTL.minusMillis(1));
+        assertThat(keys.authenticate(created.token())).as("cached, just inside the TTL").isPresent();
+
+        clock.advance(Duration.ofMillis(1));
+        assertThat(keys.authenticate(created.token())).as("the TTL has passed").isEmpty();
+        clock.advance(TTL.multipliedBy(3));
+        assertThat(keys.authenticate(created.token())).as("and stays refused").isEmpty();
+    }
+
+    @Test
+    void aKeyRevokedBeforeItWasEverCheckedIsRefusedAtOnce() {
+        var created = keys.create(4821, "loader");
+        keys.revoke(created.key().keyId());
+
+        assertThat(keys.authenticate(created.token())).isEmpty();
+    }
+
+    @Test
+    void anotherCacheOfTheSameStoreSeesTheRevocationAtOnce() {
+        var created = keys.create(4821, "loader");
+        assertThat(keys.authenticate(created.token())).isPresent();
+        keys.revoke(created.key().keyId());
+
+        var freshEnvironment = new ImportKeys(store, clock, TTL);
+        assertThat(freshEnvironment.authenticate(created.token())).isEmpty();
+    }
+
+    @Test
+    void anUnknownTokenIsNegativelyCachedForAMinute() {
+        String unknown = ImportTokens.issue().token();
+        var longLived = new ImportKeys(store, clock, Duration.ofHours(1));
+
+        assertThat(longLived.authenticate(unknown)).isEmpty();
+        assertThat(longLived.authenticate(unknown)).isEmpty();
+        clock.advance(Duration.ofSeconds(59));
+        assertThat(longLived.authenticate(unknown)).isEmpty();
+        assertThat(store.finds()).as("one look-up within the minute").isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(longLived.authenticate(unknown)).isEmpty();
+        assertThat(store.finds()).as("looked up again after the minute").isEqualTo(2);
+    }
+
+    @Test
+    void theNegativeCacheNeverOutlivesAShorterValidTtl() {
+        var shortLived = new ImportKeys(store, clock, Duration.ofSeconds(2));
+        String unknown = ImportTokens.issue().token();
+
+        shortLived.authenticate(unknown);
+        clock.advance(Duration.ofSeconds(2));
+        shortLived.authenticate(unknown);
+
+        assertThat(store.finds()).isEqualTo(2);
+    }
+
+    @Test
+    void aTokenWithAKnownKeyIdButAnotherSecretIsRefused() {
+        var created = keys.create(4821, "loader");
+        String forged = created.key().keyId() + "." + ImportTokens.issue().token().substring(17);
+
+        assertThat(keys.authenticate(forged)).isEmpty();
+        assertThat(keys.authenticate(created.token())).as("the real token is not hurt by the forgery").isPresent();
+    }
+
+    @Test
+    void aMissingOrMisshapenTokenIsRefusedWithoutAStoreLookUp() {
+        assertThat(keys.authenticate(null)).isEmpty();
+        assertThat(keys.authenticate("")).isEmpty();
+        assertThat(keys.authenticate("not-a-token")).isEmpty();
+
+        assertThat(store.finds()).isZero();
+    }
+
+    @Test
+    void revokingAnUnknownKeyReportsIt() {
+        assertThat(keys.revoke("AAAAAAAAAAAAAAAA")).isFalse();
+    }
+}
