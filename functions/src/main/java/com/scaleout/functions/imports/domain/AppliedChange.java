@@ -1,6 +1,5 @@
 package com.scaleout.functions.imports.domain;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * A change the record store applied, as its stream reports it: a record of {@code table} stored at
@@ -16,10 +15,7 @@ public record AppliedChange(ImportedTable table, String recordId, long sequence,
 
     /** UTF-8 bytes of what the log stores for the change beyond fixed-size fields. */
     public long payloadBytes() {
-        return utf8Length(keyJson) + utf8Length(dataJson) + utf8Length(table.name()) + utf8Length(recordId);
+        return Utf8.length(keyJson) + Utf8.length(dataJson) + Utf8.length(table.name()) + Utf8.length(recordId);
     }
 
-    static long utf8Length(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
-    }
 }

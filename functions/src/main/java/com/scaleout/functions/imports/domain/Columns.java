@@ -29,7 +29,7 @@ public record Columns(Set<Column> tracked, boolean truncated) {
     /** A field name with one type its values had. */
     public record Column(String name, String type) {
         long bytes() {
-            return AppliedChange.utf8Length(name) + AppliedChange.utf8Length(type);
+            return Utf8.length(name) + Utf8.length(type);
         }
     }
 

@@ -5,6 +5,6 @@ public record LoggedChange(long position, long sequence, String recordId, String
 
     /** UTF-8 bytes of key and data: what a page of changes mostly consists of. */
     public long payloadBytes() {
-        return AppliedChange.utf8Length(keyJson) + AppliedChange.utf8Length(dataJson);
+        return Utf8.length(keyJson) + Utf8.length(dataJson);
     }
 }

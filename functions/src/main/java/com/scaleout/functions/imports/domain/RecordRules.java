@@ -2,7 +2,6 @@ package com.scaleout.functions.imports.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -46,7 +45,7 @@ public final class RecordRules {
             action(record.get("action"));
             List<String> keyNames = keyNames(record.get("key_names"), false);
             ObjectNode data = data(record.get("data"), keyNames);
-            return new Valid(index, ImportRecord.of(clientId, table, sequence, keyNames, data));
+            return new Valid(index, sized(ImportRecord.of(clientId, table, sequence, keyNames, data)));
         } catch (Reason reason) {
             return new Invalid(index, "record " + index + ": " + reason.getMessage(), named);
         }
@@ -62,7 +61,7 @@ public final class RecordRules {
             action(message.get("action"));
             long sequence = sequence(message.get("sequence"));
             ObjectNode data = data(message.get("data"), keyNames);
-            return new Valid(index, ImportRecord.of(clientId, table, sequence, keyNames, data));
+            return new Valid(index, sized(ImportRecord.of(clientId, table, sequence, keyNames, data)));
         } catch (Reason reason) {
             return new Invalid(index, "message " + index + ": " + reason.getMessage());
         }
@@ -80,7 +79,7 @@ public final class RecordRules {
             List<String> keyNames = keyNames(point.get("keys"), false, "keys");
             ObjectNode data = ((ObjectNode) point).deepCopy();
             data.remove("keys");
-            return new Valid(index, ImportRecord.of(clientId, table, sequence, keyNames, data(data, keyNames)));
+            return new Valid(index, sized(ImportRecord.of(clientId, table, sequence, keyNames, data(data, keyNames))));
         } catch (Reason reason) {
             return new Invalid(index, "point " + index + ": " + reason.getMessage());
         }
@@ -194,12 +193,17 @@ public final class RecordRules {
                         + " characters long; key values must be shorter than " + ImportLimits.MAX_KEY_LENGTH);
             }
         }
-        int bytes = value.toString().getBytes(StandardCharsets.UTF_8).length;
+        return (ObjectNode) value;
+    }
+
+    /** The record, if its data as stored fits an item. */
+    private static ImportRecord sized(ImportRecord record) {
+        long bytes = Utf8.length(record.dataJson());
         if (bytes > ImportLimits.MAX_RECORD_BYTES) {
             throw new Reason("data is " + bytes + " bytes as JSON; at most " + ImportLimits.MAX_RECORD_BYTES
                     + " are allowed per record");
         }
-        return (ObjectNode) value;
+        return record;
     }
 
     /** A rule broken: the message is the reason, without the record's index. */

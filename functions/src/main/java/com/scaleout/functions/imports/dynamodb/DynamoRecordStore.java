@@ -123,7 +123,7 @@ public final class DynamoRecordStore implements RecordStore {
                 ImportTables.Record.TABLE, s(record.table()),
                 ImportTables.Record.SEQUENCE, n(record.sequence()),
                 ImportTables.Record.KEY, s(Json.write(record.key().values())),
-                ImportTables.Record.DATA, s(Json.write(record.data())));
+                ImportTables.Record.DATA, s(record.dataJson()));
     }
 
     static long backoffMillis(int attempt) {

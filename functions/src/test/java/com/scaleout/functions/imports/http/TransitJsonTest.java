@@ -92,6 +92,19 @@ class TransitJsonTest {
     }
 
     @Test
+    void mapsKeepTheFieldOrderTheClientWrote() {
+        var data = new LinkedHashMap<Object, Object>();
+        for (String field : List.of("zeta", "alpha", "mu", "beta", "omega", "gamma", "delta", "epsilon", "eta")) {
+            data.put(field, field.length());
+        }
+
+        var tree = read(data);
+
+        assertThat(tree.fieldNames()).toIterable()
+                .containsExactly("zeta", "alpha", "mu", "beta", "omega", "gamma", "delta", "epsilon", "eta");
+    }
+
+    @Test
     void repeatedMapKeysCachedByTheWriterReadBackByName() {
         var records = List.of(Map.of("client_id", 1, "table_name", "orders"),
                 Map.of("client_id", 2, "table_name", "orders"));
