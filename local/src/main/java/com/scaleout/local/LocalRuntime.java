@@ -125,6 +125,11 @@ public final class LocalRuntime implements AutoCloseable {
         for (TableSpec table : declaration.tables()) {
             System.setProperty(table.environmentVariable(), table.name()); // locally, physical = logical name
         }
+        // moto_server takes writes one at a time (the gate): 32 writers per import request would only queue past
+        // their timeouts when a few requests run at once
+        if (RuntimeEnvironment.variable(LOCAL_IMPORT_WRITERS_VARIABLE).isEmpty()) {
+            System.setProperty(LOCAL_IMPORT_WRITERS_VARIABLE, "4");
+        }
         // moto_server serves S3 on the same endpoint (through the same gate)
         System.setProperty("S3_ENDPOINT", backends.dynamoDbEndpoint().toString());
         for (BucketSpec bucket : declaration.buckets()) {
@@ -170,6 +175,8 @@ public final class LocalRuntime implements AutoCloseable {
         dynamoDb.close();
         backends.close();
     }
+
+    private static final String LOCAL_IMPORT_WRITERS_VARIABLE = "IMPORT_WRITE_CONCURRENCY";
 
     /** The admin key when SCALEOUT_ADMIN_KEY is unset: the API listens on 127.0.0.1 only. */
     public static final String DEFAULT_ADMIN_KEY = "local-admin-key";
