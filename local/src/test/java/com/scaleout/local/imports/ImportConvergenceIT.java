@@ -2,10 +2,13 @@ package com.scaleout.local.imports;
 
 import static com.scaleout.local.imports.ImportRoutesClient.newClientId;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.local.imports.ImportRoutesClient.Key;
 import com.scaleout.local.imports.ImportRoutesClient.Stored;
 import com.scaleout.local.testing.ProductionApiIT;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -118,7 +122,7 @@ class ImportConvergenceIT extends ProductionApiIT {
     }
 
     @Test
-    void recordsPushedConcurrentlyWithDistinctKeysAreAllStored() throws Exception {
+    void recordsPushedConcurrentlyWithDistinctKeysAreAllStoredAndAllInTheChangeLog() throws Exception {
         long client = newClientId();
         Key key = imports.createKey(client);
         int requestsPerWriter = 2;
@@ -149,5 +153,25 @@ class ImportConvergenceIT extends ProductionApiIT {
         assertThat(stored).extracting(record -> record.key().get("id").asInt()).doesNotHaveDuplicates();
         assertThat(stored).allSatisfy(record -> assertThat(record.data().get("name").asText())
                 .isEqualTo("account " + record.key().get("id").asInt()));
+
+        // and handed off: every record once in the table's change log, at positions 1..N
+        await().atMost(Duration.ofSeconds(60)).until(() -> changes(key.token(), 0).size() == expected);
+        var logged = changes(key.token(), 0);
+        assertThat(logged).extracting(change -> change.get("position").asLong())
+                .isEqualTo(LongStream.rangeClosed(1, expected).boxed().toList());
+        assertThat(logged).extracting(change -> change.get("key").get("id").asInt()).doesNotHaveDuplicates();
+    }
+
+    /** The "accounts" change log after {@code after}, as a replicator pages through it. */
+    private static List<JsonNode> changes(String token, long after) {
+        var changes = new ArrayList<JsonNode>();
+        String next = Long.toString(after);
+        while (next != null) {
+            var reply = api.get("/v2/import/tables/accounts/changes?limit=1000&after=" + next, token);
+            assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+            reply.json().get("items").forEach(changes::add);
+            next = reply.json().get("next").isNull() ? null : reply.json().get("next").asText();
+        }
+        return changes;
     }
 }
