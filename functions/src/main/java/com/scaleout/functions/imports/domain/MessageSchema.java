@@ -54,6 +54,12 @@ public final class MessageSchema {
         } catch (RuntimeException e) {
             return Optional.of("cannot be checked against the schema: " + e.getMessage());
         }
-        return messages.stream().findFirst().map(ValidationMessage::getMessage);
+        return messages.stream().findFirst().map(MessageSchema::sentence);
+    }
+
+    /** The validator's message, which starts with the instance path: empty at the top level, so drop its colon. */
+    private static String sentence(ValidationMessage message) {
+        String text = message.getMessage();
+        return text.startsWith(": ") ? text.substring(2) : text;
     }
 }

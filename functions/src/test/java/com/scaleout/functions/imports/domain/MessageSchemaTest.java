@@ -77,7 +77,7 @@ class MessageSchemaTest {
         assertThat(schema.violation(json("{\"id\": 1, \"name\": 42}")))
                 .contains("/name: integer found, string expected");
         assertThat(schema.violation(json("{\"name\": \"Ada\"}")))
-                .hasValueSatisfying(violation -> assertThat(violation).contains("required property 'id' not found"));
+                .contains("required property 'id' not found");
     }
 
     @Test
