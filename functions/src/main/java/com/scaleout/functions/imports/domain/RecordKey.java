@@ -29,7 +29,8 @@ public record RecordKey(String id, ObjectNode values) {
             values.set(name, value);
             canonical.put(name, canonical(value));
         }
-        return new RecordKey(hash(clientId, table, "key", canonical.toString()), values);
+        // as JSON, so that no name or value can pass for another's ({"a=x, b": ...} vs {"a": "x", "b": ...})
+        return new RecordKey(hash(clientId, table, "key", json(canonical)), values);
     }
 
     /**
@@ -45,8 +46,12 @@ public record RecordKey(String id, ObjectNode values) {
         if (value.isNumber()) {
             return "n:" + new BigDecimal(value.asText()).stripTrailingZeros().toPlainString();
         }
+        return "j:" + json(value);
+    }
+
+    private static String json(Object value) {
         try {
-            return "j:" + CANONICAL.writeValueAsString(value);
+            return CANONICAL.writeValueAsString(value);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -121,4 +121,12 @@ class RecordKeyTest {
         assertThat(RecordKey.appendOnly(4821, "views", 5, data).id())
                 .isNotEqualTo(RecordKey.of(4821, "views", List.of("url"), data).id());
     }
+
+    @Test
+    void aKeyFieldWhoseNameLooksLikeSeveralFieldsIsItsOwnKey() {
+        String twoFields = id("{\"a\": \"x\", \"b\": 1}", "a", "b");
+        String oneFieldNamedLikeTwo = id("{\"a=j:\\\"x\\\", b\": 1}", "a=j:\"x\", b");
+
+        assertThat(oneFieldNamedLikeTwo).isNotEqualTo(twoFields);
+    }
 }
