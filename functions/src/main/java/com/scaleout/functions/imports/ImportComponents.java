@@ -23,11 +23,12 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
     public static final int DEFAULT_WRITE_CONCURRENCY = 32;
 
     public static ImportComponents create() {
+        int concurrency = RuntimeEnvironment.variable("IMPORT_WRITE_CONCURRENCY").map(Integer::parseInt)
+                .orElse(DEFAULT_WRITE_CONCURRENCY);
+        keepAliveConnections(concurrency);
         var dynamoDb = DynamoDbClients.dynamoDb();
         var tables = ImportTables.fromEnvironment();
         var clock = Clock.systemUTC();
-        int concurrency = RuntimeEnvironment.variable("IMPORT_WRITE_CONCURRENCY").map(Integer::parseInt)
-                .orElse(DEFAULT_WRITE_CONCURRENCY);
         return new ImportComponents(
                 new ImportService(new DynamoRecordStore(dynamoDb, tables.records(), concurrency, clock)),
                 keys(new DynamoImportKeyStore(dynamoDb, tables.keys()), clock),
@@ -42,6 +43,18 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
 
     private static ChangeLogService changeLog(DynamoDbClient dynamoDb, ImportTables tables, Clock clock) {
         return new ChangeLogService(new DynamoChangeLog(dynamoDb, tables.changes(), tables.stats(), clock));
+    }
+
+    /**
+     * The URLConnection HTTP client keeps at most {@code http.maxConnections} idle connections per host (5 by
+     * default): with 32 concurrent writers, 27 connections would be closed after every burst and the next burst
+     * would pay for new TLS handshakes. The JDK reads the property once, at the first connection, so it is set
+     * here, before the clients exist, unless the environment already chose.
+     */
+    private static void keepAliveConnections(int writers) {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", Integer.toString(Math.max(5, writers + 8)));
+        }
     }
 
     /** Key checks alone (the admin function needs no record store). */
