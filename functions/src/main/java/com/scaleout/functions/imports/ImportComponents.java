@@ -51,7 +51,7 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
      * would pay for new TLS handshakes. The JDK reads the property once, at the first connection, so it is set
      * here, before the clients exist, unless the environment already chose.
      */
-    private static void keepAliveConnections(int writers) {
+    static void keepAliveConnections(int writers) {
         if (System.getProperty("http.maxConnections") == null) {
             System.setProperty("http.maxConnections", Integer.toString(Math.max(5, writers + 8)));
         }
