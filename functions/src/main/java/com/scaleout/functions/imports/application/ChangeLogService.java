@@ -35,9 +35,13 @@ import java.util.logging.Logger;
 public final class ChangeLogService {
     private static final Logger LOG = Logger.getLogger(ChangeLogService.class.getName());
     /** Consecutive lost races on one log before its remaining changes are left to the caller's retry. */
-    static final int MAX_ATTEMPTS = 8;
-    /** Key and data bytes in one page of changes: the response stays below Lambda's 6 MB. */
-    static final long MAX_PAGE_BYTES = 4_000_000;
+    static final int MAX_ATTEMPTS = 10;
+    /**
+     * Key and data bytes in one page of changes (one change more may end it, ≤ 380 KB): the body is about that
+     * size, and Lambda's 6 MB limit applies to the response envelope, where the body is a JSON string and each of
+     * its quotes and backslashes doubles, so the worst case is twice (2 + 0.38) MB.
+     */
+    static final long MAX_PAGE_BYTES = 2_000_000;
     private static final long BASE_BACKOFF_MILLIS = 20;
     private static final long MAX_BACKOFF_MILLIS = 1_000;
 
@@ -210,9 +214,14 @@ public final class ChangeLogService {
         return new Planned(append, after);
     }
 
-    private static long backoffMillis(int attempt) {
+    /**
+     * Equal jitter: half the ceiling for sure, half at random. The sure half makes the waits of Lambda's retries
+     * of one batch (11 invocations) add up to more than an abandoned append's claim lives (see DynamoChangeLog),
+     * so a table blocked by a dead appender is freed before its changes run out of retries.
+     */
+    static long backoffMillis(int attempt) {
         long ceiling = Math.min(MAX_BACKOFF_MILLIS, BASE_BACKOFF_MILLIS << Math.min(attempt, 10));
-        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+        return ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
     }
 
     /** A client's tables, by name. */

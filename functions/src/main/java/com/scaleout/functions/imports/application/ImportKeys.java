@@ -54,7 +54,11 @@ public final class ImportKeys {
         return new Created(key, issued.token());
     }
 
+    /** False when there is no such key (also for an id no key could have: DynamoDB would refuse a 3 KB key). */
     public boolean revoke(String keyId) {
+        if (!ImportTokens.isKeyId(keyId)) {
+            return false;
+        }
         return store.revoke(keyId, clock.instant());
     }
 

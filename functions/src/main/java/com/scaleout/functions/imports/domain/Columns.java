@@ -13,13 +13,13 @@ import java.util.TreeSet;
 /**
  * The top-level fields seen in a table's data, each with every JSON type its values had ({@link JsonTypes}).
  * Tracking is capped, so that a table's statistics stay far below DynamoDB's 400 KB item limit and a page of 100
- * tables below Lambda's 6 MB response limit: at most {@link #MAX_TRACKED} (name, type) pairs of at most
+ * tables below Lambda's 6 MB response limit, even with every character escaped twice: at most {@link #MAX_TRACKED} (name, type) pairs of at most
  * {@link #MAX_TRACKED_BYTES} UTF-8 bytes in all. Pairs first seen past the cap are not tracked, and
  * {@code truncated} says that some are missing.
  */
 public record Columns(Set<Column> tracked, boolean truncated) {
     public static final int MAX_TRACKED = 1_000;
-    public static final int MAX_TRACKED_BYTES = 40_000;
+    public static final int MAX_TRACKED_BYTES = 20_000;
     public static final Columns NONE = new Columns(Set.of(), false);
 
     public Columns {

@@ -13,8 +13,8 @@ public final class ImportLimits {
     /** Table names: length in characters. */
     public static final int MAX_TABLE_NAME_LENGTH = 255;
     /**
-     * A record's data and key as stored (UTF-8 JSON): DynamoDB items hold at most 400 KB, and the change log
-     * keeps a copy of each applied change, so a record must leave room for its bookkeeping attributes.
+     * A record's data, key fields and table name as stored (UTF-8 JSON): a DynamoDB item holds at most 400 KB, the
+     * record item and its change-log copy each hold all three, and the rest is room for bookkeeping attributes.
      */
     public static final int MAX_RECORD_BYTES = 380_000;
 

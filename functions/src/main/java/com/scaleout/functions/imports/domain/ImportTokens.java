@@ -38,6 +38,12 @@ public final class ImportTokens {
         return Optional.of(token.substring(0, dot));
     }
 
+    /** Whether {@code keyId} could name a key (16 base64url characters): anything else names none. */
+    public static boolean isKeyId(String keyId) {
+        return keyId != null && keyId.length() == 16 && keyId.chars().allMatch(c -> (c >= 'A' && c <= 'Z')
+                || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+    }
+
     public static String hash(String token) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")

@@ -43,6 +43,8 @@ public final class MessageSchema {
             return new MessageSchema(compiled);
         } catch (RuntimeException e) {
             throw new RecordRules.Reason("schema is not a usable JSON Schema: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new RecordRules.Reason("schema is not a usable JSON Schema: its references form a cycle");
         }
     }
 
@@ -53,6 +55,8 @@ public final class MessageSchema {
             messages = schema.validate(data);
         } catch (RuntimeException e) {
             return Optional.of("cannot be checked against the schema: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            return Optional.of("cannot be checked against the schema: its references recurse without end");
         }
         return messages.stream().findFirst().map(MessageSchema::sentence);
     }

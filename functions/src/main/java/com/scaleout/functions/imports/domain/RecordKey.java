@@ -14,11 +14,12 @@ import java.util.TreeMap;
 
 /**
  * Which stored row a record upserts. {@code id} is a hash of (client, table, key values) — fixed length whatever
- * the key, and spread evenly over DynamoDB partitions; {@code values} holds the key fields as the client sent them.
+ * the key, and spread evenly over DynamoDB partitions; {@code values} holds the key fields as the client sent them
+ * ({@code valuesJson}, as stored).
  * Key values compare by meaning: field order in {@code key_names} does not matter, and {@code 1}, {@code 1.0}
  * and {@code 1e0} are the same number (but not the string {@code "1"}).
  */
-public record RecordKey(String id, ObjectNode values) {
+public record RecordKey(String id, ObjectNode values, String valuesJson) {
     private static final ObjectMapper CANONICAL = new ObjectMapper();
 
     public static RecordKey of(long clientId, String table, List<String> keyNames, ObjectNode data) {
@@ -30,7 +31,7 @@ public record RecordKey(String id, ObjectNode values) {
             canonical.put(name, canonical(value));
         }
         // as JSON, so that no name or value can pass for another's ({"a=x, b": ...} vs {"a": "x", "b": ...})
-        return new RecordKey(hash(clientId, table, "key", json(canonical)), values);
+        return new RecordKey(hash(clientId, table, "key", json(canonical)), values, json(values));
     }
 
     /**
@@ -39,12 +40,14 @@ public record RecordKey(String id, ObjectNode values) {
      */
     public static RecordKey appendOnly(long clientId, String table, long sequence, ObjectNode data) {
         return new RecordKey(hash(clientId, table, "append", sequence + "\u0000" + data),
-                JsonNodeFactory.instance.objectNode());
+                JsonNodeFactory.instance.objectNode(), "{}");
     }
 
     private static String canonical(JsonNode value) {
         if (value.isNumber()) {
-            return "n:" + new BigDecimal(value.asText()).stripTrailingZeros().toPlainString();
+            // unscaled digits and exponent: toPlainString would spell 1e2147483647 out, digit by digit
+            BigDecimal number = new BigDecimal(value.asText()).stripTrailingZeros();
+            return "n:" + number.unscaledValue() + "e" + (-(long) number.scale());
         }
         return "j:" + json(value);
     }

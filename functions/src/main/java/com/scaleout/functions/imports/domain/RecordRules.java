@@ -196,12 +196,19 @@ public final class RecordRules {
         return (ObjectNode) value;
     }
 
-    /** The record, if its data as stored fits an item. */
+    /**
+     * The record, if it is valid Unicode and fits a DynamoDB item as stored: its data, its key fields (stored
+     * beside the data) and its table name, within {@link ImportLimits#MAX_RECORD_BYTES}.
+     */
     private static ImportRecord sized(ImportRecord record) {
-        long bytes = Utf8.length(record.dataJson());
+        if (!Utf8.isWellFormed(record.dataJson()) || !Utf8.isWellFormed(record.table())) {
+            throw new Reason("contains a lone UTF-16 surrogate (half of a character): not valid Unicode");
+        }
+        long bytes = Utf8.length(record.dataJson()) + Utf8.length(record.key().valuesJson())
+                + Utf8.length(record.table());
         if (bytes > ImportLimits.MAX_RECORD_BYTES) {
-            throw new Reason("data is " + bytes + " bytes as JSON; at most " + ImportLimits.MAX_RECORD_BYTES
-                    + " are allowed per record");
+            throw new Reason("data, key and table name are " + bytes + " bytes as JSON; at most "
+                    + ImportLimits.MAX_RECORD_BYTES + " are allowed per record");
         }
         return record;
     }

@@ -52,8 +52,14 @@ public final class DynamoChangeLog implements ChangeLog {
     static final Duration MARK_LIFETIME = Duration.ofDays(7);
     private static final int BATCH_GET_KEYS = 100;
     private static final int MAX_UNPROCESSED_ROUNDS = 5;
-    /** Longer than the change-log function's timeout (60 s): the owner of an older claim is gone. */
-    public static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(90);
+    /**
+     * How long a claim may stay uncommitted before another appender rolls it back. Its owner stops writing, and
+     * does not commit, once half of it has passed, and each of its calls ends within the SDK's 4 s call timeout,
+     * so nothing the owner sends lands after that: an older claim is abandoned. It must also be shorter than the
+     * waits of Lambda's retries of a batch (ChangeLogService's backoff), or a dead appender's table would keep
+     * failing until the batch ran out of retries.
+     */
+    public static final Duration CLAIM_TIMEOUT = Duration.ofSeconds(15);
     private static final int BATCH_WRITE_ITEMS = 25;
 
     private final DynamoDbClient dynamoDb;
@@ -148,11 +154,12 @@ public final class DynamoChangeLog implements ChangeLog {
         }
         try {
             writeChanges(append, claim);
+            requireTimeLeft(claim);
+            return commit(append, claim);
         } catch (RuntimeException e) {
-            rollBack(append.table(), claim); // the next appender need not wait for the claim to time out
+            rollBackIfStillClaimed(append.table(), claim); // the next appender need not wait for the claim to age
             throw e;
         }
-        return commit(append, claim);
     }
 
     /** Positions {@code from..to} of a log, taken by one appender until it commits or is rolled back. */
@@ -235,15 +242,41 @@ public final class DynamoChangeLog implements ChangeLog {
         }
     }
 
-    /** Rolls back the claim pending on {@code table} if its owner must be gone. */
-    private void rollBackAbandonedClaim(ImportedTable table) {
+    private Optional<Claim> pendingClaim(ImportedTable table) {
         Map<String, AttributeValue> item = dynamoDb.getItem(get -> get.tableName(statisticsTable)
                 .key(statisticsKey(table)).consistentRead(true)).item();
         AttributeValue pending = item == null ? null : item.get(ImportTables.Statistics.CLAIM);
-        if (pending == null || !pending.hasM()) {
+        return pending == null || !pending.hasM() ? Optional.empty() : Optional.of(Claim.from(pending));
+    }
+
+    /**
+     * After a failure of its own: rolls its claim back unless it is gone, i.e. the commit went through though its
+     * answer was lost (a timeout), in which case the changes are committed and must stay.
+     */
+    private void rollBackIfStillClaimed(ImportedTable table, Claim claim) {
+        try {
+            if (pendingClaim(table).filter(pending -> pending.id().equals(claim.id())).isPresent()) {
+                rollBack(table, claim);
+            }
+        } catch (RuntimeException e) {
+            LOG.warning(() -> "change log " + logOf(table) + ": could not roll back its own claim (" + e
+                    + "); the next appender will, once it is stale");
+        }
+    }
+
+    private void requireTimeLeft(Claim claim) {
+        if (clock.millis() - claim.claimedAtMillis() > CLAIM_TIMEOUT.toMillis() / 2) {
+            throw new IllegalStateException("change-log append ran out of its claim's time");
+        }
+    }
+
+    /** Rolls back the claim pending on {@code table} if its owner must be gone. */
+    private void rollBackAbandonedClaim(ImportedTable table) {
+        Optional<Claim> pending = pendingClaim(table);
+        if (pending.isEmpty()) {
             return;
         }
-        Claim claim = Claim.from(pending);
+        Claim claim = pending.get();
         if (clock.millis() - claim.claimedAtMillis() > CLAIM_TIMEOUT.toMillis()) {
             LOG.warning(() -> "change log " + logOf(table) + ": rolling back positions " + claim.from() + ".."
                     + claim.to() + ", claimed " + (clock.millis() - claim.claimedAtMillis()) / 1000
@@ -284,8 +317,8 @@ public final class DynamoChangeLog implements ChangeLog {
                 if (round == MAX_UNPROCESSED_ROUNDS) {
                     throw new IllegalStateException("DynamoDB left change-log writes unprocessed " + round + " times");
                 }
-                if (owned != null && clock.millis() - owned.claimedAtMillis() > CLAIM_TIMEOUT.toMillis() / 2) {
-                    throw new IllegalStateException("change-log append ran out of its claim's time");
+                if (owned != null) {
+                    requireTimeLeft(owned);
                 }
                 var pending = request;
                 request = dynamoDb.batchWriteItem(write -> write.requestItems(pending)).unprocessedItems();

@@ -5,7 +5,6 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportRecord;
-import com.scaleout.functions.shared.http.Json;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -122,7 +121,7 @@ public final class DynamoRecordStore implements RecordStore {
                 ImportTables.Record.CLIENT_ID, n(record.clientId()),
                 ImportTables.Record.TABLE, s(record.table()),
                 ImportTables.Record.SEQUENCE, n(record.sequence()),
-                ImportTables.Record.KEY, s(Json.write(record.key().values())),
+                ImportTables.Record.KEY, s(record.key().valuesJson()),
                 ImportTables.Record.DATA, s(record.dataJson()));
     }
 

@@ -133,4 +133,29 @@ class ImportKeysTest {
     void revokingAnUnknownKeyReportsIt() {
         assertThat(keys.revoke("AAAAAAAAAAAAAAAA")).isFalse();
     }
+
+    @Test
+    void anIdNoKeyCouldHaveIsUnknownWithoutAskingTheStore() {
+        // DynamoDB refuses a key over 2 KB with a ValidationException: the store must never see such an id
+        var refusing = new ImportKeys(new com.scaleout.functions.imports.application.ImportKeyStore() {
+            @Override
+            public void create(com.scaleout.functions.imports.domain.ImportKey key) {
+                throw new AssertionError("not called here");
+            }
+
+            @Override
+            public java.util.Optional<com.scaleout.functions.imports.domain.ImportKey> find(String keyId) {
+                throw new AssertionError("not called here");
+            }
+
+            @Override
+            public boolean revoke(String keyId, java.time.Instant at) {
+                throw new AssertionError("the store was asked to revoke " + keyId.length() + " characters");
+            }
+        }, java.time.Clock.systemUTC(), java.time.Duration.ofHours(1));
+
+        assertThat(refusing.revoke("x".repeat(3000))).isFalse();
+        assertThat(refusing.revoke("not/a key id!!!!")).isFalse();
+        assertThat(refusing.revoke("")).isFalse();
+    }
 }

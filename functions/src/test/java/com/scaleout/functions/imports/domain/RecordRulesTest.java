@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.http.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -215,14 +216,18 @@ class RecordRulesTest {
     }
 
     @Test
-    void dataMustFitInOneItemAsJson() {
+    void dataKeyAndTableNameMustFitInOneItemAsJson() {
         ObjectNode record = (ObjectNode) json(VALID);
         ObjectNode data = (ObjectNode) record.get("data");
         data.put("notes", "n".repeat(380_000));
-        int bytes = data.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        var charset = java.nio.charset.StandardCharsets.UTF_8;
+        var keyValues = Json.MAPPER.createObjectNode();
+        record.get("key_names").forEach(name -> keyValues.set(name.asText(), data.get(name.asText())));
+        int bytes = data.toString().getBytes(charset).length + keyValues.toString().getBytes(charset).length
+                + record.get("table_name").asText().getBytes(charset).length;
 
-        assertThat(reasonOf(RecordRules.pushRecord(0, record))).isEqualTo("record 0: data is " + bytes
-                + " bytes as JSON; at most 380000 are allowed per record");
+        assertThat(reasonOf(RecordRules.pushRecord(0, record))).isEqualTo("record 0: data, key and table name are "
+                + bytes + " bytes as JSON; at most 380000 are allowed per record");
     }
 
     @Test
