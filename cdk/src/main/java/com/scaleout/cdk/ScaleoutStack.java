@@ -16,6 +16,7 @@ public final class ScaleoutStack extends Stack {
     private final Functions functions;
     private final HttpApiRoutes api;
     private final StreamConsumers streamConsumers;
+    private final Monitoring monitoring;
 
     public ScaleoutStack(Construct scope, String id, StackProps props, Declaration declaration,
                          ScaleoutStackConfig config) {
@@ -25,10 +26,15 @@ public final class ScaleoutStack extends Stack {
         functions = new Functions(this, "Functions", declaration, tables, storage, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
+        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
 
         CfnOutput.Builder.create(this, "ApiUrl")
                 .description("Base URL of the HTTP API")
                 .value(api.httpApi().getApiEndpoint())
+                .build();
+        CfnOutput.Builder.create(this, "AlarmTopic")
+                .description("SNS topic every alarm notifies: subscribe to it")
+                .value(monitoring.alarmTopic().getTopicArn())
                 .build();
     }
 
@@ -50,5 +56,9 @@ public final class ScaleoutStack extends Stack {
 
     public StreamConsumers streamConsumers() {
         return streamConsumers;
+    }
+
+    public Monitoring monitoring() {
+        return monitoring;
     }
 }

@@ -1,0 +1,140 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.StreamConsumerSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.Dashboard;
+import software.amazon.awscdk.services.cloudwatch.GraphWidget;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.MathExpression;
+import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.sns.Topic;
+import software.constructs.Construct;
+
+/**
+ * Alarms on what users feel and what loses work, and one dashboard: the API's 5xx rate and p99 latency; per
+ * function, throttles; per stream consumer, iterator age (a shard falling behind) and on-failure queue depth (a
+ * batch given up on). Every alarm notifies one SNS topic; subscribe to it (e-mail, chat, pager) after deploying.
+ */
+public final class Monitoring extends Construct {
+    /** 5xx in more than 1% of requests over three 5-minute periods: a bug or a dependency down, not a blip. */
+    static final double SERVER_ERROR_PERCENT = 1.0;
+    /** p99 over 3 s for three periods: past what the API's clients wait for (the integration limit is 30 s). */
+    static final double P99_LATENCY_MS = 3_000;
+    /** A consumer 5 minutes behind its stream: fanout, indexing or the import hand-off is lagging. */
+    static final double ITERATOR_AGE_MS = 300_000;
+
+    private static final Duration PERIOD = Duration.minutes(5);
+
+    private final Topic alarms;
+    private final List<Alarm> all = new ArrayList<>();
+
+    public Monitoring(Construct scope, String id, Declaration declaration, HttpApiRoutes api, Functions functions,
+                      StreamConsumers consumers) {
+        super(scope, id);
+        alarms = Topic.Builder.create(this, "Alarms").displayName("Scaleout alarms").enforceSsl(true).build();
+
+        var httpApi = api.httpApi();
+        Metric requests = httpApi.metricCount(sum());
+        Metric serverErrors = httpApi.metricServerError(sum());
+        var errorRate = MathExpression.Builder.create()
+                .expression("IF(requests > 0, 100 * errors / requests, 0)")
+                .usingMetrics(Map.of("requests", requests, "errors", serverErrors))
+                .label("5xx %")
+                .period(PERIOD)
+                .build();
+        alarm("Api5xxRate", errorRate, SERVER_ERROR_PERCENT, "HTTP API: more than 1% of requests answered 5xx");
+        Metric p99 = httpApi.metricLatency(MetricOptions.builder().statistic("p99").period(PERIOD).build());
+        alarm("ApiP99Latency", p99, P99_LATENCY_MS, "HTTP API: p99 latency over 3 s");
+
+        for (Map.Entry<String, Function> function : functions.all().entrySet()) {
+            alarm(function.getKey() + "Throttles", function.getValue().metricThrottles(sum()), 0,
+                    function.getKey() + ": invocations throttled (concurrency reservation reached)");
+        }
+        for (StreamConsumerSpec consumer : declaration.streamConsumers()) {
+            Function function = functions.function(consumer.function());
+            Metric iteratorAge = function.metric("IteratorAge",
+                    MetricOptions.builder().statistic("Maximum").period(PERIOD).build());
+            alarm(consumer.id() + "IteratorAge", iteratorAge, ITERATOR_AGE_MS,
+                    consumer.id() + ": the consumer is more than 5 minutes behind its stream");
+            Metric depth = consumers.onFailureQueues().get(consumer.id())
+                    .metricApproximateNumberOfMessagesVisible(
+                            MetricOptions.builder().statistic("Maximum").period(PERIOD).build());
+            alarm(consumer.id() + "OnFailure", depth, 0,
+                    consumer.id() + ": a batch was given up on; its position is in the on-failure queue");
+        }
+
+        dashboard(requests, serverErrors, httpApi.metricLatency(MetricOptions.builder().statistic("p50")
+                .period(PERIOD).build()), p99, functions, declaration, consumers);
+    }
+
+    private static MetricOptions sum() {
+        return MetricOptions.builder().statistic("Sum").period(PERIOD).build();
+    }
+
+    private void alarm(String id, IMetric metric, double threshold, String description) {
+        Alarm alarm = Alarm.Builder.create(this, id)
+                .metric(metric)
+                .threshold(threshold)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+                .evaluationPeriods(threshold == 0 ? 1 : 3) // a throttle or a given-up batch is news at once
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .alarmDescription(description)
+                .build();
+        alarm.addAlarmAction(new SnsAction(alarms));
+        all.add(alarm);
+    }
+
+    private void dashboard(Metric requests, Metric serverErrors, Metric p50, Metric p99, Functions functions,
+                           Declaration declaration, StreamConsumers consumers) {
+        var dashboard = Dashboard.Builder.create(this, "Dashboard").build();
+        dashboard.addWidgets(
+                GraphWidget.Builder.create().title("API requests and 5xx").left(List.of(requests))
+                        .right(List.of(serverErrors)).width(12).build(),
+                GraphWidget.Builder.create().title("API latency p50 / p99 (ms)").left(List.of(p50, p99))
+                        .width(12).build());
+        List<IMetric> durations = new ArrayList<>();
+        List<IMetric> errors = new ArrayList<>();
+        List<IMetric> throttles = new ArrayList<>();
+        functions.all().forEach((name, function) -> {
+            durations.add(function.metricDuration(MetricOptions.builder().statistic("p99").period(PERIOD)
+                    .label(name).build()));
+            errors.add(function.metricErrors(MetricOptions.builder().statistic("Sum").period(PERIOD).label(name)
+                    .build()));
+            throttles.add(function.metricThrottles(MetricOptions.builder().statistic("Sum").period(PERIOD)
+                    .label(name).build()));
+        });
+        dashboard.addWidgets(
+                GraphWidget.Builder.create().title("Function duration p99 (ms)").left(durations).width(8).build(),
+                GraphWidget.Builder.create().title("Function errors").left(errors).width(8).build(),
+                GraphWidget.Builder.create().title("Function throttles").left(throttles).width(8).build());
+        List<IMetric> ages = new ArrayList<>();
+        List<IMetric> depths = new ArrayList<>();
+        for (StreamConsumerSpec consumer : declaration.streamConsumers()) {
+            ages.add(functions.function(consumer.function()).metric("IteratorAge", MetricOptions.builder()
+                    .statistic("Maximum").period(PERIOD).label(consumer.id()).build()));
+            depths.add(consumers.onFailureQueues().get(consumer.id()).metricApproximateNumberOfMessagesVisible(
+                    MetricOptions.builder().statistic("Maximum").period(PERIOD).label(consumer.id()).build()));
+        }
+        dashboard.addWidgets(
+                GraphWidget.Builder.create().title("Stream iterator age (ms)").left(ages).width(12).build(),
+                GraphWidget.Builder.create().title("On-failure queue depth").left(depths).width(12).build());
+    }
+
+    public Topic alarmTopic() {
+        return alarms;
+    }
+
+    public List<Alarm> alarms() {
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,85 @@
+package com.scaleout.cdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awscdk.assertions.Match;
+
+/** The alarms and the dashboard of the production stack, derived from its declaration. */
+class MonitoringTest {
+    private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
+
+    @TempDir
+    static Path tmp;
+
+    private static TestStacks.Synthesized synth;
+
+    @BeforeAll
+    static void synthesize() {
+        synth = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString()));
+    }
+
+    @Test
+    void twoApiAlarmsOneThrottleAlarmPerFunctionAndTwoAlarmsPerStreamConsumer() {
+        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size();
+
+        synth.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
+        assertThat(synth.stack().monitoring().alarms()).hasSize(expected);
+    }
+
+    @Test
+    void everyAlarmNotifiesTheAlarmTopic() {
+        var alarms = synth.template().findResources("AWS::CloudWatch::Alarm");
+        var topics = synth.template().findResources("AWS::SNS::Topic");
+        assertThat(topics).hasSize(1);
+        String topic = topics.keySet().iterator().next();
+
+        assertThat(alarms.values()).allSatisfy(alarm -> assertThat(properties(alarm).get("AlarmActions"))
+                .isEqualTo(List.of(Map.of("Ref", topic))));
+    }
+
+    @Test
+    void theApiAlarmsWatchThe5xxRateAndTheP99Latency() {
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "Threshold", Monitoring.SERVER_ERROR_PERCENT,
+                "EvaluationPeriods", 3,
+                "Metrics", Match.arrayWith(List.of(Match.objectLike(Map.of(
+                        "Expression", "IF(requests > 0, 100 * errors / requests, 0)")))))));
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "MetricName", "Latency",
+                "ExtendedStatistic", "p99",
+                "Threshold", Monitoring.P99_LATENCY_MS)));
+    }
+
+    @Test
+    void streamConsumersAlarmOnIteratorAgeAndOnAnyBatchGivenUp() {
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "MetricName", "IteratorAge",
+                "Statistic", "Maximum",
+                "Threshold", Monitoring.ITERATOR_AGE_MS)));
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "MetricName", "ApproximateNumberOfMessagesVisible",
+                "Namespace", "AWS/SQS",
+                "Threshold", 0,
+                "EvaluationPeriods", 1)));
+    }
+
+    @Test
+    void oneDashboardAndTheTopicAsAnOutput() {
+        synth.template().resourceCountIs("AWS::CloudWatch::Dashboard", 1);
+        synth.template().hasOutput("AlarmTopic", Match.anyValue());
+        synth.template().hasResourceProperties("AWS::SNS::TopicPolicy", Match.anyValue());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> properties(Object resource) {
+        return (Map<String, Object>) ((Map<String, Object>) resource).get("Properties");
+    }
+}
