@@ -9,7 +9,8 @@ import software.amazon.awscdk.StackProps;
 
 /**
  * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
- * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379}.
+ * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379},
+ * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand).
  */
 public final class ScaleoutApp {
     private ScaleoutApp() {
@@ -26,7 +27,9 @@ public final class ScaleoutApp {
         new ScaleoutStack(app, "Scaleout-" + stage,
                 StackProps.builder().description("Scaleout (" + stage + "): HTTP API, functions, tables").build(),
                 ScaleoutDeclaration.declaration(),
-                new ScaleoutStackConfig(stage, jar, redisUrl));
+                new ScaleoutStackConfig(stage, jar, redisUrl, context(app, "capacity")
+                        .map(ScaleoutStackConfig.TableCapacity::fromContext)
+                        .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND)));
         app.synth();
     }
 

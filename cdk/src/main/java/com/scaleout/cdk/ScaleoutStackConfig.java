@@ -15,8 +15,29 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
  * @param redisUrl         the Redis endpoint, e.g. {@code rediss://host:6379}; never with credentials, because it
  *                         becomes an environment variable
+ * @param capacity         how the tables pay for throughput
  */
-public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl) {
+public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
+                                  TableCapacity capacity) {
+
+    /**
+     * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
+     * autoscaling, cheaper for steady load once the load tests have shown what it is.
+     */
+    public enum TableCapacity {
+        ON_DEMAND, PROVISIONED;
+
+        /** From the {@code capacity} context value: {@code on-demand} or {@code provisioned}. */
+        public static TableCapacity fromContext(String value) {
+            return switch (value) {
+                case "on-demand" -> ON_DEMAND;
+                case "provisioned" -> PROVISIONED;
+                default -> throw new IllegalArgumentException(
+                        "capacity must be on-demand or provisioned, was " + value);
+            };
+        }
+    }
+
     public static final String DEFAULT_STAGE = "dev";
     /** Relative to cdk/, the working directory when the cdk CLI runs the app. */
     public static final String DEFAULT_FUNCTIONS_JAR = "../functions/target/scaleout-functions-lambda.jar";
@@ -29,19 +50,29 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         }
         Objects.requireNonNull(functionsJarPath, "functionsJarPath");
         Objects.requireNonNull(redisUrl, "redisUrl");
+        Objects.requireNonNull(capacity, "capacity");
         redisUrl.ifPresent(ScaleoutStackConfig::requireNoCredentials);
     }
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty());
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND);
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url));
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity);
+    }
+
+    public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity);
     }
 
     public boolean isDev() {
         return DEFAULT_STAGE.equals(stage);
+    }
+
+    /** Outside dev, deleting a table takes turning its deletion protection off first. */
+    public boolean protectsData() {
+        return !isDev();
     }
 
     /** A dev stack is disposable; any other stage keeps its data when the stack or a resource goes away. */

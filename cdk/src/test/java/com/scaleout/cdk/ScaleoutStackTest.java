@@ -260,6 +260,61 @@ class ScaleoutStackTest {
                                 .containsEntry("UpdateReplacePolicy", "Retain"));
             }
         }
+
+        @Test
+        void tablesAreProtectedFromDeletionOutsideDevOnly() {
+            var prod = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("prod", jar.toString()));
+
+            assertThat(prod.template().findResources("AWS::DynamoDB::Table").values()).isNotEmpty()
+                    .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", true));
+            assertThat(synth.template().findResources("AWS::DynamoDB::Table").values())
+                    .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", false));
+        }
+    }
+
+    @Nested
+    class ProvisionedCapacity {
+        @Test
+        void onDemandUnlessAskedThenProvisionedWithTargetTrackingOnEveryTableAndIndex() {
+            var config = ScaleoutStackConfig.of("prod", jar.toString())
+                    .withCapacity(ScaleoutStackConfig.TableCapacity.PROVISIONED);
+            var provisioned = TestStacks.synth(DECLARATION, config);
+
+            assertThat(provisioned.template().findResources("AWS::DynamoDB::Table").values())
+                    .allSatisfy(table -> assertThat(properties(table)).doesNotContainKey("BillingMode")
+                            .containsEntry("ProvisionedThroughput", Map.of("ReadCapacityUnits", 5,
+                                    "WriteCapacityUnits", 5)));
+            long indexes = DECLARATION.tables().stream().mapToLong(t -> t.globalIndexes().size()).sum();
+            long scalable = 2 * (DECLARATION.tables().size() + indexes); // reads and writes of each
+            provisioned.template().resourceCountIs("AWS::ApplicationAutoScaling::ScalableTarget", (int) scalable);
+            provisioned.template().resourceCountIs("AWS::ApplicationAutoScaling::ScalingPolicy", (int) scalable);
+            provisioned.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalableTarget", Map.of(
+                    "MinCapacity", DataTables.MIN_CAPACITY, "MaxCapacity", DataTables.MAX_CAPACITY,
+                    "ScalableDimension", "dynamodb:index:WriteCapacityUnits"));
+            provisioned.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalingPolicy",
+                    software.amazon.awscdk.assertions.Match.objectLike(Map.of(
+                            "PolicyType", "TargetTrackingScaling",
+                            "TargetTrackingScalingPolicyConfiguration", software.amazon.awscdk.assertions.Match
+                                    .objectLike(Map.of("TargetValue", DataTables.TARGET_UTILIZATION_PERCENT)))));
+
+            synth.template().resourceCountIs("AWS::ApplicationAutoScaling::ScalableTarget", 0);
+        }
+
+        @Test
+        void theContextSaysWhich() {
+            assertThat(ScaleoutStackConfig.TableCapacity.fromContext("provisioned"))
+                    .isEqualTo(ScaleoutStackConfig.TableCapacity.PROVISIONED);
+            assertThat(ScaleoutStackConfig.TableCapacity.fromContext("on-demand"))
+                    .isEqualTo(ScaleoutStackConfig.TableCapacity.ON_DEMAND);
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> ScaleoutStackConfig.TableCapacity.fromContext("lots"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("on-demand or provisioned");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> properties(Object resource) {
+        return (Map<String, Object>) ((Map<String, Object>) resource).get("Properties");
     }
 
     private static String logicalIdOfOnly(String type) {
