@@ -14,11 +14,13 @@ import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.iam.Grant;
 import software.amazon.awscdk.services.iam.GrantOnPrincipalOptions;
+import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.FunctionProps;
 import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.SnapStartConf;
 import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
@@ -34,7 +36,11 @@ public final class Functions extends Construct {
 
     private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
 
+    /** The alias every caller (routes, authorizers, stream consumers) invokes: the published, snapshotted version. */
+    public static final String ALIAS = "live";
+
     private final Map<String, Function> byName = new LinkedHashMap<>();
+    private final Map<String, Alias> aliases = new LinkedHashMap<>();
 
     public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
                      ScaleoutStackConfig config) {
@@ -51,7 +57,22 @@ public final class Functions extends Construct {
                 grantListTables(function);
             }
             byName.put(spec.name(), function);
+            // SnapStart snapshots published versions only: callers go through an alias on the current version,
+            // which a deploy moves once the new version's snapshot is ready
+            aliases.put(spec.name(), Alias.Builder.create(this, spec.name() + "Alias")
+                    .aliasName(ALIAS)
+                    .version(function.getCurrentVersion())
+                    .build());
         }
+    }
+
+    /** The alias callers invoke for the function declared under {@code name}. */
+    public Alias alias(String name) {
+        Alias alias = aliases.get(name);
+        if (alias == null) {
+            throw new IllegalArgumentException("no function " + name);
+        }
+        return alias;
     }
 
     /** The function declared under {@code name}. */
@@ -70,8 +91,7 @@ public final class Functions extends Construct {
     /**
      * What every function has in common. Reserved concurrency is deliberately not set from
      * {@link FunctionSpec#concurrency()}: reserving it takes capacity from the account's shared pool (and fails
-     * to deploy on accounts with a small limit); the full infrastructure issue decides reserved/provisioned
-     * concurrency and SnapStart together.
+     * to deploy on accounts with a small limit); provisioned concurrency per stage is decided with the load tests.
      */
     private FunctionProps.Builder baseProps(FunctionSpec spec, Code code, ScaleoutStackConfig config) {
         LogGroup logs = LogGroup.Builder.create(this, spec.name() + "Logs")
@@ -89,7 +109,10 @@ public final class Functions extends Construct {
                 .memorySize(spec.memoryMb())
                 .timeout(Duration.seconds(spec.timeoutSeconds()))
                 .logGroup(logs)
-                .tracing(Tracing.ACTIVE);
+                .tracing(Tracing.ACTIVE)
+                // Java cold starts are what users of Java on Lambda fear: start from a snapshot of the initialized
+                // environment instead (the handlers' clients reconnect after a restore)
+                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS);
     }
 
     /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */

@@ -43,7 +43,7 @@ public final class HttpApiRoutes extends Construct {
 
         for (RouteSpec route : declaration.routes()) {
             HttpLambdaIntegration integration = integrations.computeIfAbsent(route.function(),
-                    name -> new HttpLambdaIntegration(name + "Integration", functions.function(name)));
+                    name -> new HttpLambdaIntegration(name + "Integration", functions.alias(name)));
             var options = AddRoutesOptions.builder()
                     .path(route.path())
                     .methods(List.of(HttpMethod.valueOf(route.method().name())))
@@ -72,7 +72,7 @@ public final class HttpApiRoutes extends Construct {
      * caches its answer per identity value for the declared TTL.
      */
     private static HttpLambdaAuthorizer authorizer(AuthorizerSpec spec, Functions functions) {
-        return new HttpLambdaAuthorizer(spec.name(), functions.function(spec.function()),
+        return new HttpLambdaAuthorizer(spec.name(), functions.alias(spec.function()),
                 HttpLambdaAuthorizerProps.builder()
                         .authorizerName(spec.name())
                         .responseTypes(List.of(HttpLambdaResponseType.SIMPLE))

@@ -36,7 +36,7 @@ public final class StreamConsumers extends Construct {
                     .enforceSsl(true)
                     .removalPolicy(config.removalPolicy())
                     .build();
-            functions.function(spec.function()).addEventSource(new DynamoEventSource(tables.table(spec.table()),
+            functions.alias(spec.function()).addEventSource(new DynamoEventSource(tables.table(spec.table()),
                     DynamoEventSourceProps.builder()
                             .startingPosition(StartingPosition.valueOf(spec.startingPosition().name()))
                             .batchSize(spec.batchSize())

@@ -196,12 +196,22 @@ class ScaleoutStackTest {
         }
 
         @Test
-        void apiGatewayMayInvokeTheAuthorizerFunction() {
-            var authorize = synth.stack().functions().function(AUTHORIZE);
+        void apiGatewayMayInvokeTheAuthorizerFunctionThroughItsAlias() {
+            var authorize = synth.stack().functions().alias(AUTHORIZE);
             synth.template().hasResourceProperties("AWS::Lambda::Permission", Map.of(
                     "Action", "lambda:InvokeFunction",
                     "Principal", "apigateway.amazonaws.com",
                     "FunctionName", synth.resolve(authorize.getFunctionArn())));
+        }
+
+        @Test
+        void routesInvokeTheAliasNotTheUnpublishedFunction() {
+            var integrations = synth.template().findResources("AWS::ApiGatewayV2::Integration");
+            var aliasArns = DECLARATION.functions().stream()
+                    .map(f -> synth.resolve(synth.stack().functions().alias(f.name()).getFunctionArn())).toList();
+
+            assertThat(integrations.values()).isNotEmpty().allSatisfy(integration ->
+                    assertThat(aliasArns).contains(properties(integration).get("IntegrationUri")));
         }
 
         @Test
@@ -226,7 +236,7 @@ class ScaleoutStackTest {
             var queue = synth.stack().streamConsumers().onFailureQueues().get(TWEETS + "-" + FANOUT);
             synth.template().hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
                     "EventSourceArn", synth.resolve(tweets.getTableStreamArn()),
-                    "FunctionName", synth.resolve(synth.stack().functions().function(FANOUT).getFunctionName()),
+                    "FunctionName", synth.resolve(synth.stack().functions().alias(FANOUT).getFunctionName()),
                     "BatchSize", 50,
                     "MaximumBatchingWindowInSeconds", 2,
                     "MaximumRetryAttempts", 5,
@@ -269,6 +279,25 @@ class ScaleoutStackTest {
                     .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", true));
             assertThat(synth.template().findResources("AWS::DynamoDB::Table").values())
                     .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", false));
+        }
+    }
+
+    @Nested
+    class SnapStart {
+        @Test
+        void everyFunctionSnapshotsItsPublishedVersionsBehindALiveAlias() {
+            var functions = synth.template().findResources("AWS::Lambda::Function");
+            assertThat(functions.values()).hasSize(DECLARATION.functions().size()).allSatisfy(function ->
+                    assertThat(properties(function)).containsEntry("SnapStart", Map.of("ApplyOn", "PublishedVersions")));
+            synth.template().resourceCountIs("AWS::Lambda::Version", DECLARATION.functions().size());
+            synth.template().resourceCountIs("AWS::Lambda::Alias", DECLARATION.functions().size());
+            for (var spec : DECLARATION.functions()) {
+                var function = synth.stack().functions().function(spec.name());
+                synth.template().hasResourceProperties("AWS::Lambda::Alias", Map.of(
+                        "Name", Functions.ALIAS,
+                        "FunctionName", synth.resolve(function.getFunctionName()),
+                        "FunctionVersion", synth.resolve(function.getCurrentVersion().getVersion())));
+            }
         }
     }
 
