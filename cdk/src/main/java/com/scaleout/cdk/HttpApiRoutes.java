@@ -15,26 +15,82 @@ import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizer;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaAuthorizerProps;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaResponseType;
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.apigateway.AccessLogFormat;
 import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
 import software.amazon.awscdk.services.apigatewayv2.HttpRoute;
+import software.amazon.awscdk.services.apigatewayv2.HttpStage;
+import software.amazon.awscdk.services.apigatewayv2.IAccessLogDestination;
+import software.amazon.awscdk.services.apigatewayv2.IAccessLogSettings;
+import software.amazon.awscdk.services.apigatewayv2.LogGroupLogDestination;
+import software.amazon.awscdk.services.apigatewayv2.ThrottleSettings;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
 
 /**
  * The HTTP API (payload 2.0): one route per {@link RouteSpec}, so API Gateway does the routing and handlers only
  * see {@code routeKey}. Integrations and authorizers are built once per function / authorizer and shared by
- * every route that uses them (one integration resource and one permission set per function).
+ * every route that uses them (one integration resource and one permission set per function). The one stage,
+ * {@code $default}, throttles and writes JSON access logs; CORS preflights are answered by API Gateway.
  */
 public final class HttpApiRoutes extends Construct {
+    /**
+     * Requests per second (steady, and burst) the stage admits before answering 429: a cap below the account's
+     * shared 10,000/s, so that a runaway client cannot starve the account's other APIs or run up the bill.
+     */
+    static final double RATE_LIMIT = 2_000;
+    static final int BURST_LIMIT = 4_000;
+    /** One JSON line per request, API Gateway's own variables, no headers or bodies (tokens stay out of logs). */
+    static final String ACCESS_LOG_FORMAT = "{\"requestId\":\"$context.requestId\",\"ip\":\"$context.identity.sourceIp\","
+            + "\"time\":\"$context.requestTime\",\"routeKey\":\"$context.routeKey\",\"status\":\"$context.status\","
+            + "\"responseLength\":\"$context.responseLength\",\"latency\":\"$context.responseLatency\","
+            + "\"integrationLatency\":\"$context.integrationLatency\",\"error\":\"$context.error.message\","
+            + "\"integrationError\":\"$context.integrationErrorMessage\"}";
+    private static final RetentionDays ACCESS_LOG_RETENTION = RetentionDays.ONE_MONTH;
+
     private final HttpApi httpApi;
     private final Map<String, HttpRoute> routesByKey = new HashMap<>();
 
-    public HttpApiRoutes(Construct scope, String id, Declaration declaration, Functions functions) {
+    public HttpApiRoutes(Construct scope, String id, Declaration declaration, Functions functions,
+                         ScaleoutStackConfig config) {
         super(scope, id);
         httpApi = HttpApi.Builder.create(this, "HttpApi")
                 .apiName(Stack.of(this).getStackName())
                 .description("Scaleout HTTP API")
+                // bearer tokens, no cookies: any origin may call, and browsers need no credentials mode
+                .corsPreflight(CorsPreflightOptions.builder()
+                        .allowOrigins(List.of("*"))
+                        .allowMethods(List.of(CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT,
+                                CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS))
+                        .allowHeaders(List.of("authorization", "content-type"))
+                        .maxAge(Duration.hours(1))
+                        .build())
+                .createDefaultStage(false)
+                .build();
+        LogGroup accessLogs = LogGroup.Builder.create(this, "AccessLogs")
+                .retention(ACCESS_LOG_RETENTION)
+                .removalPolicy(config.removalPolicy())
+                .build();
+        HttpStage.Builder.create(this, "DefaultStage")
+                .httpApi(httpApi)
+                .stageName("$default")
+                .autoDeploy(true)
+                .throttle(ThrottleSettings.builder().rateLimit(RATE_LIMIT).burstLimit(BURST_LIMIT).build())
+                .accessLogSettings(new IAccessLogSettings() {
+                    @Override
+                    public IAccessLogDestination getDestination() {
+                        return new LogGroupLogDestination(accessLogs);
+                    }
+
+                    @Override
+                    public AccessLogFormat getFormat() {
+                        return AccessLogFormat.custom(ACCESS_LOG_FORMAT);
+                    }
+                })
                 .build();
 
         Map<String, HttpLambdaIntegration> integrations = new HashMap<>();

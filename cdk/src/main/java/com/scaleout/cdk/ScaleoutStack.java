@@ -24,7 +24,7 @@ public final class ScaleoutStack extends Stack {
         tables = new DataTables(this, "Data", declaration, config);
         storage = new Storage(this, "Storage", declaration, config);
         functions = new Functions(this, "Functions", declaration, tables, storage, config);
-        api = new HttpApiRoutes(this, "Api", declaration, functions);
+        api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
         monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
 

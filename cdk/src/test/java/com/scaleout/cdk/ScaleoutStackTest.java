@@ -205,6 +205,31 @@ class ScaleoutStackTest {
         }
 
         @Test
+        void theDefaultStageThrottlesAndWritesJsonAccessLogsWithoutHeadersOrBodies() {
+            synth.template().resourceCountIs("AWS::ApiGatewayV2::Stage", 1);
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of(
+                    "StageName", "$default",
+                    "AutoDeploy", true,
+                    "DefaultRouteSettings", Map.of(
+                            "ThrottlingRateLimit", HttpApiRoutes.RATE_LIMIT,
+                            "ThrottlingBurstLimit", HttpApiRoutes.BURST_LIMIT),
+                    "AccessLogSettings", Map.of(
+                            "DestinationArn", software.amazon.awscdk.assertions.Match.anyValue(),
+                            "Format", HttpApiRoutes.ACCESS_LOG_FORMAT)));
+            assertThat(HttpApiRoutes.ACCESS_LOG_FORMAT).contains("$context.requestId", "$context.status")
+                    .doesNotContain("header", "authorization", "body");
+        }
+
+        @Test
+        void browsersMayCallFromAnyOriginWithABearerToken() {
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of(
+                    "CorsConfiguration", software.amazon.awscdk.assertions.Match.objectLike(Map.of(
+                            "AllowOrigins", List.of("*"),
+                            "AllowHeaders", List.of("authorization", "content-type"),
+                            "MaxAge", 3600))));
+        }
+
+        @Test
         void routesInvokeTheAliasNotTheUnpublishedFunction() {
             var integrations = synth.template().findResources("AWS::ApiGatewayV2::Integration");
             var aliasArns = DECLARATION.functions().stream()
