@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.iam.Grant;
@@ -63,6 +64,9 @@ public final class Functions extends Construct {
                     .aliasName(ALIAS)
                     .version(function.getCurrentVersion())
                     .build());
+            // the warning says to make sure versions are published: the alias above publishes them
+            Annotations.of(function).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
+                    "every function is invoked through an alias on its published current version");
         }
     }
 

@@ -31,6 +31,14 @@ class ProductionStackTest {
     }
 
     @Test
+    void synthesizesWithoutWarningsOrErrors() {
+        var annotations = software.amazon.awscdk.assertions.Annotations.fromStack(synth.stack());
+
+        annotations.hasNoWarning("*", software.amazon.awscdk.assertions.Match.anyValue());
+        annotations.hasNoError("*", software.amazon.awscdk.assertions.Match.anyValue());
+    }
+
+    @Test
     void healthMayListTablesToProveConnectivity() {
         var health = synth.stack().functions().function(ScaleoutDeclaration.HEALTH);
 
