@@ -27,6 +27,7 @@ public final class ScaleoutStack extends Stack {
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
         monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
+        NagRules.apply(this, declaration);
 
         CfnOutput.Builder.create(this, "ApiUrl")
                 .description("Base URL of the HTTP API")

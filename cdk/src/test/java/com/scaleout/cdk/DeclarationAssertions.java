@@ -22,7 +22,9 @@ final class DeclarationAssertions {
     static void assertStackMatches(TestStacks.Synthesized synth, Declaration declaration, ScaleoutStackConfig config) {
         var template = synth.template();
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
-        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size());
+        // the declared buckets, and one for their server access logs
+        template.resourceCountIs("AWS::S3::Bucket",
+                declaration.buckets().size() + (declaration.buckets().isEmpty() ? 0 : 1));
         if (!declaration.buckets().isEmpty()) {
             template.hasResourceProperties("AWS::S3::Bucket", Map.of(
                     "BucketEncryption", Match.anyValue(),
