@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.dynamodb.Table;
@@ -17,12 +18,14 @@ import software.amazon.awscdk.services.iam.Grant;
 import software.amazon.awscdk.services.iam.GrantOnPrincipalOptions;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.AutoScalingOptions;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.FunctionProps;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
 import software.amazon.awscdk.services.lambda.Tracing;
+import software.amazon.awscdk.services.lambda.UtilizationScalingOptions;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.constructs.Construct;
@@ -48,8 +51,10 @@ public final class Functions extends Construct {
         super(scope, id);
         // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
         Code code = Code.fromAsset(config.functionsJarPath());
+        Set<String> requestServing = requestServing(declaration);
         for (FunctionSpec spec : declaration.functions()) {
-            Function function = new Function(this, spec.name(), baseProps(spec, code, config)
+            boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
+            Function function = new Function(this, spec.name(), baseProps(spec, code, config, !provisioned)
                     .environment(environment(spec, tables, storage, config))
                     .build());
             grantTables(function, spec, tables);
@@ -60,14 +65,38 @@ public final class Functions extends Construct {
             byName.put(spec.name(), function);
             // SnapStart snapshots published versions only: callers go through an alias on the current version,
             // which a deploy moves once the new version's snapshot is ready
-            aliases.put(spec.name(), Alias.Builder.create(this, spec.name() + "Alias")
+            var alias = Alias.Builder.create(this, spec.name() + "Alias")
                     .aliasName(ALIAS)
-                    .version(function.getCurrentVersion())
-                    .build());
-            // the warning says to make sure versions are published: the alias above publishes them
-            Annotations.of(function).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
-                    "every function is invoked through an alias on its published current version");
+                    .version(function.getCurrentVersion());
+            if (provisioned) {
+                alias.provisionedConcurrentExecutions(config.provisionedConcurrency());
+            }
+            Alias built = alias.build();
+            if (provisioned) {
+                built.addAutoScaling(AutoScalingOptions.builder()
+                                .minCapacity(config.provisionedConcurrency())
+                                .maxCapacity(Math.max(config.provisionedConcurrency(), spec.concurrency()))
+                                .build())
+                        .scaleOnUtilization(UtilizationScalingOptions.builder()
+                                .utilizationTarget(PROVISIONED_UTILIZATION_TARGET).build());
+            } else {
+                // the warning says to make sure versions are published: the alias above publishes them
+                Annotations.of(function).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
+                        "every function is invoked through an alias on its published current version");
+            }
+            aliases.put(spec.name(), built);
         }
+    }
+
+    /** Provisioned environments in use that make autoscaling add more: headroom for a burst while it does. */
+    static final double PROVISIONED_UTILIZATION_TARGET = 0.7;
+
+    /** Functions that answer requests (routes and authorizers), where a cold start is a user waiting. */
+    private static Set<String> requestServing(Declaration declaration) {
+        var names = new java.util.HashSet<String>();
+        declaration.routes().forEach(route -> names.add(route.function()));
+        declaration.authorizers().forEach(authorizer -> names.add(authorizer.function()));
+        return names;
     }
 
     /** The alias callers invoke for the function declared under {@code name}. */
@@ -97,12 +126,13 @@ public final class Functions extends Construct {
      * {@link FunctionSpec#concurrency()}: reserving it takes capacity from the account's shared pool (and fails
      * to deploy on accounts with a small limit); provisioned concurrency per stage is decided with the load tests.
      */
-    private FunctionProps.Builder baseProps(FunctionSpec spec, Code code, ScaleoutStackConfig config) {
+    private FunctionProps.Builder baseProps(FunctionSpec spec, Code code, ScaleoutStackConfig config,
+                                            boolean snapStart) {
         LogGroup logs = LogGroup.Builder.create(this, spec.name() + "Logs")
                 .retention(LOG_RETENTION)
                 .removalPolicy(config.removalPolicy())
                 .build();
-        return FunctionProps.builder()
+        var props = FunctionProps.builder()
                 .description(spec.handler())
                 .runtime(Runtime.JAVA_21)
                 // Graviton: cheaper per GB-second, and the Java runtime runs the same jar.
@@ -113,10 +143,14 @@ public final class Functions extends Construct {
                 .memorySize(spec.memoryMb())
                 .timeout(Duration.seconds(spec.timeoutSeconds()))
                 .logGroup(logs)
-                .tracing(Tracing.ACTIVE)
-                // Java cold starts are what users of Java on Lambda fear: start from a snapshot of the initialized
-                // environment instead (the handlers' clients reconnect after a restore)
-                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS);
+                .tracing(Tracing.ACTIVE);
+        if (snapStart) {
+            // Java cold starts are what users of Java on Lambda fear: start from a snapshot of the initialized
+            // environment instead (the handlers' clients reconnect after a restore). Lambda does not combine
+            // SnapStart with provisioned concurrency, which keeps environments initialized instead.
+            props.snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS);
+        }
+        return props;
     }
 
     /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */

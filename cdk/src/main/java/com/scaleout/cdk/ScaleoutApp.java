@@ -10,7 +10,9 @@ import software.amazon.awscdk.StackProps;
 /**
  * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
  * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379},
- * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand).
+ * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
+ * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
+ * place of SnapStart for those functions).
  */
 public final class ScaleoutApp {
     private ScaleoutApp() {
@@ -29,7 +31,8 @@ public final class ScaleoutApp {
                 ScaleoutDeclaration.declaration(),
                 new ScaleoutStackConfig(stage, jar, redisUrl, context(app, "capacity")
                         .map(ScaleoutStackConfig.TableCapacity::fromContext)
-                        .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND)));
+                        .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
+                        context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0)));
         app.synth();
     }
 

@@ -16,9 +16,11 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param redisUrl         the Redis endpoint, e.g. {@code rediss://host:6379}; never with credentials, because it
  *                         becomes an environment variable
  * @param capacity         how the tables pay for throughput
+ * @param provisionedConcurrency environments kept initialized per request-serving function (0: none, and SnapStart
+ *                         instead); autoscaled from there up to the function's declared concurrency
  */
 public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
-                                  TableCapacity capacity) {
+                                  TableCapacity capacity, int provisionedConcurrency) {
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -51,19 +53,27 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         Objects.requireNonNull(functionsJarPath, "functionsJarPath");
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(capacity, "capacity");
+        if (provisionedConcurrency < 0) {
+            throw new IllegalArgumentException("provisionedConcurrency must be 0 or more, was "
+                    + provisionedConcurrency);
+        }
         redisUrl.ifPresent(ScaleoutStackConfig::requireNoCredentials);
     }
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND);
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0);
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity);
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity);
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency);
+    }
+
+    public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments);
     }
 
     public boolean isDev() {

@@ -327,6 +327,44 @@ class ScaleoutStackTest {
     }
 
     @Nested
+    class ProvisionedConcurrency {
+        @Test
+        void requestServingFunctionsKeepEnvironmentsInitializedAndAutoscaleWhileConsumersKeepSnapStart() {
+            var config = ScaleoutStackConfig.of("prod", jar.toString()).withProvisionedConcurrency(2);
+            var stack = TestStacks.synth(DECLARATION, config);
+            var serving = List.of(AUTHORIZE, CREATE_USER, GET_TWEET);
+
+            for (String name : serving) {
+                var function = stack.stack().functions().function(name);
+                stack.template().hasResourceProperties("AWS::Lambda::Alias", Map.of(
+                        "FunctionName", stack.resolve(function.getFunctionName()),
+                        "ProvisionedConcurrencyConfig", Map.of("ProvisionedConcurrentExecutions", 2)));
+                assertThat(properties(stack.template().findResources("AWS::Lambda::Function").get(
+                        stack.logicalId(function)))).as(name + ": Lambda does not combine the two")
+                        .doesNotContainKey("SnapStart");
+            }
+            var fanout = stack.stack().functions().function(FANOUT);
+            assertThat(properties(stack.template().findResources("AWS::Lambda::Function").get(
+                    stack.logicalId(fanout)))).containsEntry("SnapStart", Map.of("ApplyOn", "PublishedVersions"));
+
+            stack.template().resourceCountIs("AWS::ApplicationAutoScaling::ScalableTarget", serving.size());
+            stack.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalableTarget", Map.of(
+                    "MinCapacity", 2, "MaxCapacity", FunctionSpec.DEFAULT_CONCURRENCY,
+                    "ScalableDimension", "lambda:function:ProvisionedConcurrency"));
+            stack.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalingPolicy",
+                    software.amazon.awscdk.assertions.Match.objectLike(Map.of(
+                            "TargetTrackingScalingPolicyConfiguration", software.amazon.awscdk.assertions.Match
+                                    .objectLike(Map.of("TargetValue", Functions.PROVISIONED_UTILIZATION_TARGET)))));
+        }
+
+        @Test
+        void noneByDefault() {
+            assertThat(synth.template().findResources("AWS::Lambda::Alias").values())
+                    .allSatisfy(alias -> assertThat(properties(alias)).doesNotContainKey("ProvisionedConcurrencyConfig"));
+        }
+    }
+
+    @Nested
     class ProvisionedCapacity {
         @Test
         void onDemandUnlessAskedThenProvisionedWithTargetTrackingOnEveryTableAndIndex() {
