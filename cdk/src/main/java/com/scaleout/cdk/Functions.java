@@ -4,12 +4,14 @@ import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.FunctionSpec.TableAccess;
+import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.TableSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
@@ -28,6 +30,8 @@ import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.lambda.UtilizationScalingOptions;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.constructs.Construct;
 
 /**
@@ -37,6 +41,7 @@ import software.constructs.Construct;
 public final class Functions extends Construct {
     public static final String STAGE_VARIABLE = "SCALEOUT_STAGE";
     public static final String REDIS_URL_VARIABLE = "REDIS_URL";
+    public static final String ADMIN_KEY_SECRET_VARIABLE = ScaleoutDeclaration.ADMIN_KEY_SECRET_VARIABLE;
 
     private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
 
@@ -45,6 +50,7 @@ public final class Functions extends Construct {
 
     private final Map<String, Function> byName = new LinkedHashMap<>();
     private final Map<String, Alias> aliases = new LinkedHashMap<>();
+    private final Optional<Secret> adminKey;
 
     public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
                      ScaleoutStackConfig config) {
@@ -52,12 +58,28 @@ public final class Functions extends Construct {
         // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
         Code code = Code.fromAsset(config.functionsJarPath());
         Set<String> requestServing = requestServing(declaration);
+        Set<String> adminServing = adminServing(declaration);
+        adminKey = config.adminRoutes() && !adminServing.isEmpty()
+                ? Optional.of(Secret.Builder.create(this, "AdminKey")
+                        .description("X-Admin-Key of the admin routes (" + config.stage() + ")")
+                        .generateSecretString(SecretStringGenerator.builder()
+                                .passwordLength(40).excludePunctuation(true).build())
+                        .removalPolicy(config.removalPolicy())
+                        .build())
+                : Optional.empty();
         for (FunctionSpec spec : declaration.functions()) {
             boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
             Function function = new Function(this, spec.name(), baseProps(spec, code, config, !provisioned)
                     .environment(environment(spec, tables, storage, config))
                     .build());
             grantTables(function, spec, tables);
+            if (adminServing.contains(spec.name())) {
+                // the secret's name, never its value, in the environment; the function reads it at first use
+                adminKey.ifPresent(secret -> {
+                    function.addEnvironment(ADMIN_KEY_SECRET_VARIABLE, secret.getSecretArn());
+                    secret.grantRead(function);
+                });
+            }
             spec.buckets().forEach(bucket -> storage.bucket(bucket).grantReadWrite(function));
             if (ScaleoutDeclaration.HEALTH.equals(spec.name())) {
                 grantListTables(function);
@@ -90,6 +112,20 @@ public final class Functions extends Construct {
 
     /** Provisioned environments in use that make autoscaling add more: headroom for a burst while it does. */
     static final double PROVISIONED_UTILIZATION_TARGET = 0.7;
+
+    /** Functions with admin routes: only they may read the admin key. */
+    private static Set<String> adminServing(Declaration declaration) {
+        var names = new java.util.HashSet<String>();
+        declaration.routes().stream()
+                .filter(route -> route.handlerCredential() == RouteSpec.HandlerCredential.ADMIN_KEY)
+                .forEach(route -> names.add(route.function()));
+        return names;
+    }
+
+    /** The admin routes' key, when the stage turns them on. */
+    public Optional<Secret> adminKey() {
+        return adminKey;
+    }
 
     /** Functions that answer requests (routes and authorizers), where a cold start is a user waiting. */
     private static Set<String> requestServing(Declaration declaration) {

@@ -55,6 +55,10 @@ final class NagRules {
         stack.streamConsumers().onFailureQueues().values().forEach(queue -> NagSuppressions.addResourceSuppressions(
                 queue, List.of(suppression("AwsSolutions-SQS3", "this queue is itself the on-failure destination"
                         + " (the dead-letter queue) of a stream event source mapping")), true));
+        stack.functions().adminKey().ifPresent(secret -> NagSuppressions.addResourceSuppressions(secret, List.of(
+                suppression("AwsSolutions-SMG4", "a key an operator uses by hand: rotate it with put-secret-value"
+                        + " (the functions read it again within 5 minutes); an automatic rotation Lambda would"
+                        + " cut off the operator's copy")), true));
         stack.storage().accessLogs().ifPresent(logs -> NagSuppressions.addResourceSuppressions(logs, List.of(
                 suppression("AwsSolutions-S1", "this is the access-log bucket: logging its own access would log"
                         + " forever")), true));

@@ -12,7 +12,8 @@ import software.amazon.awscdk.StackProps;
  * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379},
  * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
  * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
- * place of SnapStart for those functions).
+ * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes answer, with a generated
+ * key in Secrets Manager).
  */
 public final class ScaleoutApp {
     private ScaleoutApp() {
@@ -32,7 +33,8 @@ public final class ScaleoutApp {
                 new ScaleoutStackConfig(stage, jar, redisUrl, context(app, "capacity")
                         .map(ScaleoutStackConfig.TableCapacity::fromContext)
                         .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
-                        context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0)));
+                        context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0),
+                        context(app, "adminRoutes").map(Boolean::parseBoolean).orElse(false)));
         app.synth();
     }
 

@@ -33,6 +33,10 @@ public final class ScaleoutStack extends Stack {
                 .description("Base URL of the HTTP API")
                 .value(api.httpApi().getApiEndpoint())
                 .build();
+        functions.adminKey().ifPresent(secret -> CfnOutput.Builder.create(this, "AdminKeySecret")
+                .description("Secrets Manager secret holding X-Admin-Key (aws secretsmanager get-secret-value)")
+                .value(secret.getSecretArn())
+                .build());
         CfnOutput.Builder.create(this, "AlarmTopic")
                 .description("SNS topic every alarm notifies: subscribe to it")
                 .value(monitoring.alarmTopic().getTopicArn())

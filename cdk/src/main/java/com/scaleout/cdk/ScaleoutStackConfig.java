@@ -18,9 +18,11 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param capacity         how the tables pay for throughput
  * @param provisionedConcurrency environments kept initialized per request-serving function (0: none, and SnapStart
  *                         instead); autoscaled from there up to the function's declared concurrency
+ * @param adminRoutes      whether the admin routes answer (with a generated key kept in Secrets Manager); off by
+ *                         default, so that a stage has no admin surface unless asked
  */
 public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
-                                  TableCapacity capacity, int provisionedConcurrency) {
+                                  TableCapacity capacity, int provisionedConcurrency, boolean adminRoutes) {
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -61,19 +63,25 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
     }
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0);
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false);
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency);
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency,
+                adminRoutes);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency);
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency,
+                adminRoutes);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments);
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments, adminRoutes);
+    }
+
+    public ScaleoutStackConfig withAdminRoutes() {
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency, true);
     }
 
     public boolean isDev() {

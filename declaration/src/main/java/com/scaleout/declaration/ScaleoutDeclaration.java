@@ -37,6 +37,12 @@ public final class ScaleoutDeclaration {
 
     public static final String ALBUMS = "Albums";
 
+    /**
+     * Where a function with admin routes finds its admin key in AWS: the ARN of a Secrets Manager secret (the
+     * CDK app sets it when a stage turns the admin routes on; locally the key itself is SCALEOUT_ADMIN_KEY).
+     */
+    public static final String ADMIN_KEY_SECRET_VARIABLE = "SCALEOUT_ADMIN_KEY_SECRET_ARN";
+
     public static final String IMPORT_API = "ImportApi";
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
     public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";

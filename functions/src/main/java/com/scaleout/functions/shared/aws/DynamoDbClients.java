@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
  * Builds the DynamoDB (and S3) clients once per execution environment, configured explicitly: URLConnection HTTP client
@@ -55,6 +56,16 @@ public final class DynamoDbClients {
         RuntimeEnvironment.variable("S3_ENDPOINT").map(URI::create).ifPresent(endpoint -> builder
                 .endpointOverride(endpoint).forcePathStyle(true));
         return builder.build();
+    }
+
+    /** Secrets Manager, same configuration (no local endpoint: locally the admin key comes from the environment). */
+    public static SecretsManagerClient secretsManager() {
+        return SecretsManagerClient.builder()
+                .httpClient(httpClient())
+                .region(Region.of(RuntimeEnvironment.region()))
+                .credentialsProvider(credentials())
+                .overrideConfiguration(timeouts())
+                .build();
     }
 
     private static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder) {

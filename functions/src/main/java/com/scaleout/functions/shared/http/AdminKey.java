@@ -1,31 +1,69 @@
 package com.scaleout.functions.shared.http;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
- * The admin and test routes' guard: {@code X-Admin-Key} must equal the configured key
- * ({@code SCALEOUT_ADMIN_KEY}), compared in constant time. Where no key is configured the routes are off and
- * answer 404, as if they did not exist (the default in AWS).
+ * The admin and test routes' guard: {@code X-Admin-Key} must equal the configured key, compared in constant time.
+ * The key is {@code SCALEOUT_ADMIN_KEY} (locally), or the secret named by {@code SCALEOUT_ADMIN_KEY_SECRET_ARN}
+ * (in AWS: read at first use, not at start-up, so no SnapStart snapshot holds it, and again every five minutes,
+ * so a rotated key takes over). Where neither is configured the routes are off and answer 404, as if they did not
+ * exist (the default in AWS).
  */
 public final class AdminKey {
     public static final String VARIABLE = "SCALEOUT_ADMIN_KEY";
+    public static final String SECRET_VARIABLE = ScaleoutDeclaration.ADMIN_KEY_SECRET_VARIABLE;
+    static final Duration SECRET_TTL = Duration.ofMinutes(5);
 
-    private final Optional<String> expected;
+    private final Optional<Supplier<String>> source;
+    private final Clock clock;
+    private String cached;
+    private Instant cachedUntil = Instant.MIN;
 
+    AdminKey(Optional<Supplier<String>> source, Clock clock) {
+        this.source = source;
+        this.clock = clock;
+    }
+
+    /** A fixed key, or none (the routes off). */
     public AdminKey(Optional<String> expected) {
-        this.expected = expected.filter(key -> !key.isBlank());
+        this(expected.filter(key -> !key.isBlank()).map(key -> () -> key), Clock.systemUTC());
     }
 
     public static AdminKey fromEnvironment() {
-        return new AdminKey(RuntimeEnvironment.variable(VARIABLE));
+        Optional<String> fixed = RuntimeEnvironment.variable(VARIABLE).filter(key -> !key.isBlank());
+        if (fixed.isPresent()) {
+            return new AdminKey(fixed);
+        }
+        return new AdminKey(RuntimeEnvironment.variable(SECRET_VARIABLE).map(AdminKey::secret), Clock.systemUTC());
+    }
+
+    private static Supplier<String> secret(String arn) {
+        return new Supplier<>() {
+            private SecretsManagerClient secrets; // built at first use, then kept for the environment
+
+            @Override
+            public String get() {
+                if (secrets == null) {
+                    secrets = DynamoDbClients.secretsManager();
+                }
+                return secrets.getSecretValue(get -> get.secretId(arn)).secretString();
+            }
+        };
     }
 
     /** Returns normally for the admin; otherwise throws the 404, 401 or 403 the caller gets. */
     public void require(ApiRequest request) {
-        if (expected.isEmpty()) {
+        if (source.isEmpty()) {
             throw ApiException.notFound("Not Found");
         }
         String given = request.header("x-admin-key");
@@ -33,8 +71,17 @@ public final class AdminKey {
             throw ApiException.unauthorized("X-Admin-Key is required");
         }
         if (!MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
-                expected.get().getBytes(StandardCharsets.UTF_8))) {
+                expected().getBytes(StandardCharsets.UTF_8))) {
             throw ApiException.forbidden("X-Admin-Key is not valid");
         }
+    }
+
+    private synchronized String expected() {
+        Instant now = clock.instant();
+        if (cached == null || !now.isBefore(cachedUntil)) {
+            cached = source.orElseThrow().get();
+            cachedUntil = now.plus(SECRET_TTL);
+        }
+        return cached;
     }
 }

@@ -1,0 +1,67 @@
+package com.scaleout.cdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.ScaleoutDeclaration;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Match;
+
+/** The admin routes answer in AWS only where the stage asks, with a generated key only their functions may read. */
+class AdminRoutesTest {
+    @TempDir
+    static Path tmp;
+
+    private static TestStacks.Synthesized synth(ScaleoutStackConfig config) {
+        return TestStacks.synth(ScaleoutDeclaration.declaration(), config);
+    }
+
+    private static ScaleoutStackConfig prod() {
+        return ScaleoutStackConfig.of("prod", TestStacks.placeholderJar(tmp).toString());
+    }
+
+    @Test
+    void offByDefault() {
+        var synth = synth(prod());
+
+        synth.template().resourceCountIs("AWS::SecretsManager::Secret", 0);
+        assertThat(synth.template().findOutputs("AdminKeySecret")).isEmpty();
+        var admin = synth.stack().functions().function(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
+        assertThat(environment(synth, admin)).doesNotContainKey(Functions.ADMIN_KEY_SECRET_VARIABLE);
+    }
+
+    @Test
+    void onlyTheAdminFunctionMayReadTheGeneratedKey() {
+        var synth = synth(prod().withAdminRoutes());
+        var secret = synth.stack().functions().adminKey().orElseThrow();
+        Object secretArn = synth.resolve(secret.getSecretArn());
+
+        synth.template().resourceCountIs("AWS::SecretsManager::Secret", 1);
+        synth.template().hasOutput("AdminKeySecret", Match.objectLike(Map.of("Value", secretArn)));
+        for (var spec : ScaleoutDeclaration.declaration().functions()) {
+            var function = synth.stack().functions().function(spec.name());
+            boolean admin = spec.name().equals(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
+            assertThat(synth.actionsOn(function, secretArn).contains("secretsmanager:GetSecretValue"))
+                    .as(spec.name()).isEqualTo(admin);
+            if (admin) {
+                assertThat(environment(synth, function))
+                        .containsEntry(Functions.ADMIN_KEY_SECRET_VARIABLE, secretArn);
+            }
+        }
+        assertThat(Annotations.fromStack(synth.stack())
+                .findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> environment(TestStacks.Synthesized synth,
+                                                   software.amazon.awscdk.services.lambda.Function function) {
+        var resource = synth.template().findResources("AWS::Lambda::Function").get(synth.logicalId(function));
+        var properties = (Map<String, Object>) resource.get("Properties");
+        return (Map<String, Object>) ((Map<String, Object>) properties.get("Environment")).get("Variables");
+    }
+}
