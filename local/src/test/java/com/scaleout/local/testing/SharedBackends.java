@@ -14,7 +14,9 @@ import java.util.Optional;
 
 /**
  * One moto_server and one redis-server for the whole integration-test JVM (starting moto takes seconds), emptied
- * between test classes: moto's reset API and Redis FLUSHALL.
+ * between test classes: moto's reset API and Redis FLUSHALL. With {@code -Dscaleout.backends=localstack} (the
+ * Maven profile {@code localstack}), LocalStack in a container takes moto's place, emptied by deleting its tables
+ * and buckets; without a Docker engine the tests are skipped, saying so.
  */
 public final class SharedBackends {
     private static Backends backends;
@@ -24,10 +26,15 @@ public final class SharedBackends {
 
     public static synchronized Backends get() throws IOException {
         if (backends == null) {
-            backends = Backends.startOrConnect(Optional.empty(), Optional.empty(), dataDir());
+            Optional<String> dynamoDb = onLocalStack() ? Optional.of(LocalStack.endpoint()) : Optional.empty();
+            backends = Backends.startOrConnect(dynamoDb, Optional.empty(), dataDir());
             Runtime.getRuntime().addShutdownHook(new Thread(backends::close, "stop-test-backends"));
         }
         return backends;
+    }
+
+    static boolean onLocalStack() {
+        return "localstack".equals(System.getProperty("scaleout.backends"));
     }
 
     public static Path dataDir() {
@@ -37,6 +44,11 @@ public final class SharedBackends {
     /** Empties moto (every table and stream) and Redis. */
     public static void reset() throws IOException, InterruptedException {
         var b = get();
+        if (onLocalStack()) {
+            LocalStack.empty(b.dynamoDbEndpoint());
+            flushRedis();
+            return;
+        }
         var request = HttpRequest.newBuilder(b.dynamoDbEndpoint().resolve("/moto-api/reset"))
                 .POST(HttpRequest.BodyPublishers.noBody()).build();
         var response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding());

@@ -1,0 +1,34 @@
+package com.scaleout.local.testing;
+
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * The localstack profile's gate, before any test class starts: without a Docker engine, every integration test is
+ * skipped with the reason, instead of failing in its set-up. Registered (automatic extension detection) by that
+ * profile only; elsewhere it has nothing to say.
+ */
+public final class LocalStackAvailability implements ExecutionCondition {
+    private static Boolean dockerAvailable;
+
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (!SharedBackends.onLocalStack()) {
+            return ConditionEvaluationResult.enabled("moto_server run");
+        }
+        if (!docker()) {
+            return ConditionEvaluationResult.disabled("no Docker engine here: the localstack profile's integration"
+                    + " tests need one to run LocalStack (see localstack/README.md)");
+        }
+        return ConditionEvaluationResult.enabled("LocalStack in a container");
+    }
+
+    private static synchronized boolean docker() {
+        if (dockerAvailable == null) {
+            dockerAvailable = DockerClientFactory.instance().isDockerAvailable();
+        }
+        return dockerAvailable;
+    }
+}
