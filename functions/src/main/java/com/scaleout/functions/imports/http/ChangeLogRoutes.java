@@ -61,7 +61,7 @@ final class ChangeLogRoutes {
                     + " characters");
         }
         long after = request.query("after").map(ChangeLogRoutes::position).orElse(0L);
-        int limit = request.query("limit").map(ChangeLogRoutes::limit).orElse(DEFAULT_CHANGES);
+        int limit = PageRequest.limit(request, DEFAULT_CHANGES, MAX_CHANGES);
         var page = changeLog.changes(new ImportedTable(clientId, table), after, limit);
         String next = page.next().isPresent() ? Long.toString(page.next().getAsLong()) : null;
         return HttpResponses.json(200, new Page<>(page.changes().stream().map(ChangeView::of).toList(), next));
@@ -81,17 +81,5 @@ final class ChangeLogRoutes {
         }
         throw ApiException.invalidField("after", "must be a position (an integer from 0) or a next value this "
                 + "route returned");
-    }
-
-    private static int limit(String text) {
-        try {
-            int limit = Integer.parseInt(text.strip());
-            if (limit >= 1 && limit <= MAX_CHANGES) {
-                return limit;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw ApiException.invalidField("limit", "must be an integer from 1 to " + MAX_CHANGES);
     }
 }

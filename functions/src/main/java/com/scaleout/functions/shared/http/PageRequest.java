@@ -21,9 +21,14 @@ public record PageRequest(int limit, Optional<String> before) {
 
     public static PageRequest from(ApiRequest request, int defaultLimit, int maxLimit,
                                    Predicate<String> validSortValue) {
-        int limit = request.query("limit").map(text -> parseLimit(text, maxLimit)).orElse(defaultLimit);
+        int limit = limit(request, defaultLimit, maxLimit);
         Optional<String> before = request.query("cursor").map(cursor -> decode(cursor, validSortValue));
         return new PageRequest(limit, before);
+    }
+
+    /** {@code ?limit=}, from 1 to {@code maxLimit}, for lists that page by something other than a cursor. */
+    public static int limit(ApiRequest request, int defaultLimit, int maxLimit) {
+        return request.query("limit").map(text -> parseLimit(text, maxLimit)).orElse(defaultLimit);
     }
 
     private static int parseLimit(String text, int maxLimit) {
