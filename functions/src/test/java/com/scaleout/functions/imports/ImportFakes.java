@@ -4,11 +4,7 @@ import com.scaleout.functions.imports.application.ImportKeyStore;
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -88,34 +84,6 @@ public final class ImportFakes {
 
         public synchronized int finds() {
             return finds;
-        }
-    }
-
-    /** A clock that stands still until a test moves it. */
-    public static final class SettableClock extends Clock {
-        private Instant now;
-
-        public SettableClock(Instant start) {
-            this.now = start;
-        }
-
-        public synchronized void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public synchronized Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("the import workload keeps UTC");
         }
     }
 }

@@ -3,8 +3,8 @@ package com.scaleout.functions.imports.application;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.functions.imports.ImportFakes.MemoryKeyStore;
-import com.scaleout.functions.imports.ImportFakes.SettableClock;
 import com.scaleout.functions.imports.domain.ImportTokens;
+import com.scaleout.functions.testing.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

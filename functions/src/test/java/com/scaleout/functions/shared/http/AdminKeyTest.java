@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.scaleout.functions.testing.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,26 +34,6 @@ class AdminKeyTest {
         }
     }
 
-    /** A clock the test moves. */
-    private static final class TestClock extends Clock {
-        Instant now = Instant.parse("2026-11-30T12:00:00Z");
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     @Test
     void withoutAKeyTheRoutesDoNotExist() {
         assertThat(statusOf(new AdminKey(Optional.empty()), "anything")).isEqualTo(404);
@@ -77,7 +57,7 @@ class AdminKeyTest {
             reads.incrementAndGet();
             return value[0];
         };
-        var clock = new TestClock();
+        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
         var key = new AdminKey(Optional.of(secret), clock);
         assertThat(reads).as("not at start-up: a SnapStart snapshot must not hold it").hasValue(0);
 
@@ -86,7 +66,7 @@ class AdminKeyTest {
         assertThat(statusOf(key, "first")).as("within the TTL").isEqualTo(200);
         assertThat(reads).hasValue(1);
 
-        clock.now = clock.now.plus(AdminKey.SECRET_TTL);
+        clock.advance(AdminKey.SECRET_TTL);
         assertThat(statusOf(key, "first")).isEqualTo(403);
         assertThat(statusOf(key, "rotated")).isEqualTo(200);
         assertThat(reads).hasValue(2);
