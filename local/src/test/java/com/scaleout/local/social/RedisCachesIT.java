@@ -1,141 +1,25 @@
 package com.scaleout.local.social;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.github.f4b6a3.ulid.UlidCreator;
-import com.scaleout.functions.shared.redis.RedisConnection;
-import com.scaleout.functions.social.domain.TimelineEntry;
-import com.scaleout.functions.social.redis.RedisFollowGraphCache;
-import com.scaleout.functions.social.redis.RedisTimelineCache;
+import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.local.testing.SharedBackends;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 
-/** The Redis adapters against a real redis-server: capacity, order, missing versus empty, pipelined fanout. */
-class RedisCachesIT {
-    private static RedisConnection redis;
-    private static RedisTimelineCache timelines;
-    private static RedisFollowGraphCache graph;
+/** The Redis adapters against the one redis-server the local runtime uses. */
+class RedisCachesIT extends RedisCachesContract {
 
-    @BeforeAll
-    static void connect() throws Exception {
+    @Override
+    RedisEndpoint startEmpty() throws Exception {
         SharedBackends.reset();
-        redis = new RedisConnection(SharedBackends.get().redisUrl());
-        timelines = new RedisTimelineCache(Optional.of(redis));
-        graph = new RedisFollowGraphCache(Optional.of(redis));
+        return RedisEndpoint.standalone(SharedBackends.get().redisUrl());
     }
 
-    @AfterAll
-    static void close() {
-        redis.close();
+    @Override
+    RedisClusterCommands<String, String> inspector() {
+        return SharedBackends.redisQuietly();
     }
 
-    private static String id() {
-        return UlidCreator.getMonotonicUlid().toString();
-    }
-
-    @Test
-    void aTimelineKeepsTheNewestThousandEntriesNewestFirst() {
-        String user = id();
-        timelines.replaceTimeline(user, List.of());
-        var ids = new ArrayList<String>();
-        for (int i = 0; i < 1100; i++) {
-            ids.add(id());
-        }
-        ids.forEach(tweet -> timelines.addToTimelines(List.of(user), TimelineEntry.tweet(tweet)));
-
-        var all = new ArrayList<TimelineEntry>();
-        Optional<String> before = Optional.empty();
-        List<TimelineEntry> page;
-        do {
-            page = timelines.timeline(user, before, 300).orElseThrow();
-            all.addAll(page);
-            before = page.isEmpty() ? before : Optional.of(page.getLast().sortKey());
-        } while (!page.isEmpty());
-
-        assertThat(all).hasSize(1000);
-        assertThat(all.stream().map(TimelineEntry::tweetId).toList())
-                .containsExactlyElementsOf(ids.subList(100, 1100).reversed());
-    }
-
-    @Test
-    void aTimelineNeverBuiltOrFlushedIsMissingWhileABuiltEmptyOneIsEmpty() throws Exception {
-        String built = id();
-        String never = id();
-        timelines.replaceTimeline(built, List.of());
-
-        assertThat(timelines.timeline(built, Optional.empty(), 10)).contains(List.of());
-        assertThat(timelines.timeline(never, Optional.empty(), 10)).isEmpty();
-        // a fanout after a flush recreates the set without the marker: still missing, so it gets rebuilt
-        timelines.addToTimelines(List.of(never), TimelineEntry.tweet(id()));
-        assertThat(timelines.timeline(never, Optional.empty(), 10)).isEmpty();
-
+    @Override
+    void flushAll() throws Exception {
         SharedBackends.flushRedis();
-        assertThat(timelines.timeline(built, Optional.empty(), 10)).isEmpty();
-    }
-
-    /** 100,000 timelines: every command's timeout runs from when it is queued, so the pipeline goes in chunks. */
-    @Test
-    void aFanoutToAHundredThousandTimelinesCompletesWithinTheCommandTimeouts() {
-        var followers = new ArrayList<String>();
-        for (int i = 0; i < 100_000; i++) {
-            followers.add(id());
-        }
-        String tweet = id();
-
-        timelines.addToTimelines(followers, TimelineEntry.tweet(tweet));
-
-        for (String follower : List.of(followers.getFirst(), followers.getLast())) {
-            assertThat(SharedBackends.redisQuietly().zrange("timeline:{" + follower + "}", 0, -1))
-                    .containsExactly(TimelineEntry.tweet(tweet).member());
-        }
-    }
-
-    @Test
-    void aFillRacingAnEvictionCannotPutTheStaleTweetBack() {
-        var tweets = new com.scaleout.functions.social.redis.RedisTweetCache(Optional.of(redis));
-        var stale = new com.scaleout.functions.social.domain.Tweet(id(), id(), "ann", "text", "2026-11-30T00:00:00.000Z",
-                Optional.empty(), List.of(), List.of(), 0, 0);
-
-        tweets.evict(stale.id());      // the stream saw its counts change...
-        tweets.put(List.of(stale));    // ...after a reader had loaded the old copy
-
-        assertThat(tweets.get(List.of(stale.id()))).isEmpty();
-    }
-
-    @Test
-    void aSearchWhoseTermHasNoGenerationIsNeitherServedNorStored() {
-        var cache = new com.scaleout.functions.social.redis.RedisSearchCache(Optional.of(redis));
-        var page = new com.scaleout.functions.social.application.SearchCache.CachedPage(List.of(id()), null);
-        String term = "never-indexed-" + id();
-
-        var lookup = cache.lookup(term, List.of(term));
-        cache.put(term, lookup.stamp(), page);
-        assertThat(cache.lookup(term, List.of(term)).page()).isEmpty();
-
-        cache.invalidate(List.of(term)); // the term's first tweet: now pages can be kept
-        var fresh = cache.lookup(term, List.of(term));
-        cache.put(term, fresh.stamp(), page);
-        assertThat(cache.lookup(term, List.of(term)).page()).contains(page);
-    }
-
-    @Test
-    void followSetsAndCelebrityMarks() {
-        String star = id();
-        String fan = id();
-        assertThat(graph.followers(star)).isEmpty();
-        graph.replaceFollowers(star, Set.of());
-        graph.addEdge(fan, star);
-
-        assertThat(graph.followers(star)).contains(Set.of(fan));
-        assertThat(graph.markCelebrity(star, true)).isTrue();
-        assertThat(graph.markCelebrity(star, true)).isFalse();
-        assertThat(graph.celebritiesAmong(List.of(star, fan))).containsExactly(star);
-        assertThat(graph.markCelebrity(star, false)).isTrue();
     }
 }

@@ -1,22 +1,28 @@
 package com.scaleout.functions.shared.redis;
 
-import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.TimeoutOptions;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One Lettuce client and one shared, thread-safe connection per execution environment (no pool: Lettuce
  * multiplexes). Connects on first use, not at construction, so that a cache outage never stops a function from
  * starting: callers treat Redis as a cache and fall back when {@link #get()} fails. Timeouts are short
- * (Lettuce's default is 60 s).
+ * (Lettuce's default is 60 s). A cluster endpoint gets Lettuce's cluster client, which routes each command to
+ * the node owning its key's slot and follows the topology when the cache scales or fails over.
  */
 public final class RedisConnection implements AutoCloseable {
     public static final Duration COMMAND_TIMEOUT = Duration.ofMillis(500);
@@ -26,37 +32,93 @@ public final class RedisConnection implements AutoCloseable {
      */
     private static final ClientResources RESOURCES = DefaultClientResources.create();
     private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
+    /**
+     * From TCP connect to a connection ready for commands: the TLS handshake and HELLO (and, for a cluster, reading
+     * its topology). A cold JVM's first TLS handshake alone can take longer than a command may; commands keep
+     * their 500 ms through {@link TimeoutOptions}.
+     */
+    private static final Duration SETUP_TIMEOUT = Duration.ofSeconds(2);
+    /** A cluster's topology is re-read this often even when nothing hints at a change. */
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofMinutes(1);
 
-    private final RedisClient client;
-    private volatile StatefulRedisConnection<String, String> connection;
+    private final AbstractRedisClient client;
+    private final Supplier<RedisLink> connector;
+    private volatile RedisLink connection;
 
     public RedisConnection(String redisUrl) {
-        RedisURI uri = RedisURI.create(redisUrl);
-        uri.setTimeout(COMMAND_TIMEOUT);
-        this.client = RedisClient.create(RESOURCES, uri);
-        client.setOptions(ClientOptions.builder()
-                .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
-                .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT))
-                // Fail commands fast while disconnected instead of queueing them until the cache returns.
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .build());
+        this(RedisEndpoint.standalone(redisUrl));
     }
 
-    /** The connection for {@code REDIS_URL}, or empty when none is configured. */
+    public RedisConnection(RedisEndpoint endpoint) {
+        RedisURI uri = RedisURI.create(endpoint.url());
+        uri.setTimeout(SETUP_TIMEOUT);
+        if (endpoint.cluster()) {
+            var cluster = RedisClusterClient.create(RESOURCES, uri);
+            var options = ClusterClientOptions.builder()
+                    .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                            // MOVED/ASK redirects, reconnects and unknown nodes trigger a re-read at once
+                            .enableAllAdaptiveRefreshTriggers()
+                            .enablePeriodicRefresh(TOPOLOGY_REFRESH)
+                            .build())
+                    // a node the cluster reports failed or without an address is not routed to
+                    .nodeFilter(node -> !(node.is(NodeFlag.FAIL) || node.is(NodeFlag.EVENTUAL_FAIL)
+                            || node.is(NodeFlag.NOADDR)))
+                    // The cluster client opens a node's connection when a command first goes there; rejecting
+                    // commands while disconnected would reject those first commands too. Queued ones still fail
+                    // after the command timeout when a node stays unreachable.
+                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS);
+            cluster.setOptions(common(options, endpoint).build());
+            this.client = cluster;
+            this.connector = () -> {
+                var connected = cluster.connect();
+                // Open every primary's connection now, inside the set-up timeout: opened by the first command
+                // bound for a node, the TLS handshake would eat into the 500 ms of the commands queued behind it.
+                for (var node : connected.getPartitions()) {
+                    if (node.is(NodeFlag.UPSTREAM)) {
+                        connected.getConnection(node.getNodeId());
+                    }
+                }
+                return new RedisLink(connected, connected.sync(), connected.async());
+            };
+        } else {
+            var standalone = RedisClient.create(RESOURCES, uri);
+            standalone.setOptions(common(ClientOptions.builder(), endpoint)
+                    // Fail commands at once while disconnected instead of queueing them until the cache returns.
+                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                    .build());
+            this.client = standalone;
+            this.connector = () -> {
+                var connected = standalone.connect();
+                return new RedisLink(connected, connected.sync(), connected.async());
+            };
+        }
+    }
+
+    private static <B extends ClientOptions.Builder> B common(B options, RedisEndpoint endpoint) {
+        options.socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                .timeoutOptions(TimeoutOptions.enabled(COMMAND_TIMEOUT));
+        endpoint.trustedCertificates().ifPresent(certificates -> options.sslOptions(SslOptions.builder()
+                .jdkSslProvider()
+                .trustManager(certificates.toFile())
+                .build()));
+        return options;
+    }
+
+    /** The connection for {@code REDIS_URL} (and {@code REDIS_CLUSTER}), or empty when none is configured. */
     public static Optional<RedisConnection> fromEnvironment() {
-        return RuntimeEnvironment.variable(RuntimeEnvironment.REDIS_URL).map(RedisConnection::new);
+        return RedisEndpoint.fromEnvironment().map(RedisConnection::new);
     }
 
     /**
      * The shared connection of a configured cache; throws (as an unreachable cache does) when none is configured,
      * so callers treat both alike: as a cache that is down.
      */
-    public static StatefulRedisConnection<String, String> required(Optional<RedisConnection> redis) {
+    public static RedisLink required(Optional<RedisConnection> redis) {
         return redis.orElseThrow(() -> new IllegalStateException("REDIS_URL is not configured")).get();
     }
 
     /** The shared connection, opened on first use; throws if Redis cannot be reached. */
-    public StatefulRedisConnection<String, String> get() {
+    public RedisLink get() {
         var current = connection;
         if (current != null && current.isOpen()) {
             return current;
@@ -64,9 +126,9 @@ public final class RedisConnection implements AutoCloseable {
         synchronized (this) {
             if (connection == null || !connection.isOpen()) {
                 if (connection != null) {
-                    connection.closeAsync();
+                    connection.connection().closeAsync();
                 }
-                connection = client.connect();
+                connection = connector.get();
             }
             return connection;
         }
@@ -75,7 +137,7 @@ public final class RedisConnection implements AutoCloseable {
     @Override
     public void close() {
         if (connection != null) {
-            connection.close();
+            connection.connection().close();
         }
         client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
     }

@@ -1,9 +1,10 @@
 package com.scaleout.functions.social.redis;
 
+import com.scaleout.functions.shared.redis.RedisLink;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,18 +25,20 @@ final class Pipeline {
     private static final int CHUNK = 2_000;
     private static final Duration AWAIT = Duration.ofSeconds(30);
 
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisAsyncCommands<String, String> commands;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterAsyncCommands<String, String> commands;
     private final List<RedisFuture<?>> pending = new ArrayList<>();
 
-    private Pipeline(StatefulRedisConnection<String, String> connection) {
-        this.connection = connection;
-        this.commands = connection.async();
+    private Pipeline(RedisLink link) {
+        this.connection = link.connection();
+        this.commands = link.async();
     }
 
-    static void run(StatefulRedisConnection<String, String> connection, Consumer<Pipeline> work) {
+    /** Runs {@code work}'s commands as one pipeline; on a cluster, each node's share goes out in its own writes. */
+    static void run(RedisLink link, Consumer<Pipeline> work) {
+        var connection = link.connection();
         synchronized (connection) {
-            var pipeline = new Pipeline(connection);
+            var pipeline = new Pipeline(link);
             connection.setAutoFlushCommands(false);
             try {
                 work.accept(pipeline);
@@ -47,7 +50,7 @@ final class Pipeline {
         }
     }
 
-    RedisAsyncCommands<String, String> commands() {
+    RedisClusterAsyncCommands<String, String> commands() {
         return commands;
     }
 

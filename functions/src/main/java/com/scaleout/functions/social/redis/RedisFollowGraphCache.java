@@ -1,8 +1,8 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.FollowGraphCache;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -25,7 +25,7 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
         this.redis = redis;
     }
 
-    private StatefulRedisConnection<String, String> connection() {
+    private RedisLink connection() {
         return RedisConnection.required(redis);
     }
 

@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.RecommendationCache;
 import io.lettuce.core.ScoredValue;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class RedisRecommendationCache implements RecommendationCache {
         this.redis = redis;
     }
 
-    private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
+    private RedisLink connection() {
         return RedisConnection.required(redis);
     }
 

@@ -2,6 +2,7 @@ package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.SearchCache;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SetArgs;
@@ -25,7 +26,7 @@ public final class RedisSearchCache implements SearchCache {
         this.redis = redis;
     }
 
-    private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
+    private RedisLink connection() {
         return RedisConnection.required(redis);
     }
 

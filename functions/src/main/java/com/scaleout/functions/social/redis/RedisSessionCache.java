@@ -22,7 +22,7 @@ public final class RedisSessionCache implements SessionCache {
         this.redis = redis;
     }
 
-    private io.lettuce.core.api.sync.RedisCommands<String, String> commands() {
+    private io.lettuce.core.cluster.api.sync.RedisClusterCommands<String, String> commands() {
         return RedisConnection.required(redis).sync();
     }
 

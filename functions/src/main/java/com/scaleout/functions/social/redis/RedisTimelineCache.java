@@ -1,12 +1,12 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.TimelineCache;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -30,7 +30,7 @@ public final class RedisTimelineCache implements TimelineCache {
         this.redis = redis;
     }
 
-    private StatefulRedisConnection<String, String> connection() {
+    private RedisLink connection() {
         return RedisConnection.required(redis);
     }
 

@@ -3,6 +3,7 @@ package com.scaleout.functions.social.redis;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.TweetCache;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;
@@ -35,7 +36,7 @@ public final class RedisTweetCache implements TweetCache {
         this.redis = redis;
     }
 
-    private io.lettuce.core.api.StatefulRedisConnection<String, String> connection() {
+    private RedisLink connection() {
         return RedisConnection.required(redis);
     }
 
