@@ -64,10 +64,7 @@ class CacheTest {
 
         @Test
         void usageIsCappedAtTheDefaultCeilings() {
-            synth.template().hasResourceProperties("AWS::ElastiCache::ServerlessCache", Map.of(
-                    "CacheUsageLimits", Map.of(
-                            "DataStorage", Map.of("Maximum", 10, "Unit", "GB"),
-                            "ECPUPerSecond", Map.of("Maximum", 100_000))));
+            assertCeilings(synth, 10, 100_000);
         }
 
         @Test
@@ -75,10 +72,14 @@ class CacheTest {
             var limited = TestStacks.synth(DECLARATION,
                     config.withCacheLimits(new ScaleoutStackConfig.CacheLimits(2, 5_000)));
 
-            limited.template().hasResourceProperties("AWS::ElastiCache::ServerlessCache", Map.of(
+            assertCeilings(limited, 2, 5_000);
+        }
+
+        private static void assertCeilings(TestStacks.Synthesized stack, int dataGb, int ecpuPerSecond) {
+            stack.template().hasResourceProperties("AWS::ElastiCache::ServerlessCache", Map.of(
                     "CacheUsageLimits", Map.of(
-                            "DataStorage", Map.of("Maximum", 2, "Unit", "GB"),
-                            "ECPUPerSecond", Map.of("Maximum", 5_000))));
+                            "DataStorage", Map.of("Maximum", dataGb, "Unit", "GB"),
+                            "ECPUPerSecond", Map.of("Maximum", ecpuPerSecond))));
         }
 
         @Test
