@@ -41,6 +41,8 @@ import software.constructs.Construct;
 public final class Functions extends Construct {
     public static final String STAGE_VARIABLE = "SCALEOUT_STAGE";
     public static final String REDIS_URL_VARIABLE = "REDIS_URL";
+    /** {@code true} when the cache is sharded (the stack's own ElastiCache Serverless): use the cluster client. */
+    public static final String REDIS_CLUSTER_VARIABLE = "REDIS_CLUSTER";
     public static final String ADMIN_KEY_SECRET_VARIABLE = ScaleoutDeclaration.ADMIN_KEY_SECRET_VARIABLE;
 
     private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -52,8 +54,13 @@ public final class Functions extends Construct {
     private final Map<String, Alias> aliases = new LinkedHashMap<>();
     private final Optional<Secret> adminKey;
 
+    /**
+     * @param cache the stack's own cache, if it builds one: the functions that use Redis then run in its network
+     *              and get its endpoint; without it they get {@link ScaleoutStackConfig#redisUrl()} and run outside
+     *              any VPC
+     */
     public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
-                     ScaleoutStackConfig config) {
+                     Optional<Cache> cache, ScaleoutStackConfig config) {
         super(scope, id);
         // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
         Code code = Code.fromAsset(config.functionsJarPath());
@@ -69,9 +76,12 @@ public final class Functions extends Construct {
                 : Optional.empty();
         for (FunctionSpec spec : declaration.functions()) {
             boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
-            Function function = new Function(this, spec.name(), baseProps(spec, code, config, !provisioned)
-                    .environment(environment(spec, tables, storage, config))
-                    .build());
+            var props = baseProps(spec, code, config, !provisioned)
+                    .environment(environment(spec, tables, storage, cache, config));
+            if (spec.usesRedis()) {
+                cache.ifPresent(c -> placeNextTo(props, c));
+            }
+            Function function = new Function(this, spec.name(), props.build());
             grantTables(function, spec, tables);
             if (adminServing.contains(spec.name())) {
                 // the secret's name, never its value, in the environment; the function reads it at first use
@@ -189,9 +199,21 @@ public final class Functions extends Construct {
         return props;
     }
 
+    /**
+     * Into the cache's isolated subnets, with the security group the cache admits. Only functions that use Redis:
+     * from there nothing but DynamoDB, S3 and the cache is reachable (no NAT gateway), and a function outside a VPC
+     * has no ENIs to wait for. Lambda adds the managed policy that lets it manage those ENIs.
+     */
+    private static void placeNextTo(FunctionProps.Builder props, Cache cache) {
+        Network network = cache.network();
+        props.vpc(network.vpc())
+                .vpcSubnets(network.isolatedSubnets())
+                .securityGroups(List.of(network.functionsSecurityGroup()));
+    }
+
     /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */
     private static Map<String, String> environment(FunctionSpec spec, DataTables tables, Storage storage,
-                                                   ScaleoutStackConfig config) {
+                                                   Optional<Cache> cache, ScaleoutStackConfig config) {
         var env = new LinkedHashMap<String, String>();
         env.put(STAGE_VARIABLE, config.stage());
         for (TableAccess access : spec.tables()) {
@@ -201,10 +223,15 @@ public final class Functions extends Construct {
         for (String bucket : spec.buckets()) {
             env.put(BucketSpec.environmentVariable(bucket), storage.bucket(bucket).getBucketName());
         }
-        // The cache construct (ElastiCache, VPC placement) is a later issue; until then the endpoint comes from
-        // context (-c redisUrl=...) and, without it, functions run with no cache configured.
+        // The stack's own cache (sharded: the cluster client), or a Redis of your own given with -c redisUrl=...
+        // (on LocalStack, which has no ElastiCache); the stack builds no cache when it is given one.
         if (spec.usesRedis()) {
-            config.redisUrl().ifPresent(url -> env.put(REDIS_URL_VARIABLE, url));
+            if (cache.isPresent()) {
+                env.put(REDIS_URL_VARIABLE, cache.get().redisUrl());
+                env.put(REDIS_CLUSTER_VARIABLE, "true");
+            } else {
+                config.redisUrl().ifPresent(url -> env.put(REDIS_URL_VARIABLE, url));
+            }
         }
         return env;
     }

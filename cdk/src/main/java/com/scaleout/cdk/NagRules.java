@@ -26,6 +26,10 @@ final class NagRules {
                 suppression("AwsSolutions-IAM4", "Lambda's managed basic execution role allows only creating log"
                         + " streams and putting log events; AWS maintains it",
                         "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"),
+                suppression("AwsSolutions-IAM4", "Lambda's managed VPC access role (on the functions that use the"
+                        + " cache, which run in the VPC) allows only creating, describing and deleting the network"
+                        + " interfaces Lambda attaches to them, and the log actions above; AWS maintains it",
+                        "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"),
                 suppression("AwsSolutions-IAM5", "X-Ray's PutTraceSegments/PutTelemetryRecords and DynamoDB's"
                         + " ListTables (the health check's connectivity probe) have no resource-level permissions",
                         "Resource::*"),

@@ -9,7 +9,9 @@ import software.amazon.awscdk.StackProps;
 
 /**
  * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
- * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379},
+ * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379} (a Redis of
+ * your own: no VPC and no ElastiCache cache in the stack), {@code -c cacheMaxDataGb=N} and
+ * {@code -c cacheMaxEcpuPerSecond=N} (the ceilings of the stack's own cache, default 10 GB and 100,000 ECPU/s),
  * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
  * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
  * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes answer, with a generated
@@ -34,7 +36,12 @@ public final class ScaleoutApp {
                         .map(ScaleoutStackConfig.TableCapacity::fromContext)
                         .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
                         context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0),
-                        context(app, "adminRoutes").map(Boolean::parseBoolean).orElse(false)));
+                        context(app, "adminRoutes").map(Boolean::parseBoolean).orElse(false),
+                        new ScaleoutStackConfig.CacheLimits(
+                                context(app, "cacheMaxDataGb").map(Integer::parseInt)
+                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxDataGb()),
+                                context(app, "cacheMaxEcpuPerSecond").map(Integer::parseInt)
+                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxEcpuPerSecond()))));
         app.synth();
     }
 

@@ -1,6 +1,8 @@
 package com.scaleout.cdk;
 
 import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
+import java.util.Optional;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
@@ -8,11 +10,17 @@ import software.constructs.Construct;
 
 /**
  * Every AWS resource of one stage, all derived from the {@link Declaration}: one construct per concern, wired in
- * dependency order (tables, then the functions that use them, then what invokes the functions).
+ * dependency order (tables, storage, the network and the cache, then the functions that use them, then what invokes
+ * the functions).
+ *
+ * <p>The network and the cache exist when a declared function uses Redis and the config gives no Redis URL of its
+ * own ({@code -c redisUrl}, the LocalStack path).
  */
 public final class ScaleoutStack extends Stack {
     private final DataTables tables;
     private final Storage storage;
+    private final Optional<Network> network;
+    private final Optional<Cache> cache;
     private final Functions functions;
     private final HttpApiRoutes api;
     private final StreamConsumers streamConsumers;
@@ -23,7 +31,11 @@ public final class ScaleoutStack extends Stack {
         super(scope, id, props);
         tables = new DataTables(this, "Data", declaration, config);
         storage = new Storage(this, "Storage", declaration, config);
-        functions = new Functions(this, "Functions", declaration, tables, storage, config);
+        boolean ownCache = config.redisUrl().isEmpty()
+                && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
+        network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket())) : Optional.empty();
+        cache = network.map(net -> new Cache(this, "Cache", net, config));
+        functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
         monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
@@ -33,6 +45,15 @@ public final class ScaleoutStack extends Stack {
                 .description("Base URL of the HTTP API")
                 .value(api.httpApi().getApiEndpoint())
                 .build();
+        tables.all().forEach((name, table) -> CfnOutput.Builder.create(this, "Table" + name)
+                .description("Name of the " + name + " DynamoDB table")
+                .value(table.getTableName())
+                .build());
+        cache.ifPresent(c -> CfnOutput.Builder.create(this, "CacheEndpoint")
+                .description("The ElastiCache Serverless (Valkey) endpoint, TLS only; reachable from the functions'"
+                        + " security group in the stack's VPC only")
+                .value(c.redisUrl())
+                .build());
         functions.adminKey().ifPresent(secret -> CfnOutput.Builder.create(this, "AdminKeySecret")
                 .description("Secrets Manager secret holding X-Admin-Key (aws secretsmanager get-secret-value)")
                 .value(secret.getSecretArn())
@@ -49,6 +70,15 @@ public final class ScaleoutStack extends Stack {
 
     public Storage storage() {
         return storage;
+    }
+
+    /** The VPC the cache and the functions that use it run in, when the stack builds its own cache. */
+    public Optional<Network> network() {
+        return network;
+    }
+
+    public Optional<Cache> cache() {
+        return cache;
     }
 
     public Functions functions() {

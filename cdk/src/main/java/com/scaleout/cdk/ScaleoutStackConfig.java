@@ -7,22 +7,26 @@ import java.util.regex.Pattern;
 import software.amazon.awscdk.RemovalPolicy;
 
 /**
- * What differs between deployments of the same declaration: the stage, where the functions artifact is, and
- * (until the cache construct exists) the Redis endpoint to hand to functions that use it.
+ * What differs between deployments of the same declaration: the stage, where the functions artifact is, whether
+ * the stack builds its own cache or is given a Redis endpoint, and what the tables and the cache may cost.
  *
  * @param stage            e.g. {@code dev}, {@code prod}; part of the stack name, and passed to functions as
  *                         {@code SCALEOUT_STAGE}
  * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
- * @param redisUrl         the Redis endpoint, e.g. {@code rediss://host:6379}; never with credentials, because it
- *                         becomes an environment variable
+ * @param redisUrl         a Redis endpoint of your own, e.g. {@code rediss://host:6379}: then the stack builds no
+ *                         VPC and no cache and hands this URL to the functions that use Redis (the LocalStack path,
+ *                         whose free edition has no ElastiCache). Empty: the stack builds an ElastiCache Serverless
+ *                         cache in its own VPC. Never with credentials, because it becomes an environment variable
  * @param capacity         how the tables pay for throughput
  * @param provisionedConcurrency environments kept initialized per request-serving function (0: none, and SnapStart
  *                         instead); autoscaled from there up to the function's declared concurrency
  * @param adminRoutes      whether the admin routes answer (with a generated key kept in Secrets Manager); off by
  *                         default, so that a stage has no admin surface unless asked
+ * @param cacheLimits      the ceilings of the stack's own cache (unused with {@code redisUrl})
  */
 public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
-                                  TableCapacity capacity, int provisionedConcurrency, boolean adminRoutes) {
+                                  TableCapacity capacity, int provisionedConcurrency, boolean adminRoutes,
+                                  CacheLimits cacheLimits) {
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -42,6 +46,35 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         }
     }
 
+    /**
+     * The most the serverless cache may scale to: a cost guardrail, not a reservation (it bills what it uses).
+     * At the data ceiling the cache evicts keys that have a TTL, least recently used first, and refuses writes when
+     * none is left; at the ECPU ceiling it throttles. Either way the functions see a cache that fails, and fall back
+     * to DynamoDB (DESIGN: caches are caches).
+     *
+     * @param maxDataGb        1 to 5,000 GB (ElastiCache's range)
+     * @param maxEcpuPerSecond 1,000 to 15,000,000 ECPUs per second (ElastiCache's range)
+     */
+    public record CacheLimits(int maxDataGb, int maxEcpuPerSecond) {
+        /**
+         * 10 GB holds about 100,000 full home timelines (1,000 ids of about 100 bytes each, the largest structure
+         * cached) and costs at most $0.84 an hour if ever filled (Valkey, us-east-1). 100,000 ECPU/s is 50 times
+         * the API's throttle (2,000 requests/s), room for fanout bursts of pipelined writes, and bounds a runaway
+         * loop to $0.82 an hour.
+         */
+        public static final CacheLimits DEFAULT = new CacheLimits(10, 100_000);
+
+        public CacheLimits {
+            if (maxDataGb < 1 || maxDataGb > 5_000) {
+                throw new IllegalArgumentException("cacheMaxDataGb must be 1 to 5000, was " + maxDataGb);
+            }
+            if (maxEcpuPerSecond < 1_000 || maxEcpuPerSecond > 15_000_000) {
+                throw new IllegalArgumentException("cacheMaxEcpuPerSecond must be 1000 to 15000000, was "
+                        + maxEcpuPerSecond);
+            }
+        }
+    }
+
     public static final String DEFAULT_STAGE = "dev";
     /** Relative to cdk/, the working directory when the cdk CLI runs the app. */
     public static final String DEFAULT_FUNCTIONS_JAR = "../functions/target/scaleout-functions-lambda.jar";
@@ -55,6 +88,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         Objects.requireNonNull(functionsJarPath, "functionsJarPath");
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(capacity, "capacity");
+        Objects.requireNonNull(cacheLimits, "cacheLimits");
         if (provisionedConcurrency < 0) {
             throw new IllegalArgumentException("provisionedConcurrency must be 0 or more, was "
                     + provisionedConcurrency);
@@ -63,25 +97,33 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
     }
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false);
+        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
+                CacheLimits.DEFAULT);
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
         return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency,
-                adminRoutes);
+                adminRoutes, cacheLimits);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
         return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency,
-                adminRoutes);
+                adminRoutes, cacheLimits);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments, adminRoutes);
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments, adminRoutes,
+                cacheLimits);
     }
 
     public ScaleoutStackConfig withAdminRoutes() {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency, true);
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency, true,
+                cacheLimits);
+    }
+
+    public ScaleoutStackConfig withCacheLimits(CacheLimits limits) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency,
+                adminRoutes, limits);
     }
 
     public boolean isDev() {

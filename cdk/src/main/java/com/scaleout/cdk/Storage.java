@@ -17,43 +17,49 @@ import software.constructs.Construct;
  * One S3 bucket per {@link BucketSpec}: encrypted, public access blocked, TLS only, versioned off (objects are
  * content-addressed and never overwritten with other content). Names are left to CloudFormation and reach
  * functions through {@link BucketSpec#environmentVariable()}.
+ *
+ * <p>And the stack's log bucket, when something logs to it: the buckets' server access logs, the VPC's flow logs.
  */
 public final class Storage extends Construct {
-    /** Server access logs are kept this long: enough to investigate, not a second copy of the traffic forever. */
+    /** Logs are kept this long: enough to investigate, not a second copy of the traffic forever. */
     private static final Duration ACCESS_LOG_EXPIRY = Duration.days(90);
 
     private final Map<String, Bucket> byName = new LinkedHashMap<>();
-    private final Optional<Bucket> accessLogs;
+    private final ScaleoutStackConfig config;
+    private Bucket logs;
 
     public Storage(Construct scope, String id, Declaration declaration, ScaleoutStackConfig config) {
         super(scope, id);
-        if (declaration.buckets().isEmpty()) {
-            accessLogs = Optional.empty();
-            return;
-        }
-        Bucket logs = Bucket.Builder.create(this, "AccessLogs")
-                .encryption(BucketEncryption.S3_MANAGED)
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
-                .enforceSsl(true)
-                .lifecycleRules(List.of(LifecycleRule.builder().expiration(ACCESS_LOG_EXPIRY).build()))
-                .removalPolicy(config.removalPolicy())
-                .build();
-        accessLogs = Optional.of(logs);
+        this.config = config;
         for (BucketSpec spec : declaration.buckets()) {
             byName.put(spec.name(), Bucket.Builder.create(this, spec.name())
                     .encryption(BucketEncryption.S3_MANAGED)
                     .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                     .enforceSsl(true)
-                    .serverAccessLogsBucket(logs)
+                    .serverAccessLogsBucket(logBucket())
                     .serverAccessLogsPrefix(spec.name() + "/")
                     .removalPolicy(config.removalPolicy())
                     .build());
         }
     }
 
-    /** Where the buckets' server access logs go (there is none without buckets). */
+    /** The log bucket, created by the first call: a stack with nothing that logs to S3 has none. */
+    public Bucket logBucket() {
+        if (logs == null) {
+            logs = Bucket.Builder.create(this, "AccessLogs")
+                    .encryption(BucketEncryption.S3_MANAGED)
+                    .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                    .enforceSsl(true)
+                    .lifecycleRules(List.of(LifecycleRule.builder().expiration(ACCESS_LOG_EXPIRY).build()))
+                    .removalPolicy(config.removalPolicy())
+                    .build();
+        }
+        return logs;
+    }
+
+    /** The log bucket if anything created it (a stack without buckets or a VPC has none). */
     public Optional<Bucket> accessLogs() {
-        return accessLogs;
+        return Optional.ofNullable(logs);
     }
 
     public Bucket bucket(String name) {

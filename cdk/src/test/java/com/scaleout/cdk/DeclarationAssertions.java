@@ -21,10 +21,13 @@ final class DeclarationAssertions {
 
     static void assertStackMatches(TestStacks.Synthesized synth, Declaration declaration, ScaleoutStackConfig config) {
         var template = synth.template();
+        boolean ownCache = ownsCache(declaration, config);
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
-        // the declared buckets, and one for their server access logs
-        template.resourceCountIs("AWS::S3::Bucket",
-                declaration.buckets().size() + (declaration.buckets().isEmpty() ? 0 : 1));
+        // the declared buckets, and one for their server access logs and the VPC's flow logs
+        boolean logs = !declaration.buckets().isEmpty() || ownCache;
+        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size() + (logs ? 1 : 0));
+        template.resourceCountIs("AWS::ElastiCache::ServerlessCache", ownCache ? 1 : 0);
+        template.resourceCountIs("AWS::EC2::VPC", ownCache ? 1 : 0);
         if (!declaration.buckets().isEmpty()) {
             template.hasResourceProperties("AWS::S3::Bucket", Map.of(
                     "BucketEncryption", Match.anyValue(),
@@ -41,6 +44,16 @@ final class DeclarationAssertions {
         template.resourceCountIs("AWS::Lambda::EventSourceMapping", declaration.streamConsumers().size());
         template.resourceCountIs("AWS::SQS::Queue", declaration.streamConsumers().size());
         template.hasOutput("ApiUrl", Map.of());
+        for (TableSpec table : declaration.tables()) {
+            template.hasOutput("Table" + table.name(), Map.of(
+                    "Value", synth.resolve(synth.stack().tables().table(table.name()).getTableName())));
+        }
+        if (ownCache) {
+            template.hasOutput("CacheEndpoint", Map.of(
+                    "Value", synth.resolve(synth.stack().cache().orElseThrow().redisUrl())));
+        } else {
+            assertThat(template.findOutputs("CacheEndpoint")).isEmpty();
+        }
 
         for (FunctionSpec spec : declaration.functions()) {
             assertFunction(synth, spec, config);
@@ -65,8 +78,19 @@ final class DeclarationAssertions {
             variables.put(com.scaleout.declaration.BucketSpec.environmentVariable(bucket),
                     synth.resolve(stack.storage().bucket(bucket).getBucketName()));
         }
-        variables.put(Functions.REDIS_URL_VARIABLE,
-                spec.usesRedis() && config.redisUrl().isPresent() ? config.redisUrl().get() : Match.absent());
+        var cache = stack.cache().filter(c -> spec.usesRedis());
+        Object redisUrl = cache.<Object>map(c -> synth.resolve(c.redisUrl()))
+                .or(() -> config.redisUrl().filter(url -> spec.usesRedis()))
+                .orElse(Match.absent());
+        variables.put(Functions.REDIS_URL_VARIABLE, redisUrl);
+        variables.put(Functions.REDIS_CLUSTER_VARIABLE, cache.isPresent() ? "true" : Match.absent());
+        // in the cache's subnets with the security group it admits, or outside any VPC
+        Object vpcConfig = cache.<Object>map(c -> Map.of(
+                        "SubnetIds", synth.resolve(c.network().vpc()
+                                .selectSubnets(c.network().isolatedSubnets()).getSubnetIds()),
+                        "SecurityGroupIds", List.of(synth.resolve(
+                                c.network().functionsSecurityGroup().getSecurityGroupId()))))
+                .orElse(Match.absent());
 
         String logicalId = synth.logicalId(stack.functions().function(spec.name()));
         Map<String, Map<String, Object>> found = synth.template().findResources("AWS::Lambda::Function",
@@ -78,7 +102,13 @@ final class DeclarationAssertions {
                         "Timeout", spec.timeoutSeconds(),
                         "TracingConfig", Map.of("Mode", "Active"),
                         "LoggingConfig", Map.of("LogGroup", Match.anyValue()),
+                        "VpcConfig", vpcConfig,
                         "Environment", Map.of("Variables", Match.objectEquals(variables)))));
         assertThat(found).as("function %s with its declared settings", spec.name()).containsOnlyKeys(logicalId);
+    }
+
+    /** The stack builds its own cache when a function uses Redis and the config names no Redis of its own. */
+    static boolean ownsCache(Declaration declaration, ScaleoutStackConfig config) {
+        return config.redisUrl().isEmpty() && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
     }
 }

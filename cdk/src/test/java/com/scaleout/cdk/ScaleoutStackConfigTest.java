@@ -30,4 +30,17 @@ class ScaleoutStackConfigTest {
                 .withMessageContaining("credentials");
         assertThatIllegalArgumentException().isThrownBy(() -> config.withRedisUrl("http://cache.internal"));
     }
+
+    @Test
+    void cacheCeilingsAreWithinWhatElastiCacheAccepts() {
+        assertThat(ScaleoutStackConfig.of("dev", "f.jar").cacheLimits())
+                .isEqualTo(ScaleoutStackConfig.CacheLimits.DEFAULT);
+        assertThat(new ScaleoutStackConfig.CacheLimits(5_000, 15_000_000).maxDataGb()).isEqualTo(5_000);
+        assertThatIllegalArgumentException().isThrownBy(() -> new ScaleoutStackConfig.CacheLimits(0, 100_000))
+                .withMessageContaining("cacheMaxDataGb");
+        assertThatIllegalArgumentException().isThrownBy(() -> new ScaleoutStackConfig.CacheLimits(5_001, 100_000));
+        assertThatIllegalArgumentException().isThrownBy(() -> new ScaleoutStackConfig.CacheLimits(10, 999))
+                .withMessageContaining("cacheMaxEcpuPerSecond");
+        assertThatIllegalArgumentException().isThrownBy(() -> new ScaleoutStackConfig.CacheLimits(10, 15_000_001));
+    }
 }
