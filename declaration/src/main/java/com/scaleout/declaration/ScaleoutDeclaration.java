@@ -47,6 +47,9 @@ public final class ScaleoutDeclaration {
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
     public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";
 
+    /** The test interface (seed, reset, status, stress): every table, the bucket and the cache. */
+    public static final String ADMIN = "Admin";
+
     private static final String SOCIAL = "com.scaleout.functions.social.";
     private static final String IMPORTS = "com.scaleout.functions.imports.";
 
@@ -91,7 +94,9 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(SOCIAL_AUTHORIZER, SOCIAL + "http.SessionAuthorizer")
                     .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis())
             .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
-                    .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets"))
+                    .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets")
+                    // the cache only for reporting its stream lag to the status
+                    .withRedis())
             .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
                     .reads("Sessions").withRedis())
@@ -111,7 +116,17 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
                     .memoryMb(512).timeoutSeconds(5).concurrency(2).readsAndWrites("ImportKeys"))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
-                    .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables"))
+                    .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
+                    // the cache only for reporting its stream lag to the status
+                    .withRedis())
+            // 29 s as the import API: one seeding chunk, one reset round or one stress run per request
+            .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
+                    .memoryMb(1769).timeoutSeconds(29).concurrency(2)
+                    .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
+                    .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
+                    .readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
+                    .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
+                    .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").withRedis())
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))
@@ -155,6 +170,10 @@ public final class ScaleoutDeclaration {
             .route(checkedByHandler(GET, "/v2/client/{cid}/authenticate", IMPORT_API, IMPORT_KEY))
             .route(checkedByHandler(POST, "/admin/import-keys", IMPORT_KEYS_ADMIN, ADMIN_KEY))
             .route(checkedByHandler(DELETE, "/admin/import-keys/{keyId}", IMPORT_KEYS_ADMIN, ADMIN_KEY))
+            .route(checkedByHandler(POST, "/admin/seed", ADMIN, ADMIN_KEY))
+            .route(checkedByHandler(POST, "/admin/reset", ADMIN, ADMIN_KEY))
+            .route(checkedByHandler(GET, "/admin/status", ADMIN, ADMIN_KEY))
+            .route(checkedByHandler(POST, "/admin/stress", ADMIN, ADMIN_KEY))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))

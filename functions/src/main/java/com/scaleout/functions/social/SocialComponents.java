@@ -4,6 +4,7 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.RecommendationService;
@@ -31,6 +32,7 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.functions.social.redis.RedisSessionCache;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -41,7 +43,8 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                FollowService follows, DynamoTweetIndexStore tweetIndex,
                                DynamoRetweetStore retweets, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
-                               SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache) {
+                               SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
+                               StreamLag streamLag) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -51,12 +54,19 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
             Duration.ofSeconds(ScaleoutDeclaration.SESSIONS_AUTHORIZER_TTL_SECONDS + 60L);
 
     public static SocialComponents create() {
-        DynamoDbClient dynamoDb = DynamoDbClients.dynamoDb();
+        return create(DynamoDbClients.dynamoDb(), RedisConnection.fromEnvironment());
+    }
+
+    /** BCrypt at {@code BCRYPT_COST} (default 10; the tests lower it). */
+    public static PasswordHasher passwordHasher() {
+        return new PasswordHasher(RuntimeEnvironment.variable("BCRYPT_COST").map(Integer::parseInt).orElse(10));
+    }
+
+    /** With clients built elsewhere (a function that also needs them for other work). */
+    public static SocialComponents create(DynamoDbClient dynamoDb, Optional<RedisConnection> redis) {
         var tables = SocialTables.fromEnvironment();
-        var redis = RedisConnection.fromEnvironment();
         var clock = Clock.systemUTC();
-        var passwords = new PasswordHasher(RuntimeEnvironment.variable("BCRYPT_COST").map(Integer::parseInt)
-                .orElse(10));
+        var passwords = passwordHasher();
         var users = new DynamoUserStore(dynamoDb, tables);
         var sessionCache = new RedisSessionCache(redis);
         var tweetIndex = new DynamoTweetIndexStore(dynamoDb, tables);
@@ -83,6 +93,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new RecommendationService(recommendationCache, graph, users),
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
-                new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache);
+                new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache,
+                new StreamLag(redis, clock));
     }
 }

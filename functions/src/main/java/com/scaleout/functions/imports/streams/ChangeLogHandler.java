@@ -1,9 +1,11 @@
 package com.scaleout.functions.imports.streams;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.imports.ImportComponents;
 import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.domain.AppliedChange;
@@ -25,13 +27,19 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
     private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
 
     private final ChangeLogService changeLog;
+    private final StreamLag lag;
 
     public ChangeLogHandler() {
-        this(ImportComponents.changeLogFromEnvironment());
+        this(ImportComponents.changeLogFromEnvironment(), StreamLag.fromEnvironment());
     }
 
     ChangeLogHandler(ChangeLogService changeLog) {
+        this(changeLog, StreamLag.none());
+    }
+
+    ChangeLogHandler(ChangeLogService changeLog, StreamLag lag) {
         this.changeLog = changeLog;
+        this.lag = lag;
     }
 
     @Override
@@ -58,6 +66,7 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
         OptionalInt notLogged = changeLog.record(changes);
         String failedFrom = notLogged.isPresent() ? streamSequences.get(notLogged.getAsInt()) : unreadable;
         if (failedFrom == null) {
+            lag.record(ScaleoutDeclaration.IMPORT_CHANGE_LOG, event);
             return new StreamsEventResponse(List.of());
         }
         LOG.warning(() -> "records from " + failedFrom + " are not logged yet; reported for retry");

@@ -18,6 +18,11 @@ public final class Ids {
         return UlidCreator.getMonotonicUlid().toString();
     }
 
+    /** An id whose time is {@code at}: data made up with a past (seeding) sorts among real data by that time. */
+    public static String idAt(java.time.Instant at) {
+        return UlidCreator.getUlid(at.toEpochMilli()).toString();
+    }
+
     public static boolean isId(String text) {
         return text != null && ULID.matcher(text).matches();
     }

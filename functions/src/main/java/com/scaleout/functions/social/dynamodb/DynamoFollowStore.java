@@ -35,9 +35,7 @@ public final class DynamoFollowStore implements FollowStore {
 
     @Override
     public boolean follow(Edge edge) {
-        return changeEdge(TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(Map.of(
-                        FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
-                        EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt())))
+        return changeEdge(TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(toItem(edge))
                 .conditionExpression("attribute_not_exists(followerId)")).build(),
                 edge.followerId(), edge.followeeId(), 1);
     }
@@ -113,6 +111,11 @@ public final class DynamoFollowStore implements FollowStore {
     private Slice<Edge> edges(String index, String partitionKey, String value, PageRequest page) {
         var items = Queries.newestFirst(dynamoDb, tables.follows(), index, partitionKey, value, EDGE_ID, page);
         return Slice.ofOverfetched(items.stream().map(DynamoFollowStore::toEdge).toList(), page.limit());
+    }
+
+    static Map<String, AttributeValue> toItem(Edge edge) {
+        return Map.of(FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
+                EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt()));
     }
 
     public static Edge toEdge(Map<String, AttributeValue> item) {

@@ -48,17 +48,8 @@ public final class DynamoUserStore implements UserStore {
 
     @Override
     public void create(User user) {
-        var usernameItem = Map.of(NORMALIZED, s(Usernames.normalize(user.username())), USER_ID, s(user.id()),
-                DISPLAY_USERNAME, s(user.username()));
-        var userItem = new HashMap<String, AttributeValue>();
-        userItem.put(ID, s(user.id()));
-        userItem.put(USERNAME, s(user.username()));
-        userItem.put(DISPLAY_NAME, s(user.displayName()));
-        userItem.put(CREATED_AT, s(user.createdAt()));
-        userItem.put(PASSWORD_HASH, s(user.passwordHash()));
-        userItem.put(FOLLOWERS, n(0));
-        userItem.put(FOLLOWING, n(0));
-        userItem.put(TWEETS, n(0));
+        var usernameItem = usernameItem(user);
+        var userItem = toItem(user);
         try {
             Transactions.write(dynamoDb, List.of(
                     TransactWriteItem.builder().put(p -> p.tableName(tables.usernames()).item(usernameItem)
@@ -106,6 +97,26 @@ public final class DynamoUserStore implements UserStore {
             byId.put(user.id(), user);
         }
         return ids.stream().filter(byId::containsKey).map(byId::get).toList();
+    }
+
+    /** The account with its counts (as given: a new account's are 0). */
+    static Map<String, AttributeValue> toItem(User user) {
+        var item = new HashMap<String, AttributeValue>();
+        item.put(ID, s(user.id()));
+        item.put(USERNAME, s(user.username()));
+        item.put(DISPLAY_NAME, s(user.displayName()));
+        item.put(CREATED_AT, s(user.createdAt()));
+        item.put(PASSWORD_HASH, s(user.passwordHash()));
+        item.put(FOLLOWERS, n(user.followers()));
+        item.put(FOLLOWING, n(user.following()));
+        item.put(TWEETS, n(user.tweets()));
+        return item;
+    }
+
+    /** The username's claim, pointing at the account. */
+    static Map<String, AttributeValue> usernameItem(User user) {
+        return Map.of(NORMALIZED, s(Usernames.normalize(user.username())), USER_ID, s(user.id()),
+                DISPLAY_USERNAME, s(user.username()));
     }
 
     static User toUser(Map<String, AttributeValue> item) {

@@ -1,9 +1,11 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FanoutService;
@@ -21,19 +23,29 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private final FanoutService fanout;
     private final SocialTables tables;
+    private final StreamLag lag;
 
     public FanoutHandler() {
-        this(SocialComponents.create().fanout(), SocialTables.fromEnvironment());
+        this(SocialComponents.create(), SocialTables.fromEnvironment());
+    }
+
+    private FanoutHandler(SocialComponents components, SocialTables tables) {
+        this(components.fanout(), tables, components.streamLag());
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
+        this(fanout, tables, StreamLag.none());
+    }
+
+    FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag) {
         this.fanout = fanout;
         this.tables = tables;
+        this.lag = lag;
     }
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return StreamBatch.process(event, this::apply);
+        return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {

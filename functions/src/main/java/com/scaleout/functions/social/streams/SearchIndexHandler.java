@@ -1,9 +1,11 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchCache;
@@ -24,18 +26,24 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
 
     private final SearchIndexStore index;
     private final SearchCache cache;
+    private final StreamLag lag;
 
     public SearchIndexHandler() {
         this(SocialComponents.create());
     }
 
     private SearchIndexHandler(SocialComponents components) {
-        this(components.searchIndex(), components.searchCache());
+        this(components.searchIndex(), components.searchCache(), components.streamLag());
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
+        this(index, cache, StreamLag.none());
+    }
+
+    SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag) {
         this.index = index;
         this.cache = cache;
+        this.lag = lag;
     }
 
     @Override
@@ -48,7 +56,7 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
                     // MODIFY: counts only; the text, and so the terms, never change
                 }
             }
-        });
+        }, lag, ScaleoutDeclaration.SEARCH_INDEXER);
     }
 
     private void changed(Tweet tweet, boolean added) {

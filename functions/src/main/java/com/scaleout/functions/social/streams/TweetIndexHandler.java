@@ -1,9 +1,11 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
@@ -19,23 +21,29 @@ import com.scaleout.functions.social.domain.Tweet;
 public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private final TweetIndexStore index;
     private final RetweetStore retweets;
+    private final StreamLag lag;
 
     public TweetIndexHandler() {
         this(SocialComponents.create());
     }
 
     private TweetIndexHandler(SocialComponents components) {
-        this(components.tweetIndex(), components.retweets());
+        this(components.tweetIndex(), components.retweets(), components.streamLag());
     }
 
     TweetIndexHandler(TweetIndexStore index, RetweetStore retweets) {
+        this(index, retweets, StreamLag.none());
+    }
+
+    TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag) {
         this.index = index;
         this.retweets = retweets;
+        this.lag = lag;
     }
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return StreamBatch.process(event, this::apply);
+        return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.TWEET_INDEXER);
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {

@@ -1,0 +1,70 @@
+package com.scaleout.functions.admin;
+
+import com.scaleout.declaration.BucketSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.TableSpec;
+import com.scaleout.functions.admin.application.ResetService;
+import com.scaleout.functions.admin.application.SeedService;
+import com.scaleout.functions.admin.application.StatusService;
+import com.scaleout.functions.admin.application.StressService;
+import com.scaleout.functions.admin.dynamodb.DynamoTableCounts;
+import com.scaleout.functions.admin.dynamodb.DynamoTableEraser;
+import com.scaleout.functions.admin.redis.RedisCacheAdmin;
+import com.scaleout.functions.admin.s3.S3BucketEraser;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.dynamodb.DynamoSocialBulkWriter;
+import com.scaleout.functions.social.dynamodb.DynamoUserStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The admin and test routes' services: every table of the declaration (by the names the stack handed over), the
+ * image bucket, the cache, and the social services that the stress test times. Built once per environment.
+ */
+public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress) {
+    /** Credentials, not data: a reset keeps them (revoke keys with {@code DELETE /admin/import-keys/{keyId}}). */
+    static final List<String> KEPT_BY_RESET = List.of("ImportKeys");
+
+    public static AdminComponents create() {
+        var dynamoDb = DynamoDbClients.dynamoDb();
+        var redis = RedisConnection.fromEnvironment();
+        var clock = Clock.systemUTC();
+        var random = new Random(); // made-up data, nothing secret
+        var declaration = ScaleoutDeclaration.declaration();
+
+        var physicalTables = new LinkedHashMap<String, String>();
+        var erasable = new LinkedHashMap<String, DynamoTableEraser.Table>();
+        for (TableSpec table : declaration.tables()) {
+            RuntimeEnvironment.variable(TableSpec.environmentVariable(table.name())).ifPresent(physical -> {
+                physicalTables.put(table.name(), physical);
+                if (!KEPT_BY_RESET.contains(table.name())) {
+                    erasable.put(table.name(), DynamoTableEraser.Table.of(table, physical));
+                }
+            });
+        }
+        var buckets = new LinkedHashMap<String, String>();
+        for (BucketSpec bucket : declaration.buckets()) {
+            RuntimeEnvironment.variable(BucketSpec.environmentVariable(bucket.name()))
+                    .ifPresent(physical -> buckets.put(bucket.name(), physical));
+        }
+
+        var social = SocialComponents.create(dynamoDb, redis);
+        var users = new DynamoUserStore(dynamoDb, SocialTables.fromEnvironment());
+        var bulk = new DynamoSocialBulkWriter(dynamoDb, SocialTables.fromEnvironment());
+        var seed = new SeedService(bulk, users, bulk, SocialComponents.passwordHasher(), clock, random);
+        var cache = new RedisCacheAdmin(redis);
+        var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(DynamoDbClients.s3(), buckets);
+        return new AdminComponents(seed,
+                new ResetService(List.copyOf(erasable.keySet()), List.copyOf(buckets.keySet()),
+                        new DynamoTableEraser(dynamoDb, erasable), bucketEraser, cache),
+                new StatusService(new DynamoTableCounts(dynamoDb, physicalTables), cache, clock),
+                new StressService(seed, users, social.accounts(), social.tweets(), social.follows(),
+                        social.timelines(), random));
+    }
+}

@@ -1,0 +1,62 @@
+package com.scaleout.functions.admin;
+
+import com.scaleout.functions.admin.application.ResetService;
+import com.scaleout.functions.admin.application.SeedService;
+import com.scaleout.functions.admin.application.StatusService;
+import com.scaleout.functions.admin.application.StressService;
+import com.scaleout.functions.admin.seed.SeedRequest;
+import com.scaleout.functions.shared.http.AdminKey;
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.HttpResponses;
+import java.util.Map;
+
+/**
+ * The test interface (NanoTwitter's {@code /test/*}), behind the admin key: {@code POST /admin/seed},
+ * {@code POST /admin/reset}, {@code GET /admin/status}, {@code POST /admin/stress}.
+ */
+public final class AdminHandler extends ApiHandler {
+
+    public AdminHandler() {
+        this(AdminComponents.create(), AdminKey.fromEnvironment());
+    }
+
+    AdminHandler(AdminComponents components, AdminKey admin) {
+        this(components.seed(), components.reset(), components.status(), components.stress(), admin);
+    }
+
+    AdminHandler(SeedService seed, ResetService reset, StatusService status, StressService stress, AdminKey admin) {
+        super(Map.of(
+                "POST /admin/seed", request -> {
+                    admin.require(request);
+                    return HttpResponses.json(200, seed.seed(seedRequest(request)));
+                },
+                "POST /admin/reset", request -> {
+                    admin.require(request);
+                    return HttpResponses.json(200, reset.reset(request.deadline()));
+                },
+                "GET /admin/status", request -> {
+                    admin.require(request);
+                    return HttpResponses.json(200, status.status());
+                },
+                "POST /admin/stress", request -> {
+                    admin.require(request);
+                    return HttpResponses.json(200, stress.stress(
+                            request.body(StressService.StressRequest.class), request.deadline()));
+                }));
+    }
+
+    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser) {
+    }
+
+    private static SeedRequest seedRequest(ApiRequest request) {
+        var body = request.body(SeedBody.class);
+        if (body.users() == null) {
+            throw ApiException.invalidField("users", "is required");
+        }
+        return new SeedRequest(body.users(),
+                body.tweetsPerUser() == null ? SeedRequest.DEFAULT_PER_USER : body.tweetsPerUser(),
+                body.followsPerUser() == null ? SeedRequest.DEFAULT_PER_USER : body.followsPerUser());
+    }
+}

@@ -1,0 +1,120 @@
+package com.scaleout.functions.admin.application;
+
+import com.scaleout.functions.admin.seed.SeedAccounts;
+import com.scaleout.functions.admin.seed.SeedBatch;
+import com.scaleout.functions.admin.seed.SeedPlan;
+import com.scaleout.functions.admin.seed.SeedRequest;
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.UserStore;
+import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.Usernames;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Supplier;
+
+/**
+ * {@code POST /admin/seed}: claims the next range of account indexes, draws whom the new accounts follow, looks up
+ * the earlier accounts among them, and writes the accounts, edges and tweets in batches. Counts are computed, not
+ * incremented per write, so seeding costs one write per item; the streams then index the tweets and fill the
+ * timelines as they do for real ones.
+ */
+public final class SeedService {
+    private final SeedIndexCounter counter;
+    private final UserStore users;
+    private final SocialBulkWriter writer;
+    private final Supplier<String> passwordHash;
+    private final Clock clock;
+    private final Random random;
+
+    public SeedService(SeedIndexCounter counter, UserStore users, SocialBulkWriter writer, PasswordHasher passwords,
+                       Clock clock, Random random) {
+        this.counter = counter;
+        this.users = users;
+        this.writer = writer;
+        // one hash for every seeded account: hashing is deliberately slow (cost 10 is ~70 ms), seeding must not be
+        this.passwordHash = memoize(() -> passwords.hash(SeedAccounts.PASSWORD));
+        this.clock = clock;
+        this.random = random;
+    }
+
+    /** What a request seeded. {@code accounts} are the new accounts (id and username), in index order. */
+    public record Seeded(long firstIndex, int users, int skipped, int tweets, int follows, long durationMs,
+                         String password, List<Mention> accounts) {
+    }
+
+    public Seeded seed(SeedRequest request) {
+        return seed(request, Optional.empty());
+    }
+
+    /** {@code count} new accounts, with no tweets, each following {@code star} (and nobody else). */
+    public Seeded seedFans(int count, Mention star) {
+        return seed(new SeedRequest(count, 0, 0), Optional.of(star));
+    }
+
+    private Seeded seed(SeedRequest request, Optional<Mention> everyoneFollows) {
+        validate(request);
+        long started = System.nanoTime();
+        long first = counter.claim(request.users());
+        var plan = SeedPlan.draw(first, request, random);
+        var accounts = plan.accounts();
+        var byUsername = new HashMap<String, Long>();
+        accounts.forEach(account -> byUsername.put(Usernames.normalize(account.username()), account.index()));
+        var taken = new HashSet<>(users.resolveUsernames(byUsername.keySet()).keySet());
+        Map<Long, Mention> earlier = new HashMap<>();
+        var earlierNames = new HashMap<String, Long>();
+        plan.earlierAccounts().forEach(index -> earlierNames.put(
+                Usernames.normalize(SeedAccounts.account(index).username()), index));
+        users.resolveUsernames(earlierNames.keySet()).forEach((name, mention) ->
+                earlier.put(earlierNames.get(name), mention));
+        SeedBatch batch = plan.build(earlier, taken, passwordHash.get(), clock.instant(), everyoneFollows);
+        writer.write(batch);
+        return new Seeded(first, batch.users().size(), accounts.size() - batch.users().size(), batch.tweets().size(),
+                batch.edges().size(), Duration.ofNanos(System.nanoTime() - started).toMillis(), SeedAccounts.PASSWORD,
+                batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList());
+    }
+
+    private static void validate(SeedRequest request) {
+        if (request.users() < 1 || request.users() > SeedRequest.MAX_USERS) {
+            throw ApiException.invalidField("users", "must be 1 to " + SeedRequest.MAX_USERS);
+        }
+        if (request.tweetsPerUser() < 0 || request.tweetsPerUser() > SeedRequest.MAX_TWEETS_PER_USER) {
+            throw ApiException.invalidField("tweetsPerUser", "must be 0 to " + SeedRequest.MAX_TWEETS_PER_USER);
+        }
+        if (request.followsPerUser() < 0 || request.followsPerUser() > SeedRequest.MAX_FOLLOWS_PER_USER) {
+            throw ApiException.invalidField("followsPerUser", "must be 0 to " + SeedRequest.MAX_FOLLOWS_PER_USER);
+        }
+        if (request.items() > SeedRequest.MAX_ITEMS) {
+            throw ApiException.badRequest(String.format(Locale.ROOT,
+                    "One request seeds at most %,d items (users × (2 + tweetsPerUser + followsPerUser)), asked %,d:"
+                            + " seed in chunks (./scaleout seed does)", SeedRequest.MAX_ITEMS, request.items()));
+        }
+    }
+
+    private static <T> Supplier<T> memoize(Supplier<T> supplier) {
+        return new Supplier<>() {
+            private volatile T value;
+
+            @Override
+            public T get() {
+                T current = value;
+                if (current == null) {
+                    synchronized (this) {
+                        if (value == null) {
+                            value = supplier.get();
+                        }
+                        current = value;
+                    }
+                }
+                return current;
+            }
+        };
+    }
+}

@@ -1,0 +1,55 @@
+package com.scaleout.functions.admin.application;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code GET /admin/status}: how much data there is, how the cache is doing, and how far behind its stream each
+ * consumer is. Item counts are DynamoDB's own (DescribeTable): exact locally, refreshed about every six hours on
+ * AWS, and free of the cost of counting. An unreachable cache is reported as such, not as a failure of the status.
+ */
+public final class StatusService {
+    private static final Logger LOG = Logger.getLogger(StatusService.class.getName());
+    public static final String COUNTS_NOTE =
+            "DynamoDB's item counts: exact locally; on AWS refreshed about every six hours";
+
+    private final TableCounts tables;
+    private final CacheAdmin cache;
+    private final Clock clock;
+
+    public StatusService(TableCounts tables, CacheAdmin cache, Clock clock) {
+        this.tables = tables;
+        this.cache = cache;
+        this.clock = clock;
+    }
+
+    /**
+     * @param cache   null when the cache did not answer ({@code cacheReachable} false)
+     * @param streams the last lag each stream consumer reported; empty when the cache did not answer
+     */
+    public record Status(long users, long tweets, long follows, long albums, long importRecords,
+                         Map<String, Long> tables, String countsNote, boolean cacheReachable,
+                         CacheAdmin.CacheStats cache, Map<String, CacheAdmin.StreamLagReport> streams, String at) {
+    }
+
+    public Status status() {
+        var counts = tables.itemCounts();
+        CacheAdmin.CacheStats stats = null;
+        Map<String, CacheAdmin.StreamLagReport> lags = Map.of();
+        boolean reachable;
+        try {
+            stats = cache.stats();
+            lags = cache.streamLags();
+            reachable = true;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "cache unreachable for the status", e);
+            reachable = false;
+        }
+        return new Status(counts.getOrDefault("Users", 0L), counts.getOrDefault("Tweets", 0L),
+                counts.getOrDefault("Follows", 0L), counts.getOrDefault("Albums", 0L),
+                counts.getOrDefault("ImportRecords", 0L), counts, COUNTS_NOTE, reachable, stats, lags,
+                clock.instant().toString());
+    }
+}

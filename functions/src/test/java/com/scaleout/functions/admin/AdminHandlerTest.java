@@ -1,0 +1,255 @@
+package com.scaleout.functions.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.admin.application.CacheAdmin;
+import com.scaleout.functions.admin.application.DataEraser;
+import com.scaleout.functions.admin.application.ResetService;
+import com.scaleout.functions.admin.application.SeedIndexCounter;
+import com.scaleout.functions.admin.application.SeedService;
+import com.scaleout.functions.admin.application.SocialBulkWriter;
+import com.scaleout.functions.admin.application.StatusService;
+import com.scaleout.functions.admin.application.StressService;
+import com.scaleout.functions.admin.seed.SeedBatch;
+import com.scaleout.functions.shared.http.AdminKey;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.FollowService;
+import com.scaleout.functions.social.application.SocialGraph;
+import com.scaleout.functions.social.application.TimelineService;
+import com.scaleout.functions.social.application.TimelineSource;
+import com.scaleout.functions.social.application.TweetService;
+import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
+import com.scaleout.functions.social.fakes.InMemoryFollowStore;
+import com.scaleout.functions.social.fakes.InMemoryRetweetStore;
+import com.scaleout.functions.social.fakes.InMemoryTimelineCache;
+import com.scaleout.functions.social.fakes.InMemoryTweetCache;
+import com.scaleout.functions.social.fakes.InMemoryTweetIndexStore;
+import com.scaleout.functions.social.fakes.InMemoryTweetStore;
+import com.scaleout.functions.social.fakes.InMemoryUserStore;
+import com.scaleout.functions.testing.SettableClock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The test interface's routes on the samples in {@code events/admin/}: the admin key, every bad input, and the
+ * answers' shapes. The stress test's timed work runs against the real services in {@code AdminIT}.
+ */
+class AdminHandlerTest {
+    static final String FOLDER = "events/admin/";
+
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-30T00:00:00Z"));
+    private final InMemoryUserStore users = new InMemoryUserStore();
+    private final InMemoryTweetStore tweets = new InMemoryTweetStore(users);
+    private final InMemoryFollowStore follows = new InMemoryFollowStore(users);
+    private final List<SeedBatch> written = new ArrayList<>();
+    private long nextIndex;
+    private final SeedIndexCounter counter = count -> {
+        long first = nextIndex;
+        nextIndex += count;
+        return first;
+    };
+    private final SocialBulkWriter writer = batch -> {
+        written.add(batch);
+        batch.users().forEach(users::create);
+        batch.edges().forEach(follows::follow);
+    };
+    private final Map<String, Long> left = new java.util.HashMap<>(Map.of("Users", 3L));
+    private final DataEraser eraser = (store, deadline) -> {
+        long deleted = left.getOrDefault(store, 0L);
+        left.put(store, 0L);
+        return new DataEraser.Erased(deleted, true);
+    };
+    private final CacheAdmin cache = new CacheAdmin() {
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public CacheStats stats() {
+            return CacheStats.of(1, 2, 3, 1);
+        }
+
+        @Override
+        public Map<String, StreamLagReport> streamLags() {
+            return Map.of();
+        }
+    };
+    private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock,
+            new Random(1));
+    private final AdminHandler handler = new AdminHandler(seed,
+            new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
+            new StatusService(() -> Map.of("Users", 25L), cache, clock),
+            new StressService(seed, users, new AccountService(users, new PasswordHasher(4), clock),
+                    new TweetService(tweets, new InMemoryTweetIndexStore(), new InMemoryRetweetStore(tweets), users,
+                            clock),
+                    new FollowService(follows, users, clock),
+                    new TimelineService(new InMemoryTimelineCache(),
+                            new SocialGraph(new InMemoryFollowGraphCache(), follows), new InMemoryTweetCache(), tweets,
+                            new TimelineSource(tweets, new InMemoryRetweetStore(tweets), new InMemoryTweetIndexStore())),
+                    new Random(2)),
+            new AdminKey(Optional.of("test-admin-key")));
+
+    record Reply(int status, JsonNode json) {
+    }
+
+    private Reply handle(String sample) throws Exception {
+        APIGatewayV2HTTPEvent event = EventLoader.loadApiGatewayHttpEvent(FOLDER + sample + ".json");
+        var response = handler.handleRequest(event, null);
+        String body = response.getBody();
+        return new Reply(response.getStatusCode(), body == null || body.isEmpty() ? null : Json.MAPPER.readTree(body));
+    }
+
+    @Test
+    void seedingWritesTheAccountsTweetsAndFollowsItReports() throws Exception {
+        var reply = handle("seed");
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("users").asInt()).isEqualTo(20);
+        assertThat(reply.json().get("tweets").asInt()).isEqualTo(60);
+        assertThat(reply.json().get("follows").asInt()).isEqualTo(20 * 4);
+        assertThat(reply.json().get("firstIndex").asLong()).isZero();
+        assertThat(reply.json().get("password").asText()).isEqualTo("seeded-password");
+        assertThat(reply.json().get("accounts")).hasSize(20);
+        assertThat(written).hasSize(1);
+        assertThat(written.getFirst().edges()).hasSize(80);
+    }
+
+    @Test
+    void aSecondChunkContinuesTheIndexesAndFollowsTheFirst() throws Exception {
+        handle("seed");
+        var second = handle("seed");
+
+        assertThat(second.json().get("firstIndex").asLong()).isEqualTo(20);
+        var firstIds = written.getFirst().users().stream().map(u -> u.id()).collect(Collectors.toSet());
+        assertThat(written.get(1).edges()).anyMatch(e -> firstIds.contains(e.followeeId()));
+        assertThat(written.get(1).followersAddedToEarlier()).isNotEmpty();
+    }
+
+    @Test
+    void seedingDefaultsToTenTweetsAndTenFollowsEach() throws Exception {
+        handle("seed");
+        var reply = handle("seed-defaults");
+
+        assertThat(reply.json().get("tweets").asInt()).isEqualTo(50);
+        assertThat(reply.json().get("follows").asInt()).isEqualTo(50);
+    }
+
+    @Test
+    void stressRegistersTheStarGivesItFansAndTimesEachOperation() throws Exception {
+        var reply = handle("stress");
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("star").asText()).isEqualTo("star_user");
+        assertThat(reply.json().get("fans").asInt()).isEqualTo(20);
+        assertThat(reply.json().get("complete").asBoolean()).isTrue();
+        for (String operation : List.of("tweet", "follow", "timeline")) {
+            var timing = reply.json().get(operation);
+            assertThat(timing.get("count").asInt()).as(operation).isEqualTo(5);
+            assertThat(timing.get("averageMs").asDouble()).as(operation).isPositive();
+            assertThat(timing.get("p99Ms").asDouble()).as(operation)
+                    .isGreaterThanOrEqualTo(timing.get("averageMs").asDouble() * 0.99);
+        }
+        var star = users.findByUsername("star_user").orElseThrow();
+        assertThat(tweets.byAuthor(star.id(), new PageRequest(50, Optional.empty())).items()).hasSize(5);
+        // 20 fans follow the star; it follows 5 of them back
+        assertThat(follows.allFollowerIds(star.id())).hasSize(20);
+        assertThat(follows.allFolloweeIds(star.id())).hasSize(5);
+    }
+
+    @Test
+    void resetAnswersWhatItDeletedAndThatItIsComplete() throws Exception {
+        var reply = handle("reset");
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("complete").asBoolean()).isTrue();
+        assertThat(reply.json().get("cacheFlushed").asBoolean()).isTrue();
+        assertThat(reply.json().get("deleted").get("Users").asLong()).isEqualTo(3);
+    }
+
+    @Test
+    void statusAnswersCountsAndTheCache() throws Exception {
+        var reply = handle("status");
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("users").asLong()).isEqualTo(25);
+        assertThat(reply.json().get("cacheReachable").asBoolean()).isTrue();
+        assertThat(reply.json().get("cache").get("hitRate").asDouble()).isEqualTo(0.75);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+        "seed-missing-users, 400, users",
+        "seed-zero-users, 400, users",
+        "seed-negative-follows, 400, followsPerUser",
+        "seed-users-not-a-number, 400, users",
+        "stress-missing-star, 400, star",
+        "stress-invalid-star, 400, star",
+        "stress-n-too-large, 400, n",
+        "stress-too-many-fans, 400, fan"})
+    void badInputIsA400NamingTheField(String sample, int status, String field) throws Exception {
+        var reply = handle(sample);
+
+        assertThat(reply.status()).isEqualTo(status);
+        assertThat(reply.json().toString()).contains(field);
+        assertThat(written).isEmpty();
+    }
+
+    @Test
+    void aSeedTooLargeForOneRequestSaysToSeedInChunks() throws Exception {
+        var reply = handle("seed-too-many-items");
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("message").asText()).contains("10,000 items").contains("chunks");
+    }
+
+    @Test
+    void malformedJsonIs400() throws Exception {
+        assertThat(handle("seed-malformed-json").status()).isEqualTo(400);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+        "seed-no-admin-key, 401",
+        "seed-wrong-admin-key, 403",
+        "reset-no-admin-key, 401",
+        "status-wrong-admin-key, 403",
+        "stress-no-admin-key, 401"})
+    void theAdminKeyIsRequired(String sample, int status) throws Exception {
+        assertThat(handle(sample).status()).isEqualTo(status);
+        assertThat(written).isEmpty();
+        assertThat(left.get("Users")).isEqualTo(3);
+    }
+
+    @Test
+    void everySampleIsUsedHere() throws IOException {
+        Set<String> used = new TreeSet<>(List.of("seed", "seed-defaults", "seed-missing-users", "seed-zero-users",
+                "seed-too-many-items", "seed-negative-follows", "seed-users-not-a-number", "seed-malformed-json",
+                "seed-no-admin-key", "seed-wrong-admin-key", "reset", "reset-no-admin-key", "status",
+                "status-wrong-admin-key", "stress", "stress-missing-star", "stress-invalid-star", "stress-n-too-large",
+                "stress-too-many-fans", "stress-no-admin-key"));
+        try (Stream<Path> files = Files.list(Path.of("../" + FOLDER))) {
+            assertThat(files.map(f -> f.getFileName().toString().replace(".json", "")))
+                    .containsExactlyInAnyOrderElementsOf(used);
+        }
+    }
+}
