@@ -35,6 +35,9 @@ public final class ScaleoutStack extends Stack {
                 && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
         network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket())) : Optional.empty();
         cache = network.map(net -> new Cache(this, "Cache", net, config));
+        if (config.adminRoutes() && adminKeyReadersUseRedis(declaration)) {
+            network.ifPresent(Network::reachSecretsManager);
+        }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
@@ -62,6 +65,15 @@ public final class ScaleoutStack extends Stack {
                 .description("SNS topic every alarm notifies: subscribe to it")
                 .value(monitoring.alarmTopic().getTopicArn())
                 .build();
+    }
+
+    /** Whether a function that reads the admin key runs in the cache's VPC. */
+    private static boolean adminKeyReadersUseRedis(Declaration declaration) {
+        var readers = declaration.routes().stream()
+                .filter(route -> route.handlerCredential() == com.scaleout.declaration.RouteSpec.HandlerCredential.ADMIN_KEY)
+                .map(com.scaleout.declaration.RouteSpec::function)
+                .collect(java.util.stream.Collectors.toSet());
+        return declaration.functions().stream().anyMatch(f -> f.usesRedis() && readers.contains(f.name()));
     }
 
     public DataTables tables() {

@@ -30,6 +30,7 @@ class AdminRoutesTest {
         var synth = synth(prod());
 
         synth.template().resourceCountIs("AWS::SecretsManager::Secret", 0);
+        synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 2); // the gateway endpoints only
         assertThat(synth.template().findOutputs("AdminKeySecret")).isEmpty();
         var admin = synth.stack().functions().function(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
         assertThat(environment(synth, admin)).doesNotContainKey(Functions.ADMIN_KEY_SECRET_VARIABLE);
@@ -45,7 +46,8 @@ class AdminRoutesTest {
         synth.template().hasOutput("AdminKeySecret", Match.objectLike(Map.of("Value", secretArn)));
         for (var spec : ScaleoutDeclaration.declaration().functions()) {
             var function = synth.stack().functions().function(spec.name());
-            boolean admin = spec.name().equals(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
+            boolean admin = spec.name().equals(ScaleoutDeclaration.IMPORT_KEYS_ADMIN)
+                    || spec.name().equals(ScaleoutDeclaration.ADMIN);
             assertThat(synth.actionsOn(function, secretArn).contains("secretsmanager:GetSecretValue"))
                     .as(spec.name()).isEqualTo(admin);
             if (admin) {
@@ -55,6 +57,28 @@ class AdminRoutesTest {
         }
         assertThat(Annotations.fromStack(synth.stack())
                 .findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
+    }
+
+    @Test
+    void theAdminFunctionInTheCachesVpcReachesSecretsManagerThroughAnEndpointOpenToTheFunctionsOnly() {
+        var synth = synth(prod().withAdminRoutes());
+        var network = synth.stack().network().orElseThrow();
+        Object functionsGroup = synth.resolve(network.functionsSecurityGroup().getSecurityGroupId());
+
+        synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 3);
+        var interfaces = synth.template().findResources("AWS::EC2::VPCEndpoint", Match.objectLike(Map.of(
+                "Properties", Match.objectLike(Map.of("VpcEndpointType", "Interface", "PrivateDnsEnabled", true)))));
+        assertThat(interfaces).hasSize(1);
+        assertThat(interfaces.values().iterator().next().toString()).contains(".secretsmanager");
+        var ingress = synth.template().findResources("AWS::EC2::SecurityGroupIngress").values().stream()
+                .map(r -> (Map<?, ?>) r.get("Properties"))
+                .filter(p -> Integer.valueOf(443).equals(p.get("FromPort")))
+                .toList();
+        assertThat(ingress).hasSize(1);
+        assertThat(ingress.getFirst().get("SourceSecurityGroupId")).isEqualTo(functionsGroup);
+        var admin = synth.stack().functions().function(ScaleoutDeclaration.ADMIN);
+        assertThat(synth.template().findResources("AWS::Lambda::Function").get(synth.logicalId(admin)).toString())
+                .contains("VpcConfig");
     }
 
     @SuppressWarnings("unchecked")

@@ -33,9 +33,13 @@ final class TestStacks {
         Set<String> actionsOn(Function function, Object resource) {
             Object roleRef = stack.resolve(function.getRole().getRoleName());
             var actions = new LinkedHashSet<String>();
-            for (Map<String, Object> policy : template.findResources("AWS::IAM::Policy").values()) {
+            // a role whose statements outgrow one inline policy gets the rest as managed "overflow" policies
+            var policies = new java.util.ArrayList<Map<String, Object>>(
+                    template.findResources("AWS::IAM::Policy").values());
+            policies.addAll(template.findResources("AWS::IAM::ManagedPolicy").values());
+            for (Map<String, Object> policy : policies) {
                 Map<?, ?> props = (Map<?, ?>) policy.get("Properties");
-                if (!((List<?>) props.get("Roles")).contains(roleRef)) {
+                if (props.get("Roles") == null || !((List<?>) props.get("Roles")).contains(roleRef)) {
                     continue;
                 }
                 for (Object s : (List<?>) ((Map<?, ?>) props.get("PolicyDocument")).get("Statement")) {

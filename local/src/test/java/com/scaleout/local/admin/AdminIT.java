@@ -1,0 +1,195 @@
+package com.scaleout.local.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.local.testing.ProductionApiIT;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The test interface through the local runtime on moto_server and redis-server: seeding in chunks (and what the
+ * streams then derive), the stress test, the status, and a reset that leaves nothing behind. In order: each step
+ * starts from what the one before left.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AdminIT extends ProductionApiIT {
+    /** The failsafe configuration's SCALEOUT_ADMIN_KEY. */
+    private static final String ADMIN_KEY = "it-admin-key";
+    private static final Duration STREAMS = Duration.ofSeconds(30);
+    private static final List<JsonNode> seeded = new ArrayList<>();
+
+    private static JsonNode admin(String method, String path, String body) throws IOException, InterruptedException {
+        var request = HttpRequest.newBuilder(fixture.uri(path)).header("X-Admin-Key", ADMIN_KEY)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        var response = fixture.send(request);
+        assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(200);
+        return Json.MAPPER.readTree(response.body());
+    }
+
+    private static JsonNode status() throws IOException, InterruptedException {
+        return admin("GET", "/admin/status", null);
+    }
+
+    private static String logIn(String username) {
+        var session = api.post("/sessions", null, Map.of("username", username, "password", "seeded-password"));
+        assertThat(session.status()).as(session.body()).isEqualTo(201);
+        return session.text("token");
+    }
+
+    @Test
+    @Order(1)
+    void seedingInChunksGrowsOneFollowGraphWithCountsEqualToEdges() throws Exception {
+        for (int chunk = 0; chunk < 3; chunk++) {
+            var answer = admin("POST", "/admin/seed", "{\"users\": 25, \"tweetsPerUser\": 3, \"followsPerUser\": 5}");
+            assertThat(answer.get("firstIndex").asLong()).isEqualTo(25L * chunk);
+            assertThat(answer.get("users").asInt()).isEqualTo(25);
+            assertThat(answer.get("tweets").asInt()).isEqualTo(75);
+            seeded.add(answer);
+        }
+        var status = status();
+        assertThat(status.get("users").asLong()).isEqualTo(75);
+        assertThat(status.get("tweets").asLong()).isEqualTo(225);
+        assertThat(status.get("follows").asLong()).isEqualTo(seeded.stream().mapToLong(a -> a.get("follows").asLong())
+                .sum());
+
+        // the first account, followed across all three chunks, has the most followers; its count equals its edges
+        String first = seeded.getFirst().get("accounts").get(0).get("username").asText();
+        var profile = api.get("/users/" + first);
+        long followers = profile.json().get("followers").asLong();
+        assertThat(followers).isGreaterThan(15);
+        var listed = new ArrayList<String>();
+        String next = "/users/" + first + "/followers?limit=100";
+        while (next != null) {
+            var page = api.get(next).json();
+            page.get("items").forEach(u -> listed.add(u.get("username").asText()));
+            next = page.hasNonNull("next") ? "/users/" + first + "/followers?limit=100&cursor=" + page.get("next").asText()
+                    : null;
+        }
+        assertThat(listed).hasSize((int) followers).doesNotHaveDuplicates();
+    }
+
+    @Test
+    @Order(2)
+    void aSeededAccountLogsInAndItsTimelineFillsFromTheStreams() {
+        String username = seeded.getLast().get("accounts").get(24).get("username").asText();
+        String token = logIn(username);
+        assertThat(api.get("/users/" + username).json().get("following").asLong()).isPositive();
+
+        await().atMost(STREAMS).until(() -> api.get("/timeline?limit=50", token).json().get("items").size() > 0);
+        await().atMost(STREAMS).until(() -> api.get("/tweets/recent?limit=50").json().get("items").size() == 50);
+    }
+
+    @Test
+    @Order(3)
+    void theStatusReportsTheCacheAndEveryStreamConsumersLag() throws Exception {
+        await().atMost(STREAMS).until(() -> status().get("streams").size() >= 3);
+        var status = status();
+
+        assertThat(status.get("cacheReachable").asBoolean()).isTrue();
+        assertThat(status.get("cache").get("keys").asLong()).isPositive();
+        assertThat(status.get("streams").fieldNames()).toIterable()
+                .contains("SocialFanout", "TweetIndexer", "SearchIndexer");
+        status.get("streams").forEach(lag -> assertThat(lag.get("lagMs").asLong()).isNotNegative());
+        assertThat(status.get("tables").get("Tweets").asLong()).isEqualTo(225);
+    }
+
+    @Test
+    @Order(4)
+    void stressGivesTheStarItsFansAndTimesEachOperation() throws Exception {
+        String star = unique("star");
+        var answer = admin("POST", "/admin/stress", "{\"n\": 5, \"star\": \"" + star + "\", \"fan\": 30}");
+
+        assertThat(answer.get("complete").asBoolean()).isTrue();
+        assertThat(answer.get("fans").asInt()).isEqualTo(30);
+        for (String operation : List.of("tweet", "follow", "timeline")) {
+            assertThat(answer.get(operation).get("count").asInt()).as(operation).isEqualTo(5);
+            assertThat(answer.get(operation).get("averageMs").asDouble()).as(operation).isPositive();
+        }
+        var profile = api.get("/users/" + star).json();
+        assertThat(profile.get("followers").asLong()).isEqualTo(30);
+        assertThat(profile.get("following").asLong()).isEqualTo(5);
+        assertThat(profile.get("tweets").asLong()).isEqualTo(5);
+        String fan = api.get("/users/" + star + "/followers?limit=1").json().get("items").get(0).get("username")
+                .asText();
+        String token = logIn(fan);
+        await().atMost(STREAMS).until(() -> api.get("/timeline?limit=50", token).json().get("items").size() == 5);
+    }
+
+    @Test
+    @Order(5)
+    void aResetLeavesNoAccountTweetOrFollowAndKeepsImportKeys() throws Exception {
+        String username = seeded.getFirst().get("accounts").get(0).get("username").asText();
+        var key = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/import-keys"))
+                .header("X-Admin-Key", ADMIN_KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"clientId\": 77, \"name\": \"kept\"}")));
+        assertThat(key.statusCode()).isEqualTo(201);
+        String token = Json.MAPPER.readTree(key.body()).get("token").asText();
+
+        JsonNode reset;
+        int calls = 0;
+        do {
+            reset = admin("POST", "/admin/reset", null);
+            calls++;
+        } while (!reset.get("complete").asBoolean() && calls < 20);
+
+        assertThat(reset.get("complete").asBoolean()).isTrue();
+        assertThat(reset.get("cacheFlushed").asBoolean()).isTrue();
+        var status = status();
+        for (String count : List.of("users", "tweets", "follows", "albums", "importRecords")) {
+            assertThat(status.get(count).asLong()).as(count).isZero();
+        }
+        assertThat(api.get("/users/" + username).status()).isEqualTo(404);
+        assertThat(api.post("/sessions", null, Map.of("username", username, "password", "seeded-password")).status())
+                .isEqualTo(401);
+        assertThat(api.get("/tweets/recent").json().get("items")).isEmpty();
+        // seeding starts again from the first index
+        assertThat(admin("POST", "/admin/seed", "{\"users\": 2, \"tweetsPerUser\": 0, \"followsPerUser\": 1}")
+                .get("firstIndex").asLong()).isZero();
+        var kept = fixture.send(HttpRequest.newBuilder(fixture.uri("/v2/import/status")));
+        assertThat(kept.statusCode()).isEqualTo(200);
+        var authenticated = fixture.send(HttpRequest.newBuilder(fixture.uri("/v2/client/77/authenticate?apikey=" + token)));
+        assertThat(authenticated.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(6)
+    void withoutTheAdminKeyNothingHappens() throws Exception {
+        var response = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/reset"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(status().get("users").asLong()).isEqualTo(2);
+    }
+
+    @Test
+    @Order(7)
+    void theCommandLineSeedsInChunksWithProgressAndResetsUntilComplete() throws Exception {
+        var output = new java.io.ByteArrayOutputStream();
+        var cli = new AdminCli(new AdminClient(fixture.runtime().url(), ADMIN_KEY),
+                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8), false);
+
+        cli.seed(30, 2, 3, 12);
+        String seeding = output.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(seeding).contains("seeding 30 accounts (2 tweets and 3 follows each) in 3 requests")
+                .contains("[############") .contains("100%")
+                .contains("seeded 30 accounts, 60 tweets, 90 follows");
+        assertThat(status().get("users").asLong()).isEqualTo(32);
+
+        output.reset();
+        cli.reset();
+        assertThat(output.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("complete")
+                .contains("cache flushed");
+        assertThat(status().get("users").asLong()).isZero();
+    }
+}
