@@ -43,6 +43,7 @@ public class ImportSimulation extends Simulation {
     private static final long CLIENT_ID = Long.getLong("clientId", 4242L);
     private static final String ADMIN_KEY = System.getProperty("adminKey", "local-admin-key");
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
+    private static final int KEY_ATTEMPTS = 3;
 
     /** The body of POST /admin/import-keys. */
     record NewImportKey(long clientId, String name) {
@@ -100,6 +101,10 @@ public class ImportSimulation extends Simulation {
         }
     }
 
+    /**
+     * Makes the run's key. A 5xx is tried again (up to {@value #KEY_ATTEMPTS} times): each attempt makes a new key, so
+     * a retry is safe, and the set-up of a run is not what it measures.
+     */
     private void createKey() {
         var create = HttpRequest.newBuilder(URI.create(BASE_URL + "/admin/import-keys"))
                 .header("X-Admin-Key", ADMIN_KEY).header("Content-Type", "application/json").timeout(ADMIN_TIMEOUT)
@@ -107,14 +112,22 @@ public class ImportSimulation extends Simulation {
                         LoadRun.json(new NewImportKey(CLIENT_ID, "gatling import load"))))
                 .build();
         try {
-            var response = admin.send(create, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 201) {
-                throw new IllegalStateException("POST /admin/import-keys answered " + response.statusCode()
-                        + " (pass -DimportToken and -DclientId where the admin routes are off): " + response.body());
+            for (int attempt = 1; ; attempt++) {
+                var response = admin.send(create, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 201) {
+                    var key = LoadRun.mapper().readTree(response.body());
+                    token = key.path("token").asText();
+                    createdKeyId = key.path("keyId").asText();
+                    return;
+                }
+                if (response.statusCode() < 500 || attempt == KEY_ATTEMPTS) {
+                    throw new IllegalStateException("POST /admin/import-keys answered " + response.statusCode()
+                            + " (pass -DimportToken and -DclientId where the admin routes are off): "
+                            + response.body());
+                }
+                System.out.println("import: POST /admin/import-keys answered " + response.statusCode()
+                        + "; trying again: " + response.body());
             }
-            var key = LoadRun.mapper().readTree(response.body());
-            token = key.path("token").asText();
-            createdKeyId = key.path("keyId").asText();
         } catch (IOException e) {
             throw new IllegalStateException("could not create an import key at " + BASE_URL, e);
         } catch (InterruptedException e) {
