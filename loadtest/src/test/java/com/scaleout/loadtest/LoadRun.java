@@ -21,9 +21,12 @@ final class LoadRun {
     private LoadRun() {
     }
 
-    /** The API under load: the local runtime's default port unless {@code -DbaseUrl} says otherwise. */
+    /**
+     * The API under load: the local runtime's default port unless {@code -DbaseUrl} says otherwise; without a
+     * trailing slash (the CDK app's {@code ApiUrl} output ends with one), as request paths start with one.
+     */
     static String baseUrl() {
-        return System.getProperty("baseUrl", "http://127.0.0.1:3000");
+        return System.getProperty("baseUrl", "http://127.0.0.1:3000").replaceAll("/+$", "");
     }
 
     static int parameter(String name, int defaultValue) {
