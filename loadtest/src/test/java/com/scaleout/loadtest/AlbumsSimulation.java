@@ -21,10 +21,10 @@ import io.gatling.javaapi.core.Simulation;
  */
 public class AlbumsSimulation extends Simulation {
     private static final String BASE_URL = LoadRun.baseUrl();
-    private static final int THREAD_GROUP_SIZE = Integer.getInteger("threadGroupSize", 10);
-    private static final int NUM_THREAD_GROUPS = Integer.getInteger("numThreadGroups", 30);
-    private static final int DELAY_SECONDS = Integer.getInteger("delaySeconds", 2);
-    private static final int PAIRS = Integer.getInteger("pairs", 100);
+    private static final int THREAD_GROUP_SIZE = LoadRun.parameter("threadGroupSize", 10);
+    private static final int NUM_THREAD_GROUPS = LoadRun.parameter("numThreadGroups", 30);
+    private static final int DELAY_SECONDS = LoadRun.parameter("delaySeconds", 2);
+    private static final int PAIRS = LoadRun.parameter("pairs", 100);
     private static final String PROFILE = "{\"artist\":\"Sex Pistols\",\"title\":\"Never Mind The Bollocks!\","
             + "\"year\":\"1977\"}";
 
@@ -38,7 +38,8 @@ public class AlbumsSimulation extends Simulation {
             http("GET /albums/{albumID}").get("/albums/#{albumID}").check(status().is(200))));
 
     {
-        setUp(albums.injectOpen(LoadRun.bursts(NUM_THREAD_GROUPS, THREAD_GROUP_SIZE, DELAY_SECONDS))).protocols(http.baseUrl(BASE_URL).shareConnections())
+        setUp(albums.injectOpen(LoadRun.bursts(NUM_THREAD_GROUPS, THREAD_GROUP_SIZE, DELAY_SECONDS)))
+                .protocols(http.baseUrl(BASE_URL).shareConnections())
                 .assertions(LoadRun.assertions());
     }
 }
