@@ -17,6 +17,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Bursts of Stitch pushes, as the seed's Siege runs sent them: {@code bursts} times, {@code every} seconds apart,
@@ -24,7 +25,7 @@ import java.time.Duration;
  * every body a batch of 1 to {@code maxRecords} records of 100 B to 10 KB ({@link PushBodies}). Only a 201 with
  * {@code "status":"OK"} counts as a success: a 503 (a push that outlasted the function's timeout, say) is a failure,
  * Retry-After or not. Requests are named by batch size (1-9, 10-99, ... records), so the report shows how latency
- * follows size.
+ * follows size; at the end the run prints the records accepted and their rate over the whole run.
  *
  * <p>The import token is {@code -DimportToken} (with the {@code -DclientId} it belongs to) or, when absent, a key
  * made for the run in {@link #before()} through {@code POST /admin/import-keys} with {@code -DadminKey} (default
@@ -54,6 +55,10 @@ public class ImportSimulation extends Simulation {
     private volatile String token = GIVEN_TOKEN;
     private volatile String createdKeyId;
 
+    private final AtomicLong acceptedRecords = new AtomicLong();
+    private final AtomicLong acceptedPushes = new AtomicLong();
+    private volatile long startNanos;
+
     private final ChainBuilder push = exec(session -> {
         var next = bodies.next();
         return session.set("body", next.json()).set("records", next.records()).set("push", requestName(next));
@@ -61,8 +66,14 @@ public class ImportSimulation extends Simulation {
             .header("Authorization", session -> "Bearer " + token)
             .header("Content-Type", "application/json")
             .body(ByteArrayBody("#{body}"))
-            .check(status().is(201), jsonPath("$.status").is("OK")))
-            .exec(session -> session.remove("body"));
+            .check(status().saveAs("status"), status().is(201), jsonPath("$.status").is("OK")))
+            .exec(session -> {
+                if (session.contains("status") && session.getInt("status") == 201) {
+                    acceptedPushes.incrementAndGet();
+                    acceptedRecords.addAndGet(session.getInt("records"));
+                }
+                return session.remove("body").remove("status");
+            });
 
     private final ScenarioBuilder imports = scenario("import").exec(repeat(PUSHES).on(push));
 
@@ -74,6 +85,7 @@ public class ImportSimulation extends Simulation {
 
     @Override
     public void before() {
+        startNanos = System.nanoTime();
         if (GIVEN_TOKEN.isEmpty()) {
             createKey();
         } else if (System.getProperty("clientId") == null) {
@@ -86,6 +98,9 @@ public class ImportSimulation extends Simulation {
 
     @Override
     public void after() {
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        System.out.printf("import: %,d records in %,d pushes accepted (201) in %.1f s: %,.1f records/s%n",
+                acceptedRecords.get(), acceptedPushes.get(), seconds, acceptedRecords.get() / seconds);
         if (createdKeyId == null) {
             return;
         }
