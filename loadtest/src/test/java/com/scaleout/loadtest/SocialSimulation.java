@@ -68,14 +68,14 @@ public class SocialSimulation extends Simulation {
     private final Accounts accounts = new Accounts();
     private volatile long endNanos;
 
-    private final ChainBuilder signUp = exec(session -> session.set("username", accounts.newUsername()))
-            .exec(http("POST /users").post("/users")
-                    .body(StringBody(session -> LoadRun.json(new Credentials(session.getString("username"), PASSWORD))))
-                    .asJson()
+    private final ChainBuilder signUp = exec(session -> {
+                String username = accounts.newUsername();
+                return session.set("username", username)
+                        .set("credentials", LoadRun.json(new Credentials(username, PASSWORD)));
+            })
+            .exec(http("POST /users").post("/users").body(StringBody("#{credentials}")).asJson()
                     .check(status().is(201)))
-            .exec(http("POST /sessions").post("/sessions")
-                    .body(StringBody(session -> LoadRun.json(new Credentials(session.getString("username"), PASSWORD))))
-                    .asJson()
+            .exec(http("POST /sessions").post("/sessions").body(StringBody("#{credentials}")).asJson()
                     .check(status().is(201), jsonPath("$.token").saveAs("token")))
             .exitHereIfFailed()
             // whom to follow is drawn before this account joins the pool, so that nobody follows itself
@@ -96,7 +96,8 @@ public class SocialSimulation extends Simulation {
                     .body(StringBody("#{tweet}")).asJson()
                     .check(status().is(201)));
 
-    private final ChainBuilder reads = exec(session -> session
+    /** Whom and what this iteration's action reads about: an account of the run, a hashtag, a search query. */
+    private final ChainBuilder targets = exec(session -> session
             .set("someone", accounts.pick(1).stream().findFirst().orElse(session.getString("username")))
             .set("tag", any(HASHTAGS))
             .set("query", searchQuery(session)));
@@ -119,7 +120,7 @@ public class SocialSimulation extends Simulation {
             signUp,
             during(session -> remaining()).on(
                     pause(Duration.ZERO, Duration.ofMillis(2L * THINK_MILLIS)),
-                    reads,
+                    targets,
                     action));
 
     {
