@@ -2,32 +2,29 @@ package com.scaleout.loadtest;
 
 import static io.gatling.javaapi.http.HttpDsl.RawFileBodyPart;
 import static io.gatling.javaapi.http.HttpDsl.StringBodyPart;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
-import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
-import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
-import java.util.ArrayList;
 
 /**
  * The seed's album client as a Gatling simulation: {@code numThreadGroups} groups of {@code threadGroupSize}
  * users, a group every {@code delaySeconds}; each user does {@code pairs} POST /albums (a real 120 KB image and a
  * profile) + GET /albums/{id}. Parameters are system properties ({@code ./scaleout load albums} passes them):
  * baseUrl, threadGroupSize, numThreadGroups, delaySeconds, pairs. Gatling prints the counts, throughput and
- * percentiles per request and writes its HTML report under loadtest/target/gatling/.
+ * percentiles per request and writes its HTML report under loadtest/target/gatling/; any failed request fails the
+ * run ({@link LoadRun#assertions()}).
  */
 public class AlbumsSimulation extends Simulation {
-    private static final String BASE_URL = System.getProperty("baseUrl", "http://127.0.0.1:3000");
-    private static final int THREAD_GROUP_SIZE = Integer.getInteger("threadGroupSize", 10);
-    private static final int NUM_THREAD_GROUPS = Integer.getInteger("numThreadGroups", 30);
-    private static final int DELAY_SECONDS = Integer.getInteger("delaySeconds", 2);
-    private static final int PAIRS = Integer.getInteger("pairs", 100);
+    private static final String BASE_URL = LoadRun.baseUrl();
+    private static final int THREAD_GROUP_SIZE = LoadRun.parameter("threadGroupSize", 10);
+    private static final int NUM_THREAD_GROUPS = LoadRun.parameter("numThreadGroups", 30);
+    private static final int DELAY_SECONDS = LoadRun.parameter("delaySeconds", 2);
+    private static final int PAIRS = LoadRun.parameter("pairs", 100);
     private static final String PROFILE = "{\"artist\":\"Sex Pistols\",\"title\":\"Never Mind The Bollocks!\","
             + "\"year\":\"1977\"}";
 
@@ -41,13 +38,8 @@ public class AlbumsSimulation extends Simulation {
             http("GET /albums/{albumID}").get("/albums/#{albumID}").check(status().is(200))));
 
     {
-        var phases = new ArrayList<OpenInjectionStep>();
-        for (int group = 0; group < NUM_THREAD_GROUPS; group++) {
-            if (group > 0) {
-                phases.add(nothingFor(DELAY_SECONDS));
-            }
-            phases.add(atOnceUsers(THREAD_GROUP_SIZE));
-        }
-        setUp(albums.injectOpen(phases)).protocols(http.baseUrl(BASE_URL).shareConnections());
+        setUp(albums.injectOpen(LoadRun.bursts(NUM_THREAD_GROUPS, THREAD_GROUP_SIZE, DELAY_SECONDS)))
+                .protocols(http.baseUrl(BASE_URL).shareConnections())
+                .assertions(LoadRun.assertions());
     }
 }
