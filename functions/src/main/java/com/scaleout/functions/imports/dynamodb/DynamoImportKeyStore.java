@@ -25,6 +25,19 @@ public final class DynamoImportKeyStore implements ImportKeyStore {
 
     @Override
     public void create(ImportKey key) {
+        try {
+            put(key);
+        } catch (ConditionalCheckFailedException e) {
+            // The SDK retries a put whose answer was lost (a timeout) although it was written: the key is then there,
+            // and the retry's condition fails on our own write. Only a key of ours counts as created.
+            if (find(key.keyId()).map(stored -> stored.tokenHash().equals(key.tokenHash())).orElse(false)) {
+                return;
+            }
+            throw new IllegalStateException("import key id " + key.keyId() + " exists with another token", e);
+        }
+    }
+
+    private void put(ImportKey key) {
         dynamoDb.putItem(put -> put.tableName(table)
                 .item(Map.of(
                         ImportTables.Key.ID, s(key.keyId()),
