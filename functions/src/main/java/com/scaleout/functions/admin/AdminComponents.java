@@ -57,7 +57,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var social = SocialComponents.create(dynamoDb, redis);
         var users = new DynamoUserStore(dynamoDb, SocialTables.fromEnvironment());
         var bulk = new DynamoSocialBulkWriter(dynamoDb, SocialTables.fromEnvironment());
-        var seed = new SeedService(bulk, users, bulk, SocialComponents.passwordHasher(), clock, random);
+        var seed = new SeedService(bulk, users, bulk, SocialComponents.passwordHasher(), clock);
         var cache = new RedisCacheAdmin(redis);
         var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(DynamoDbClients.s3(), buckets);
         return new AdminComponents(seed,

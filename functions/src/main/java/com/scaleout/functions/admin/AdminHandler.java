@@ -8,9 +8,9 @@ import com.scaleout.functions.admin.seed.SeedRequest;
 import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
-import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The test interface (NanoTwitter's {@code /test/*}), behind the admin key: {@code POST /admin/seed},
@@ -30,7 +30,8 @@ public final class AdminHandler extends ApiHandler {
         super(Map.of(
                 "POST /admin/seed", request -> {
                     admin.require(request);
-                    return HttpResponses.json(200, seed.seed(seedRequest(request)));
+                    var body = request.body(SeedBody.class);
+                    return HttpResponses.json(200, seed.seed(seedRequest(body), Optional.ofNullable(body.chunkId())));
                 },
                 "POST /admin/reset", request -> {
                     admin.require(request);
@@ -47,11 +48,10 @@ public final class AdminHandler extends ApiHandler {
                 }));
     }
 
-    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser) {
+    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId) {
     }
 
-    private static SeedRequest seedRequest(ApiRequest request) {
-        var body = request.body(SeedBody.class);
+    private static SeedRequest seedRequest(SeedBody body) {
         if (body.users() == null) {
             throw ApiException.invalidField("users", "is required");
         }

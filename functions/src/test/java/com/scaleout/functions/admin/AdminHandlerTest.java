@@ -63,14 +63,15 @@ class AdminHandlerTest {
     private final InMemoryFollowStore follows = new InMemoryFollowStore(users);
     private final List<SeedBatch> written = new ArrayList<>();
     private long nextIndex;
-    private final SeedIndexCounter counter = count -> {
+    private final Map<String, SeedIndexCounter.Claim> claims = new java.util.HashMap<>();
+    private final SeedIndexCounter counter = (chunkId, count, now) -> claims.computeIfAbsent(chunkId, id -> {
         long first = nextIndex;
         nextIndex += count;
-        return first;
-    };
-    private final SocialBulkWriter writer = batch -> {
+        return new SeedIndexCounter.Claim(first, now);
+    });
+    private final SocialBulkWriter writer = (batch, chunkId) -> {
         written.add(batch);
-        batch.users().forEach(users::create);
+        batch.users().stream().filter(u -> users.findById(u.id()).isEmpty()).forEach(users::create);
         batch.edges().forEach(follows::follow);
     };
     private final Map<String, Long> left = new java.util.HashMap<>(Map.of("Users", 3L));
@@ -94,8 +95,7 @@ class AdminHandlerTest {
             return Map.of();
         }
     };
-    private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock,
-            new Random(1));
+    private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock);
     private final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
             new StatusService(() -> Map.of("Users", 25L), cache, clock),
@@ -143,6 +143,19 @@ class AdminHandlerTest {
         var firstIds = written.getFirst().users().stream().map(u -> u.id()).collect(Collectors.toSet());
         assertThat(written.get(1).edges()).anyMatch(e -> firstIds.contains(e.followeeId()));
         assertThat(written.get(1).followersAddedToEarlier()).isNotEmpty();
+    }
+
+    @Test
+    void aChunkSentAgainWritesTheSameDataUnderTheSameRange() throws Exception {
+        var first = handle("seed-chunk");
+        var again = handle("seed-chunk");
+
+        assertThat(again.json().get("chunkId").asText()).isEqualTo("retry-me-1");
+        assertThat(again.json().get("firstIndex")).isEqualTo(first.json().get("firstIndex"));
+        assertThat(again.json().get("accounts")).isEqualTo(first.json().get("accounts"));
+        assertThat(again.json().get("users").asInt()).isEqualTo(6);
+        assertThat(written.get(1)).isEqualTo(written.get(0));
+        assertThat(handle("seed").json().get("firstIndex").asLong()).isEqualTo(6);
     }
 
     @Test
@@ -205,7 +218,8 @@ class AdminHandlerTest {
         "stress-missing-star, 400, star",
         "stress-invalid-star, 400, star",
         "stress-n-too-large, 400, n",
-        "stress-too-many-fans, 400, fan"})
+        "stress-too-many-fans, 400, fan",
+        "seed-bad-chunk-id, 400, chunkId"})
     void badInputIsA400NamingTheField(String sample, int status, String field) throws Exception {
         var reply = handle(sample);
 
@@ -219,7 +233,7 @@ class AdminHandlerTest {
         var reply = handle("seed-too-many-items");
 
         assertThat(reply.status()).isEqualTo(400);
-        assertThat(reply.json().get("message").asText()).contains("10,000 items").contains("chunks");
+        assertThat(reply.json().get("message").asText()).contains("2,000 items").contains("chunks");
     }
 
     @Test
@@ -244,7 +258,7 @@ class AdminHandlerTest {
     void everySampleIsUsedHere() throws IOException {
         Set<String> used = new TreeSet<>(List.of("seed", "seed-defaults", "seed-missing-users", "seed-zero-users",
                 "seed-too-many-items", "seed-negative-follows", "seed-users-not-a-number", "seed-malformed-json",
-                "seed-no-admin-key", "seed-wrong-admin-key", "reset", "reset-no-admin-key", "status",
+                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-bad-chunk-id", "reset", "reset-no-admin-key", "status",
                 "status-wrong-admin-key", "stress", "stress-missing-star", "stress-invalid-star", "stress-n-too-large",
                 "stress-too-many-fans", "stress-no-admin-key"));
         try (Stream<Path> files = Files.list(Path.of("../" + FOLDER))) {

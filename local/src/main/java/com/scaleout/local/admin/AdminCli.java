@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.LocalLogging;
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.Map;
  */
 public final class AdminCli {
     private static final String USAGE = """
-            usage: ./scaleout seed --users N [--tweets-per-user T] [--follows-per-user F] [--chunk C] [--url URL]
+            usage: ./scaleout seed --users N [--tweets-per-user T] [--follows-per-user F] [--chunk C] [--wait yes|no] [--url URL]
                    ./scaleout reset [--url URL]
                    ./scaleout status [--url URL]
                    ./scaleout stress --star USERNAME [--n N] [--fan F] [--url URL]""";
@@ -45,7 +46,8 @@ public final class AdminCli {
         try {
             switch (args[0]) {
                 case "seed" -> cli.seed(integer(options, "users", -1), integer(options, "tweets-per-user", 10),
-                        integer(options, "follows-per-user", 10), integer(options, "chunk", SeedChunks.MAX_USERS));
+                        integer(options, "follows-per-user", 10), integer(options, "chunk", SeedChunks.MAX_USERS),
+                        !"no".equals(options.getOrDefault("wait", "yes")));
                 case "reset" -> cli.reset();
                 case "status" -> cli.status();
                 case "stress" -> cli.stress(options.get("star"), integer(options, "n", 10), integer(options, "fan", 0));
@@ -58,7 +60,14 @@ public final class AdminCli {
         System.exit(0);
     }
 
-    void seed(int users, int tweetsPerUser, int followsPerUser, int chunkCap) throws Exception {
+    /**
+     * Seeds in chunks. Each chunk has its own id, so a retried chunk (after a timeout whose work may have been done)
+     * writes the same data again instead of more. With {@code waitForStreams}, each chunk waits until the stream
+     * consumers have caught up with the one before: on the local emulator they write about ten items per seeded
+     * tweet, and seeding on while they work only makes both time out.
+     */
+    void seed(int users, int tweetsPerUser, int followsPerUser, int chunkCap, boolean waitForStreams)
+            throws Exception {
         if (users < 1) {
             throw new IllegalArgumentException("--users N (1 or more) is required\n" + USAGE);
         }
@@ -73,13 +82,22 @@ public final class AdminCli {
         long follows = 0;
         String firstUsername = null;
         progress.show(0, "starting");
+        var consumers = StreamCatchUp.consumersOf(tweetsPerUser, followsPerUser);
+        var catchUp = new StreamCatchUp(client);
+        Instant lastWrite = null;
         for (int chunk : chunks) {
+            if (waitForStreams && lastWrite != null) {
+                long done = accounts + skipped;
+                catchUp.await(consumers, lastWrite, detail -> progress.show(done, detail));
+            }
             JsonNode answer = client.call("POST", "/admin/seed", Json.write(Map.of("users", chunk,
-                    "tweetsPerUser", tweetsPerUser, "followsPerUser", followsPerUser)));
+                    "tweetsPerUser", tweetsPerUser, "followsPerUser", followsPerUser,
+                    "chunkId", java.util.UUID.randomUUID().toString())));
             accounts += answer.get("users").asLong();
             skipped += answer.get("skipped").asLong();
             tweets += answer.get("tweets").asLong();
             follows += answer.get("follows").asLong();
+            lastWrite = Instant.now();
             if (firstUsername == null && !answer.get("accounts").isEmpty()) {
                 firstUsername = answer.get("accounts").get(0).get("username").asText();
             }

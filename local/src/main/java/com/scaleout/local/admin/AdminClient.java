@@ -10,11 +10,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * The admin routes of a running stack (local or deployed), with {@code X-Admin-Key}. Busy answers (429, 503) and
- * dropped connections are retried with backoff; any other non-2xx ends the command with the API's message.
+ * The admin routes of a running stack (local or deployed), with {@code X-Admin-Key}. Busy answers (429, 502-504)
+ * and dropped connections are retried with backoff (up to about two minutes in all; callers make their requests
+ * safe to repeat); any other non-2xx ends the command with the API's message.
  */
 final class AdminClient {
-    private static final int ATTEMPTS = 5;
+    private static final int ATTEMPTS = 8;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
     private final String adminKey;
@@ -55,7 +56,7 @@ final class AdminClient {
             } catch (IOException e) {
                 lastFailure = e;
             }
-            Thread.sleep(Math.min(10_000, 500L << attempt));
+            Thread.sleep(Math.min(30_000, 500L << attempt));
         }
         throw lastFailure;
     }

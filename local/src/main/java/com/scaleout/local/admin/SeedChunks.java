@@ -5,11 +5,11 @@ import java.util.List;
 
 /**
  * How {@code ./scaleout seed} splits a seed into requests: as many accounts per request as fit the route's limit
- * of 10,000 items (accounts × (2 + tweets + follows)) and 5,000 accounts, and no more than asked.
+ * of 2,000 items (accounts × (2 + tweets + follows)) and 1,000 accounts, and no more than asked.
  */
 final class SeedChunks {
-    static final int MAX_ITEMS = 10_000;
-    static final int MAX_USERS = 5_000;
+    static final int MAX_ITEMS = 2_000;
+    static final int MAX_USERS = 1_000;
 
     private SeedChunks() {
     }

@@ -10,13 +10,13 @@ class AdminCliTest {
 
     @Test
     void chunksFillTheRoutesItemLimitAndNoMore() {
-        // 2 + 10 + 10 = 22 items per account: 454 accounts per request
-        assertThat(SeedChunks.accountsPerRequest(10, 10, 5_000)).isEqualTo(454);
-        assertThat(SeedChunks.split(1_000, 10, 10, 5_000)).containsExactly(454, 454, 92);
-        assertThat(SeedChunks.split(7, 0, 0, 5_000)).containsExactly(7);
-        assertThat(SeedChunks.split(12_000, 0, 0, 5_000)).containsExactly(5_000, 5_000, 2_000);
+        // 2 + 10 + 10 = 22 items per account: 90 accounts per request
+        assertThat(SeedChunks.accountsPerRequest(10, 10, 1_000)).isEqualTo(90);
+        assertThat(SeedChunks.split(200, 10, 10, 1_000)).containsExactly(90, 90, 20);
+        assertThat(SeedChunks.split(7, 0, 0, 1_000)).containsExactly(7);
+        assertThat(SeedChunks.split(2_500, 0, 0, 1_000)).containsExactly(1_000, 1_000, 500);
         assertThat(SeedChunks.split(10, 0, 0, 4)).containsExactly(4, 4, 2);
-        assertThat(SeedChunks.accountsPerRequest(200, 1_000, 5_000)).isEqualTo(8);
+        assertThat(SeedChunks.accountsPerRequest(200, 1_000, 1_000)).isEqualTo(1);
     }
 
     @Test
@@ -36,5 +36,29 @@ class AdminCliTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("usage");
         assertThatThrownBy(() -> AdminCli.options(new String[] {"10"}))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theStreamsHaveCaughtUpWhenEachConsumerReportedSinceTheWriteAndIsCloseBehind() throws Exception {
+        var since = java.time.Instant.parse("2026-11-30T10:00:00Z");
+        var consumers = StreamCatchUp.consumersOf(3, 5);
+        var status = com.scaleout.functions.shared.http.Json.MAPPER.readTree("""
+                {"streams": {
+                  "TweetIndexer": {"lagMs": 800, "at": "2026-11-30T10:00:04Z"},
+                  "SearchIndexer": {"lagMs": 12000, "at": "2026-11-30T10:00:04Z"},
+                  "SocialFanout": {"lagMs": 100, "at": "2026-11-30T09:59:00Z"}}}""");
+
+        assertThat(consumers).containsExactly("TweetIndexer", "SearchIndexer", "SocialFanout");
+        var now = java.time.Instant.parse("2026-11-30T10:00:06Z");
+        assertThat(StreamCatchUp.behind(status, consumers, since, now))
+                .containsExactly("SearchIndexer 12 s behind", "SocialFanout not started");
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("TweetIndexer"), since, now)).isEmpty();
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("ImportChangeLog"), since, now))
+                .containsExactly("ImportChangeLog not started");
+        // a consumer that has reported nothing for a while has nothing left to do, whatever its last lag
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SearchIndexer"), since, now.plusSeconds(20)))
+                .isEmpty();
+        assertThat(StreamCatchUp.consumersOf(0, 4)).containsExactly("SocialFanout");
+        assertThat(StreamCatchUp.consumersOf(0, 0)).isEmpty();
     }
 }

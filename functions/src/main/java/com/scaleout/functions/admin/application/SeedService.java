@@ -12,7 +12,6 @@ import com.scaleout.functions.social.domain.Usernames;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,51 +31,66 @@ public final class SeedService {
     private final SocialBulkWriter writer;
     private final Supplier<String> passwordHash;
     private final Clock clock;
-    private final Random random;
 
     public SeedService(SeedIndexCounter counter, UserStore users, SocialBulkWriter writer, PasswordHasher passwords,
-                       Clock clock, Random random) {
+                       Clock clock) {
         this.counter = counter;
         this.users = users;
         this.writer = writer;
         // one hash for every seeded account: hashing is deliberately slow (cost 10 is ~70 ms), seeding must not be
         this.passwordHash = memoize(() -> passwords.hash(SeedAccounts.PASSWORD));
         this.clock = clock;
-        this.random = random;
     }
 
-    /** What a request seeded. {@code accounts} are the new accounts (id and username), in index order. */
-    public record Seeded(long firstIndex, int users, int skipped, int tweets, int follows, long durationMs,
-                         String password, List<Mention> accounts) {
+    /**
+     * What a request seeded. {@code accounts} are the new accounts (id and username), in index order;
+     * {@code chunkId} names the request: sent again, it writes the same data again and nothing more.
+     */
+    public record Seeded(String chunkId, long firstIndex, int users, int skipped, int tweets, int follows,
+                         long durationMs, String password, List<Mention> accounts) {
     }
 
-    public Seeded seed(SeedRequest request) {
-        return seed(request, Optional.empty());
+    /** Chunk ids: what a client makes up (a UUID, say) to retry a chunk safely. */
+    public static final java.util.regex.Pattern CHUNK_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    /** A chunk; {@code chunkId} from the client makes it safe to retry, without one it gets a fresh id. */
+    public Seeded seed(SeedRequest request, Optional<String> chunkId) {
+        return seed(request, chunkId, Optional.empty());
     }
 
     /** {@code count} new accounts, with no tweets, each following {@code star} (and nobody else). */
     public Seeded seedFans(int count, Mention star) {
-        return seed(new SeedRequest(count, 0, 0), Optional.of(star));
+        return seed(new SeedRequest(count, 0, 0), Optional.empty(), Optional.of(star));
     }
 
-    private Seeded seed(SeedRequest request, Optional<Mention> everyoneFollows) {
+    private Seeded seed(SeedRequest request, Optional<String> requestedChunk, Optional<Mention> everyoneFollows) {
         validate(request);
+        requestedChunk.filter(id -> !CHUNK_ID.matcher(id).matches()).ifPresent(id -> {
+            throw ApiException.invalidField("chunkId", "must be 1 to 64 letters, digits, '-' or '_'");
+        });
+        String chunkId = requestedChunk.orElseGet(() -> java.util.UUID.randomUUID().toString());
         long started = System.nanoTime();
-        long first = counter.claim(request.users());
+        var claim = counter.claim(chunkId, request.users(), clock.instant());
+        // everything made up is drawn from the chunk's own random: a retry of the chunk draws the same data
+        var random = new Random(java.util.UUID.nameUUIDFromBytes(
+                (chunkId + "|" + request + "|" + everyoneFollows).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .getMostSignificantBits());
+        long first = claim.first();
         var plan = SeedPlan.draw(first, request, random);
         var accounts = plan.accounts();
         var byUsername = new HashMap<String, Long>();
         accounts.forEach(account -> byUsername.put(Usernames.normalize(account.username()), account.index()));
-        var taken = new HashSet<>(users.resolveUsernames(byUsername.keySet()).keySet());
+        var existing = new HashMap<String, String>();
+        users.resolveUsernames(byUsername.keySet()).forEach((name, holder) -> existing.put(name, holder.userId()));
         Map<Long, Mention> earlier = new HashMap<>();
         var earlierNames = new HashMap<String, Long>();
         plan.earlierAccounts().forEach(index -> earlierNames.put(
                 Usernames.normalize(SeedAccounts.account(index).username()), index));
         users.resolveUsernames(earlierNames.keySet()).forEach((name, mention) ->
                 earlier.put(earlierNames.get(name), mention));
-        SeedBatch batch = plan.build(earlier, taken, passwordHash.get(), clock.instant(), everyoneFollows);
-        writer.write(batch);
-        return new Seeded(first, batch.users().size(), accounts.size() - batch.users().size(), batch.tweets().size(),
+        SeedBatch batch = plan.build(earlier, existing, passwordHash.get(), claim.at(), everyoneFollows);
+        writer.write(batch, chunkId);
+        return new Seeded(chunkId, first, batch.users().size(), accounts.size() - batch.users().size(), batch.tweets().size(),
                 batch.edges().size(), Duration.ofNanos(System.nanoTime() - started).toMillis(), SeedAccounts.PASSWORD,
                 batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList());
     }

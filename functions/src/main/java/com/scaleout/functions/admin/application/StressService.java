@@ -85,7 +85,7 @@ public final class StressService {
         User star = users.findByUsername(request.star()).orElseGet(() -> accounts.register(
                 new AccountService.Registration(request.star(), SeedAccounts.PASSWORD, request.star())));
         Actor starActor = new Actor(star.id(), star.username(), null);
-        List<Mention> fans = fanCount == 0 ? List.of()
+        List<Mention> fans = fanCount == 0 ? List.<Mention>of()
                 : seeder.seedFans(fanCount, new Mention(star.id(), star.username())).accounts();
         int timedFollows = Math.min(n, fans.size());
 

@@ -72,16 +72,21 @@ public final class SeedPlan {
 
     /**
      * The data to write. {@code earlier} holds the earlier accounts that exist (others are not followed);
-     * {@code taken} the usernames of this request that exist already (a real account may have taken one): those
-     * accounts are left out. Every new account also follows {@code everyoneFollows}, when given.
+     * {@code existing} the ids of this request's usernames that exist already, by normalized username: an account
+     * whose username another account holds (a real one may) is left out; one that holds its planned id was written
+     * by an earlier attempt of the same plan and stays. Every new account also follows {@code everyoneFollows}.
+     * Drawn from the plan's random alone: the same plan builds the same batch.
      */
-    public SeedBatch build(Map<Long, Mention> earlier, Set<String> taken, String passwordHash, Instant now,
+    public SeedBatch build(Map<Long, Mention> earlier, Map<String, String> existing, String passwordHash, Instant now,
                            Optional<Mention> everyoneFollows) {
         var created = new LinkedHashMap<Long, NewAccount>();
         for (var account : accounts()) {
-            if (!taken.contains(account.username().toLowerCase(java.util.Locale.ROOT))) {
-                Instant createdAt = now.minus(randomDuration(HISTORY));
-                created.put(account.index(), new NewAccount(account, Ids.idAt(createdAt), createdAt));
+            // drawn for every account, so that the same plan draws the same values whatever exists already
+            Instant createdAt = now.minus(randomDuration(HISTORY));
+            String id = Ids.idAt(createdAt, random);
+            String holder = existing.get(account.username().toLowerCase(java.util.Locale.ROOT));
+            if (holder == null || holder.equals(id)) { // free, or written by an earlier attempt of this plan
+                created.put(account.index(), new NewAccount(account, id, createdAt));
             }
         }
         var edges = new ArrayList<Edge>();
@@ -98,7 +103,7 @@ public final class SeedPlan {
                     continue;
                 }
                 Instant at = between(follower.createdAt(), now);
-                edges.add(new Edge(follower.id(), followee.get().userId(), Ids.idAt(at), Times.format(at)));
+                edges.add(new Edge(follower.id(), followee.get().userId(), Ids.idAt(at, random), Times.format(at)));
                 following.merge(follower.account().index(), 1L, Long::sum);
                 if (followeeIndex < first) {
                     addedToEarlier.merge(followee.get().userId(), 1L, Long::sum);
@@ -109,7 +114,7 @@ public final class SeedPlan {
             }
             everyoneFollows.ifPresent(followee -> {
                 Instant at = between(follower.createdAt(), now);
-                edges.add(new Edge(follower.id(), followee.userId(), Ids.idAt(at), Times.format(at)));
+                edges.add(new Edge(follower.id(), followee.userId(), Ids.idAt(at, random), Times.format(at)));
                 following.merge(follower.account().index(), 1L, Long::sum);
                 addedToEarlier.merge(followee.userId(), 1L, Long::sum);
             });
@@ -143,7 +148,7 @@ public final class SeedPlan {
                 replies[parents[i]]++;
             }
         }
-        var ids = drafts.stream().map(draft -> Ids.idAt(draft.at())).toList();
+        var ids = drafts.stream().map(draft -> Ids.idAt(draft.at(), random)).toList();
         var names = new HashMap<String, Mention>();
         followed.values().forEach(list -> list.forEach(m -> names.put(m.username().toLowerCase(java.util.Locale.ROOT), m)));
         for (int i = 0; i < drafts.size(); i++) {

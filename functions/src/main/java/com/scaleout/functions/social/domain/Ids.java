@@ -23,6 +23,13 @@ public final class Ids {
         return UlidCreator.getUlid(at.toEpochMilli()).toString();
     }
 
+    /** {@link #idAt(java.time.Instant)} with its random part drawn from {@code random}: the same draws, the same id. */
+    public static String idAt(java.time.Instant at, java.util.Random random) {
+        byte[] entropy = new byte[10];
+        random.nextBytes(entropy);
+        return new com.github.f4b6a3.ulid.Ulid(at.toEpochMilli(), entropy).toString();
+    }
+
     public static boolean isId(String text) {
         return text != null && ULID.matcher(text).matches();
     }

@@ -7,6 +7,8 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import com.scaleout.functions.admin.application.SeedIndexCounter;
 import com.scaleout.functions.admin.application.SocialBulkWriter;
 import com.scaleout.functions.admin.seed.SeedBatch;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -18,13 +20,18 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Seeded data in batches of 25 (the item formats are the stores' own), and the seeding counter. The counter is an
- * item of the Usernames table under a key no username can have ({@code #seed}: usernames are letters, digits and
- * underscores), so it needs no table of its own and goes with a reset.
+ * Seeded data in batches of 25 (the item formats are the stores' own), and the seeding counter. The counter and
+ * each chunk's claim are items of the Usernames table under keys no username can have ({@code #seed},
+ * {@code #seed/<chunkId>}: usernames are letters, digits and underscores), so they need no table of their own and
+ * go with a reset.
  */
 public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndexCounter {
     static final String COUNTER_KEY = "#seed";
     private static final String NEXT = "next";
+    private static final String FIRST = "first";
+    private static final String AT = "at";
+    /** On an account: the chunks whose follows its follower count includes (so a retried chunk adds once). */
+    static final String SEEDED_BY = "seededBy";
 
     private final DynamoDbClient dynamoDb;
     private final SocialTables tables;
@@ -35,24 +42,49 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
     }
 
     @Override
-    public long claim(int count) {
+    public Claim claim(String chunkId, int count, Instant now) {
+        var claimKey = Map.of(DynamoUserStore.NORMALIZED, s(COUNTER_KEY + "/" + chunkId));
+        var earlier = claimOf(claimKey);
+        if (earlier.isPresent()) {
+            return earlier.get();
+        }
         var updated = dynamoDb.updateItem(r -> r.tableName(tables.usernames())
                 .key(Map.of(DynamoUserStore.NORMALIZED, s(COUNTER_KEY)))
                 .updateExpression("ADD #next :count")
                 .expressionAttributeNames(Map.of("#next", NEXT))
                 .expressionAttributeValues(Map.of(":count", n(count)))
                 .returnValues(ReturnValue.UPDATED_NEW));
-        return number(updated.attributes(), NEXT) - count;
+        var claim = new Claim(number(updated.attributes(), NEXT) - count, now);
+        var item = new HashMap<>(claimKey);
+        item.put(FIRST, n(claim.first()));
+        item.put(AT, s(claim.at().toString()));
+        try {
+            dynamoDb.putItem(r -> r.tableName(tables.usernames()).item(item)
+                    .conditionExpression("attribute_not_exists(#k)")
+                    .expressionAttributeNames(Map.of("#k", DynamoUserStore.NORMALIZED)));
+            return claim;
+        } catch (ConditionalCheckFailedException e) {
+            // the same chunk, sent twice at once, claimed first elsewhere: its range counts, this one stays unused
+            return claimOf(claimKey).orElseThrow(() -> e);
+        }
+    }
+
+    private java.util.Optional<Claim> claimOf(Map<String, AttributeValue> key) {
+        var item = dynamoDb.getItem(r -> r.tableName(tables.usernames()).key(key).consistentRead(true)).item();
+        if (item == null || item.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Claim(number(item, FIRST), Instant.parse(item.get(AT).s())));
     }
 
     @Override
-    public void write(SeedBatch batch) {
+    public void write(SeedBatch batch, String chunkId) {
         // accounts first: a follower count raised below always lands on an account that exists
         put(tables.users(), batch.users(), DynamoUserStore::toItem);
         put(tables.usernames(), batch.users(), DynamoUserStore::usernameItem);
         put(tables.follows(), batch.edges(), DynamoFollowStore::toItem);
         put(tables.tweets(), batch.tweets(), DynamoTweetStore::toItem);
-        batch.followersAddedToEarlier().forEach(this::addFollowers);
+        batch.followersAddedToEarlier().forEach((userId, added) -> addFollowers(userId, added, chunkId));
     }
 
     private <T> void put(String table, List<T> values, Function<T, Map<String, AttributeValue>> toItem) {
@@ -62,16 +94,18 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
                 .toList());
     }
 
-    private void addFollowers(String userId, long added) {
+    private void addFollowers(String userId, long added, String chunkId) {
         try {
             dynamoDb.updateItem(r -> r.tableName(tables.users())
                     .key(Map.of(DynamoUserStore.ID, s(userId)))
-                    .updateExpression("ADD #count :added")
-                    .conditionExpression("attribute_exists(#key)")
-                    .expressionAttributeNames(Map.of("#count", DynamoUserStore.FOLLOWERS, "#key", DynamoUserStore.ID))
-                    .expressionAttributeValues(Map.of(":added", n(added))));
+                    .updateExpression("ADD #count :added, #chunks :chunk")
+                    .conditionExpression("attribute_exists(#key) AND NOT contains(#chunks, :chunkId)")
+                    .expressionAttributeNames(Map.of("#count", DynamoUserStore.FOLLOWERS, "#key", DynamoUserStore.ID,
+                            "#chunks", SEEDED_BY))
+                    .expressionAttributeValues(Map.of(":added", n(added),
+                            ":chunk", AttributeValue.fromSs(List.of(chunkId)), ":chunkId", s(chunkId))));
         } catch (ConditionalCheckFailedException e) {
-            // the account was deleted meanwhile (a reset): its edges are orphans the same reset removes
+            // added by an earlier attempt of this chunk, or the account is gone (a reset removes its edges too)
         }
     }
 }

@@ -33,7 +33,7 @@ class SeedPlanTest {
     @Test
     void countsEqualTheEdgesAndTweetsWritten() {
         var plan = SeedPlan.draw(0, new SeedRequest(300, 5, 8), new Random(1));
-        var batch = plan.build(Map.of(), Set.of(), "hash", NOW, Optional.empty());
+        var batch = plan.build(Map.of(), Map.of(), "hash", NOW, Optional.empty());
 
         assertThat(plan.earlierAccounts()).isEmpty();
         assertThat(batch.users()).hasSize(300);
@@ -55,7 +55,7 @@ class SeedPlanTest {
     @Test
     void tweetsAreValidWithTheirHashtagsMentionsAndReplyCounts() {
         var batch = SeedPlan.draw(0, new SeedRequest(100, 20, 5), new Random(2))
-                .build(Map.of(), Set.of(), "hash", NOW, Optional.empty());
+                .build(Map.of(), Map.of(), "hash", NOW, Optional.empty());
         var ids = batch.tweets().stream().map(Tweet::id).collect(Collectors.toSet());
         var replies = batch.tweets().stream().filter(Tweet::isReply)
                 .collect(Collectors.groupingBy(t -> t.inReplyTo().orElseThrow(), Collectors.counting()));
@@ -87,7 +87,7 @@ class SeedPlanTest {
     @Test
     void idsSortAsTheirTimes() {
         var batch = SeedPlan.draw(0, new SeedRequest(50, 10, 0), new Random(3))
-                .build(Map.of(), Set.of(), "hash", NOW, Optional.empty());
+                .build(Map.of(), Map.of(), "hash", NOW, Optional.empty());
         var byId = batch.tweets().stream().sorted(java.util.Comparator.comparing(Tweet::id)).map(Tweet::createdAt)
                 .toList();
         assertThat(byId).isSorted();
@@ -97,7 +97,7 @@ class SeedPlanTest {
     void aLaterChunkFollowsEarlierAccountsAndRaisesTheirFollowerCounts() {
         var plan = SeedPlan.draw(1_000, new SeedRequest(200, 0, 10), new Random(4));
         var earlier = earlierAccounts(plan.earlierAccounts());
-        var batch = plan.build(earlier, Set.of(), "hash", NOW, Optional.empty());
+        var batch = plan.build(earlier, Map.of(), "hash", NOW, Optional.empty());
 
         assertThat(plan.earlierAccounts()).isNotEmpty().allMatch(i -> i < 1_000);
         var earlierIds = earlier.values().stream().map(Mention::userId).collect(Collectors.toSet());
@@ -111,7 +111,7 @@ class SeedPlanTest {
     @Test
     void anEarlierAccountThatIsGoneIsNotFollowed() {
         var plan = SeedPlan.draw(1_000, new SeedRequest(100, 0, 10), new Random(5));
-        var batch = plan.build(Map.of(), Set.of(), "hash", NOW, Optional.empty());
+        var batch = plan.build(Map.of(), Map.of(), "hash", NOW, Optional.empty());
 
         var newIds = batch.users().stream().map(User::id).collect(Collectors.toSet());
         assertThat(batch.edges()).allMatch(e -> newIds.contains(e.followeeId()));
@@ -125,7 +125,8 @@ class SeedPlanTest {
     void anAccountWhoseUsernameIsTakenIsLeftOutAndNotFollowed() {
         var plan = SeedPlan.draw(0, new SeedRequest(20, 2, 19), new Random(6));
         String taken = plan.accounts().get(3).username();
-        var batch = plan.build(Map.of(), Set.of(taken.toLowerCase(Locale.ROOT)), "hash", NOW, Optional.empty());
+        var batch = plan.build(Map.of(), Map.of(taken.toLowerCase(Locale.ROOT), Ids.newId()), "hash", NOW,
+                Optional.empty());
 
         assertThat(batch.users()).hasSize(19).noneMatch(u -> u.username().equals(taken));
         assertThat(batch.users()).allMatch(u -> u.following() == 18);
@@ -133,10 +134,24 @@ class SeedPlanTest {
     }
 
     @Test
+    void theSamePlanBuildsTheSameBatchAlsoWhenItsAccountsExistAlready() {
+        var first = SeedPlan.draw(40, new SeedRequest(30, 3, 4), new Random(11));
+        var firstEarlier = earlierAccounts(first.earlierAccounts());
+        var batch = first.build(firstEarlier, Map.of(), "hash", NOW, Optional.empty());
+        // a retry: the same draws, and this time the accounts written by the first attempt exist
+        var again = SeedPlan.draw(40, new SeedRequest(30, 3, 4), new Random(11));
+        var existing = batch.users().stream().collect(Collectors.toMap(
+                u -> u.username().toLowerCase(Locale.ROOT), User::id));
+        var retried = again.build(firstEarlier, existing, "hash", NOW, Optional.empty());
+
+        assertThat(retried).isEqualTo(batch);
+    }
+
+    @Test
     void everyoneCanFollowOneMoreAccount() {
         var star = new Mention(Ids.newId(), "star");
         var batch = SeedPlan.draw(50, new SeedRequest(30, 0, 0), new Random(8))
-                .build(Map.of(), Set.of(), "hash", NOW, Optional.of(star));
+                .build(Map.of(), Map.of(), "hash", NOW, Optional.of(star));
 
         assertThat(batch.edges()).hasSize(30).allMatch(e -> e.followeeId().equals(star.userId()));
         assertThat(batch.users()).allMatch(u -> u.following() == 1 && u.followers() == 0);
@@ -147,7 +162,7 @@ class SeedPlanTest {
     void hashtagsAreAFewDozenHobbiesOfWhichAFewArePopular() {
         assertThat(SeedPlan.TAGS).hasSize(40).allMatch(t -> t.matches("[a-z]{3,30}"));
         var batch = SeedPlan.draw(0, new SeedRequest(200, 20, 0), new Random(9))
-                .build(Map.of(), Set.of(), "hash", NOW, Optional.empty());
+                .build(Map.of(), Map.of(), "hash", NOW, Optional.empty());
         var counts = batch.tweets().stream().flatMap(t -> t.hashtags().stream())
                 .collect(Collectors.groupingBy(t -> t, Collectors.counting()));
         assertThat(counts.get(SeedPlan.TAGS.getFirst())).isGreaterThan(10 * counts.getOrDefault(SeedPlan.TAGS.getLast(), 1L));

@@ -1,0 +1,76 @@
+package com.scaleout.local.admin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Waits until the stream consumers that seeded data feeds have caught up, as {@code GET /admin/status} reports
+ * them: each has reported a batch since the last chunk was written, and either that batch was under
+ * {@link #CAUGHT_UP} behind its stream or it has reported nothing for {@link #IDLE} (a consumer reports only when it
+ * processes a batch, so an idle one keeps its last figure). Gives up (and goes on) after {@link #GIVE_UP}.
+ */
+final class StreamCatchUp {
+    static final Duration CAUGHT_UP = Duration.ofSeconds(5);
+    /** No batch for this long after the writes: nothing left to do. A busy consumer reports every few seconds. */
+    static final Duration IDLE = Duration.ofSeconds(15);
+    static final Duration GIVE_UP = Duration.ofMinutes(3);
+    private static final Duration POLL = Duration.ofSeconds(2);
+    /** Reports from a stack whose clock runs a little behind this machine's still count. */
+    private static final Duration CLOCK_SKEW = Duration.ofSeconds(2);
+
+    private final AdminClient client;
+
+    StreamCatchUp(AdminClient client) {
+        this.client = client;
+    }
+
+    /** Tweets feed the tweet and search indexers and the fanout; follows feed the fanout. */
+    static Set<String> consumersOf(int tweetsPerUser, int followsPerUser) {
+        var consumers = new LinkedHashSet<String>();
+        if (tweetsPerUser > 0) {
+            consumers.addAll(List.of("TweetIndexer", "SearchIndexer", "SocialFanout"));
+        }
+        if (followsPerUser > 0) {
+            consumers.add("SocialFanout");
+        }
+        return consumers;
+    }
+
+    /** The consumers still behind at {@code now}, with how far; empty when all have caught up. */
+    static List<String> behind(JsonNode status, Set<String> consumers, Instant since, Instant now) {
+        var behind = new ArrayList<String>();
+        JsonNode streams = status.path("streams");
+        for (String consumer : consumers) {
+            JsonNode report = streams.path(consumer);
+            Instant at = report.isMissingNode() ? null : Instant.parse(report.get("at").asText());
+            if (at == null || at.isBefore(since.minus(CLOCK_SKEW))) {
+                behind.add(consumer + " not started");
+            } else if (report.get("lagMs").asLong() >= CAUGHT_UP.toMillis() && at.isAfter(now.minus(IDLE))) {
+                behind.add(String.format(Locale.ROOT, "%s %.0f s behind", consumer,
+                        report.get("lagMs").asLong() / 1000.0));
+            }
+        }
+        return behind;
+    }
+
+    /** Waits until {@code consumers} caught up with what was written before {@code since}; reports while waiting. */
+    void await(Set<String> consumers, Instant since, Consumer<String> report) throws Exception {
+        long giveUp = System.nanoTime() + GIVE_UP.toNanos();
+        while (System.nanoTime() < giveUp) {
+            var behind = behind(client.call("GET", "/admin/status", null), consumers, since, Instant.now());
+            if (behind.isEmpty()) {
+                return;
+            }
+            report.accept("waiting for the streams: " + String.join(", ", behind));
+            Thread.sleep(POLL.toMillis());
+        }
+        report.accept("the streams are still behind after " + GIVE_UP.toMinutes() + " minutes: going on");
+    }
+}
