@@ -35,10 +35,33 @@ final class SearchBench {
     private SearchBench() {
     }
 
+    /** One measured row: what was queried, its p50 and p99. */
+    record Row(String what, double p50Millis, double p99Millis) {
+    }
+
+    /** The rows in the order measured: the health baseline first and last, each query size cold then cached. */
+    record Summary(int tweets, int queries, List<Row> rows) {
+        /** The mean of the two health baselines' p50 (the first includes the health function's cold start). */
+        double healthP50() {
+            return (rows.getFirst().p50Millis() + rows.getLast().p50Millis()) / 2;
+        }
+
+        Row row(int terms, boolean cached) {
+            String what = terms + "-term search, " + (cached ? "cached" : "cold");
+            return rows.stream().filter(r -> r.what().equals(what)).findFirst().orElseThrow();
+        }
+    }
+
     static void run(String[] args) throws Exception {
         int tweets = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int queries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         var report = new BenchReport("search", "./scaleout bench search " + tweets + " " + queries);
+        measure(report, tweets, queries);
+        report.save();
+    }
+
+    static Summary measure(BenchReport report, int tweets, int queries) throws Exception {
+        var rows = new ArrayList<Row>();
         try (var runtime = LocalRuntime.start(searchOnly(), LocalConfig.fromEnvironment().withPort(0))) {
             var words = new ArrayList<String>();
             for (int i = 0; i < VOCABULARY; i++) {
@@ -53,7 +76,7 @@ final class SearchBench {
             var random = new Random(7);
             report.line("| queries (" + queries + " each, one client) | p50 ms | p99 ms |");
             report.line("|---|---|---|");
-            row(report, "GET /health (baseline)", measure(http, runtime.url(), List.of("/health"), queries));
+            rows.add(row(report, "GET /health (baseline)", measure(http, runtime.url(), List.of("/health"), queries)));
             for (int terms : new int[] {1, 2, 5}) {
                 var paths = new ArrayList<String>();
                 for (int q = 0; q < queries; q++) {
@@ -66,12 +89,13 @@ final class SearchBench {
                     }
                     paths.add("/search?q=" + URLEncoder.encode(String.join(" ", query), StandardCharsets.UTF_8));
                 }
-                row(report, terms + "-term search, cold", measure(http, runtime.url(), paths, queries));
-                row(report, terms + "-term search, cached", measure(http, runtime.url(), paths, queries));
+                rows.add(row(report, terms + "-term search, cold", measure(http, runtime.url(), paths, queries)));
+                rows.add(row(report, terms + "-term search, cached", measure(http, runtime.url(), paths, queries)));
             }
-            row(report, "GET /health (baseline, again)", measure(http, runtime.url(), List.of("/health"), queries));
+            rows.add(row(report, "GET /health (baseline, again)",
+                    measure(http, runtime.url(), List.of("/health"), queries)));
         }
-        report.save();
+        return new Summary(tweets, queries, List.copyOf(rows));
     }
 
     /** The tables, and only the search route and health: no stream consumers to replay the seeded tweets. */
@@ -157,8 +181,10 @@ final class SearchBench {
         return histogram;
     }
 
-    private static void row(BenchReport report, String what, Histogram histogram) {
-        report.line(String.format("| %s | %.1f | %.1f |", what, histogram.getValueAtPercentile(50) / 1000.0,
-                histogram.getValueAtPercentile(99) / 1000.0));
+    private static Row row(BenchReport report, String what, Histogram histogram) {
+        var row = new Row(what, histogram.getValueAtPercentile(50) / 1000.0,
+                histogram.getValueAtPercentile(99) / 1000.0);
+        report.line(String.format("| %s | %.1f | %.1f |", what, row.p50Millis(), row.p99Millis()));
+        return row;
     }
 }
