@@ -224,7 +224,8 @@ final class BenchSuite {
         ChartWriter.latencyOverTime(CHARTS.resolve(latency), title + ": latency per second", run);
         ChartWriter.throughputOverTime(CHARTS.resolve(throughput), title + ": throughput per second", rateTitle, rate,
                 run, baseline);
-        charts.add(new Chart(latency, title + ": p50, p95 and p99 of each second"));
+        charts.add(new Chart(latency, title + ": p50, p95 and p99 of each second (seconds in which no request "
+                + "completed left out)"));
         charts.add(new Chart(throughput, title + ": completed per second, and the baseline run's (dashed)"));
     }
 

@@ -56,26 +56,30 @@ final class ChartWriter {
         }
     }
 
-    /** p50, p95 and p99 of each second of a load run, in milliseconds. */
+    /**
+     * p50, p95 and p99 of each second of a load run, in milliseconds; a second in which no request completed has no
+     * percentiles and is left out (the line joins its neighbours), rather than drawn as 0 ms.
+     */
     static void latencyOverTime(Path png, String title, LoadDriver.Run run) throws IOException {
         write(png, title, "seconds into the run", "latency (ms)", List.of(
-                series("p50", run, LoadDriver.Second::p50Millis, false),
-                series("p95", run, LoadDriver.Second::p95Millis, false),
-                series("p99", run, LoadDriver.Second::p99Millis, false)));
+                series("p50", run, LoadDriver.Second::p50Millis, false, true),
+                series("p95", run, LoadDriver.Second::p95Millis, false, true),
+                series("p99", run, LoadDriver.Second::p99Millis, false, true)));
     }
 
     /** A load run's rate per second (of requests or of units) with its baseline run's, dashed, on the same axis. */
     static void throughputOverTime(Path png, String title, String yTitle, ToDoubleFunction<LoadDriver.Second> rate,
                                    LoadDriver.Run run, LoadDriver.Run baseline) throws IOException {
-        write(png, title, "seconds into the run", yTitle, List.of(series(run.name(), run, rate, false),
-                series(baseline.name() + " (baseline)", baseline, rate, true)));
+        write(png, title, "seconds into the run", yTitle, List.of(series(run.name(), run, rate, false, false),
+                series(baseline.name() + " (baseline)", baseline, rate, true, false)));
     }
 
-    private static Series series(String name, LoadDriver.Run run, ToDoubleFunction<LoadDriver.Second> value,
-                                 boolean dashed) {
+    /** The run's seconds as points at each interval's end, but for a short tail (and empty seconds if asked). */
+    static Series series(String name, LoadDriver.Run run, ToDoubleFunction<LoadDriver.Second> value, boolean dashed,
+                         boolean completedOnly) {
         var seconds = new ArrayList<LoadDriver.Second>();
         for (var second : run.timeline()) {
-            if (second.lengthSeconds() >= SHORTEST_INTERVAL_SECONDS) {
+            if (second.lengthSeconds() >= SHORTEST_INTERVAL_SECONDS && (!completedOnly || second.requests() > 0)) {
                 seconds.add(second);
             }
         }

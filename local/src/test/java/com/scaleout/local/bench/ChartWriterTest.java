@@ -42,4 +42,21 @@ class ChartWriterTest {
         assertThat(Files.size(dir.resolve("latency.png"))).isPositive();
         assertThat(Files.size(dir.resolve("throughput.png"))).isPositive();
     }
+
+    @Test
+    void latencyLeavesOutSecondsWithoutAnswersThroughputShowsThemAsZero() {
+        var run = new LoadDriver.Run("run", 1, 3.2, 5, 0, 5, new Histogram(3), List.of(
+                new LoadDriver.Second(0, 1, 0, 0, 0, 0, 0),
+                new LoadDriver.Second(1, 1, 3, 3, 2_000, 2_500, 2_500),
+                new LoadDriver.Second(2, 1, 2, 2, 900, 1_000, 1_000),
+                new LoadDriver.Second(3, 0.2, 0, 0, 0, 0, 0)));
+
+        var latency = ChartWriter.series("p50", run, LoadDriver.Second::p50Millis, false, true);
+        var throughput = ChartWriter.series("rate", run, LoadDriver.Second::requestsPerSecond, false, false);
+
+        assertThat(latency.x()).containsExactly(2, 3);
+        assertThat(latency.y()).containsExactly(2_000, 900);
+        assertThat(throughput.x()).containsExactly(1, 2, 3);
+        assertThat(throughput.y()).containsExactly(0, 3, 2);
+    }
 }
