@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@code ./scaleout bench}: every benchmark at a size that finishes in under 10 minutes on 2 cores, each figure with
@@ -28,6 +30,7 @@ final class BenchSuite {
     static final Duration IMPORT_ROUND = Duration.ofSeconds(10);
     static final int IMPORT_ROUNDS = 3;
     static final Duration ALBUM_RUN = Duration.ofSeconds(20);
+    private static final Logger LOG = Logger.getLogger(BenchSuite.class.getName());
     private static final Path BENCHMARKS = Path.of("BENCHMARKS.md");
     private static final Path CHARTS = Path.of("docs", "bench");
 
@@ -112,7 +115,7 @@ final class BenchSuite {
             step.run();
         } catch (Exception | AssertionError e) {
             failure = e.toString();
-            e.printStackTrace(System.out);
+            LOG.log(Level.SEVERE, "step " + name + " failed; the suite goes on with the next", e);
         } finally {
             System.setProperties(properties);
         }
