@@ -14,25 +14,25 @@ import java.time.Duration;
  * and dropped connections are retried with backoff (up to about two minutes in all; callers make their requests
  * safe to repeat); any other non-2xx ends the command with the API's message.
  */
-final class AdminClient {
+public final class AdminClient {
     private static final int ATTEMPTS = 8;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
     private final String adminKey;
 
-    AdminClient(String baseUrl, String adminKey) {
+    public AdminClient(String baseUrl, String adminKey) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.adminKey = adminKey;
     }
 
     /** The API answered with an error that retrying does not fix. */
-    static final class Refused extends RuntimeException {
+    public static final class Refused extends RuntimeException {
         Refused(String message) {
             super(message);
         }
     }
 
-    JsonNode call(String method, String path, String body) throws IOException, InterruptedException {
+    public JsonNode call(String method, String path, String body) throws IOException, InterruptedException {
         IOException lastFailure = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             var request = HttpRequest.newBuilder(base.resolve(path.substring(1)))

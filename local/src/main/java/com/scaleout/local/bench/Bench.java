@@ -4,11 +4,15 @@ import com.scaleout.local.LocalLogging;
 import java.util.Arrays;
 
 /**
- * {@code ./scaleout bench <name>}: benchmarks measured on this machine against a baseline taken in the same run,
+ * {@code ./scaleout bench [name]}: benchmarks measured on this machine against a baseline taken in the same run,
  * reported as ratios (the machine is shared and noisy). Results go to stdout and to
- * {@code local/target/bench/<name>.md}.
+ * {@code local/target/bench/<name>.md}; without a name, the {@link BenchSuite} runs them all and refreshes
+ * BENCHMARKS.md.
  */
 public final class Bench {
+    /** Held here: a logger's level set on an instance nobody references is lost when it is collected. */
+    private static final java.util.logging.Logger RECONNECTS =
+            java.util.logging.Logger.getLogger("io.lettuce.core.protocol.ConnectionWatchdog");
 
     private Bench() {
     }
@@ -16,16 +20,23 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         LocalLogging.configure();
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
-        String name = args.length == 0 ? "" : args[0];
+        // The suite runs one local runtime after another in this JVM. Handlers are not closed with their runtime
+        // (Lambda never closes them either), so the Redis connections of a finished step keep trying to reconnect
+        // to its stopped redis-server, every few seconds, and would print a warning each time for the rest of the run.
+        RECONNECTS.setLevel(java.util.logging.Level.SEVERE);
+        String name = args.length == 0 ? "suite" : args[0];
         String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (name) {
             case "fanout" -> FanoutBench.run(rest);
             case "timeline" -> TimelineReadBench.run(rest);
             case "search" -> SearchBench.run(rest);
             case "import" -> ImportBench.run(rest);
+            case "stack" -> StackBench.run(rest);
+            case "suite" -> BenchSuite.run(rest);
             default -> {
-                System.err.println("usage: ./scaleout bench fanout [followers] | timeline | search [tweets] [queries]"
-                        + " | import [bodies] [seconds] [rounds]");
+                System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
+                        + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
+                        + " | import [bodies] [seconds] [rounds] | stack [seconds]");
                 System.exit(2);
             }
         }

@@ -41,12 +41,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntUnaryOperator;
-import org.HdrHistogram.Recorder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -73,7 +70,6 @@ final class ImportBench {
     private static final Duration BASELINE_ROUND = Duration.ofSeconds(5);
     /** Threads of the concurrent baseline: as many as one push request's writer pool. */
     private static final int CEILING_THREADS = ImportComponents.DEFAULT_WRITE_CONCURRENCY;
-    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     private static final ObjectMapper PLAIN = new ObjectMapper();
     /** Baseline PutItems that failed (SDK timeouts on a stalled machine): reported, not counted. */
     private static final AtomicLong BASELINE_ERRORS = new AtomicLong();
@@ -83,27 +79,72 @@ final class ImportBench {
     private ImportBench() {
     }
 
+    /** Both parts' headline figures. */
+    record Summary(InProcess inProcess, EndToEnd endToEnd) {
+    }
+
+    /** Medians over the rounds: records/s of each path, and the per-round ratios' medians. */
+    record InProcess(long records, double readTree, double validate, double push, double transitReader,
+                     double transitValidate, double validateRatio, double pushRatio, double transitRatio) {
+    }
+
+    /**
+     * The measured push rounds, the sequential PutItem baseline before each, and the 32-thread ceiling around each
+     * (the mean of the runs before and after it).
+     */
+    record EndToEnd(List<LoadDriver.Run> rounds, List<LoadDriver.Run> sequential, List<Double> ceilings) {
+        double recordsPerSecond() {
+            return BenchReport.median(rounds.stream().map(LoadDriver.Run::unitsPerSecond).toList());
+        }
+
+        double requestsPerSecond() {
+            return BenchReport.median(rounds.stream().map(LoadDriver.Run::requestsPerSecond).toList());
+        }
+
+        double sequentialPerSecond() {
+            return BenchReport.median(sequential.stream().map(LoadDriver.Run::unitsPerSecond).toList());
+        }
+
+        double ceilingPerSecond() {
+            return BenchReport.median(ceilings);
+        }
+
+        /** Median of the rounds' ratios of accepted records/s to the sequential baseline before them. */
+        double sequentialRatio() {
+            return medianRatio(i -> sequential.get(i).unitsPerSecond());
+        }
+
+        double ceilingRatio() {
+            return medianRatio(ceilings::get);
+        }
+
+        private double medianRatio(java.util.function.IntToDoubleFunction baseline) {
+            var ratios = new ArrayList<Double>();
+            for (int r = 0; r < rounds.size(); r++) {
+                if (baseline.applyAsDouble(r) > 0) {
+                    ratios.add(rounds.get(r).unitsPerSecond() / baseline.applyAsDouble(r));
+                }
+            }
+            return ratios.isEmpty() ? Double.NaN : BenchReport.median(ratios);
+        }
+    }
+
     static void run(String[] args) throws Exception {
         int bodies = args.length > 0 ? Integer.parseInt(args[0]) : 60;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         var report = new BenchReport("import", "./scaleout bench import " + bodies + " " + seconds + " " + rounds);
-        report.line("Load average when starting (other work on the shared machine): " + loadAverage() + ".");
-        report.line("");
-        inProcess(report, bodies, rounds);
-        endToEnd(report, Duration.ofSeconds(seconds));
-        report.line("Load average at the end: " + loadAverage() + ".");
+        measure(report, bodies, Duration.ofSeconds(seconds), rounds);
         report.save();
     }
 
-    /** The 1-, 5- and 15-minute load averages (Linux), to say how busy the shared machine was. */
-    private static String loadAverage() {
-        try {
-            String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
-            return fields[0] + " / " + fields[1] + " / " + fields[2];
-        } catch (java.io.IOException | RuntimeException e) {
-            return "unknown";
-        }
+    static Summary measure(BenchReport report, int bodies, Duration round, int rounds) throws Exception {
+        report.line("Load average when starting (other work on the shared machine): " + Machine.loadAverage() + ".");
+        report.line("");
+        var inProcess = inProcess(report, bodies, rounds);
+        var endToEnd = endToEnd(report, round);
+        report.line("Load average at the end: " + Machine.loadAverage() + ".");
+        return new Summary(inProcess, endToEnd);
     }
 
     // ---------------------------------------------------------------------------------------------- in process
@@ -115,7 +156,7 @@ final class ImportBench {
     private record Rate(double recordsPerSecond, double megabytesPerSecond) {
     }
 
-    private static void inProcess(BenchReport report, int bodyCount, int rounds) {
+    private static InProcess inProcess(BenchReport report, int bodyCount, int rounds) {
         System.out.printf("generating %d bodies (seeded)...%n", bodyCount);
         var workload = new ImportWorkload(20261130L, CLIENT_ID, new AtomicLong());
         var bodies = new ArrayList<ImportWorkload.Body>();
@@ -186,7 +227,7 @@ final class ImportBench {
         for (int m = 0; m < modes.size(); m++) {
             var rates = results.get(m);
             report.line(String.format("| %s | %,.0f | %.1f | %s |", modes.get(m).name(),
-                    BenchReport.median(rates.stream().map(Rate::recordsPerSecond).toList()),
+                    rate(results, m),
                     BenchReport.median(rates.stream().map(Rate::megabytesPerSecond).toList()),
                     String.join(" / ", rates.stream().map(r -> String.format("%,.0f", r.recordsPerSecond()))
                             .toList())));
@@ -200,6 +241,12 @@ final class ImportBench {
                 ratio(results, 1, 0), ratio(results, 2, 0), ratio(results, 2, 1), ratio(results, 4, 3),
                 ratio(results, 4, 1)));
         report.line("");
+        return new InProcess(records, rate(results, 0), rate(results, 1), rate(results, 2), rate(results, 3),
+                rate(results, 4), ratio(results, 1, 0), ratio(results, 2, 0), ratio(results, 4, 3));
+    }
+
+    private static double rate(List<List<Rate>> results, int mode) {
+        return BenchReport.median(results.get(mode).stream().map(Rate::recordsPerSecond).toList());
     }
 
     private static double ratio(List<List<Rate>> results, int of, int to) {
@@ -353,11 +400,7 @@ final class ImportBench {
 
     // --------------------------------------------------------------------------------------------- end to end
 
-    private record Load(double recordsPerSecond, double requestsPerSecond, double p50Millis, double p99Millis,
-                        long requests, long non201, long records) {
-    }
-
-    private static void endToEnd(BenchReport report, Duration round) throws Exception {
+    private static EndToEnd endToEnd(BenchReport report, Duration round) throws Exception {
         System.out.println("starting the local runtime (import function and tables)...");
         try (var runtime = LocalRuntime.start(importOnly(), LocalConfig.fromEnvironment().withPort(0))) {
             var keys = new ImportKeys(new DynamoImportKeyStore(runtime.dynamoDb(), "ImportKeys"), Clock.systemUTC(),
@@ -370,23 +413,29 @@ final class ImportBench {
             // flight per request) wait past the SDK's 2 s attempt timeout at the gate, and the retries of writes that
             // had landed keep the queue full: nothing completes in the request's time (seen under load).
             System.out.println("warm-up: 5 s of pushes from 1 client, then 5 s from " + E2E_CLIENTS + "...");
-            var warmUps = List.of(push(http, runtime.url(), token, sequence, Duration.ofSeconds(5), 1, 1),
-                    push(http, runtime.url(), token, sequence, Duration.ofSeconds(5), 2, E2E_CLIENTS));
+            var warmUps = List.of(
+                    push(http, runtime.url(), token, sequence, "push warm-up, 1 client", Duration.ofSeconds(5), 1, 1),
+                    push(http, runtime.url(), token, sequence, "push warm-up, " + E2E_CLIENTS + " clients",
+                            Duration.ofSeconds(5), 2, E2E_CLIENTS));
             // sequential baseline before each round; the ceiling before and after each (the emulator's rate drifts
             // with the machine's load, so a round is compared with the mean of the ceilings around it)
-            var loads = new ArrayList<Load>();
-            var baselines = new ArrayList<Double>();
+            var loads = new ArrayList<LoadDriver.Run>();
+            var baselines = new ArrayList<LoadDriver.Run>();
             var around = new ArrayList<Double>();
             for (int r = 1; r <= 2; r++) {
                 System.out.printf("round %d/2%n", r);
                 baselines.add(baseline(runtime.dynamoDb(), sequence, BASELINE_ROUND, r, 1));
                 if (r == 1) {
-                    around.add(baseline(runtime.dynamoDb(), sequence, BASELINE_ROUND, 10, CEILING_THREADS));
+                    around.add(baseline(runtime.dynamoDb(), sequence, BASELINE_ROUND, 10, CEILING_THREADS)
+                            .unitsPerSecond());
                 }
-                loads.add(push(http, runtime.url(), token, sequence, round, 100 + r, E2E_CLIENTS));
-                around.add(baseline(runtime.dynamoDb(), sequence, BASELINE_ROUND, 10 + r, CEILING_THREADS));
+                loads.add(push(http, runtime.url(), token, sequence, "push, round " + r, round, 100 + r,
+                        E2E_CLIENTS));
+                around.add(baseline(runtime.dynamoDb(), sequence, BASELINE_ROUND, 10 + r, CEILING_THREADS)
+                        .unitsPerSecond());
             }
             var ceilings = List.of((around.get(0) + around.get(1)) / 2, (around.get(1) + around.get(2)) / 2);
+            var endToEnd = new EndToEnd(List.copyOf(loads), List.copyOf(baselines), ceilings);
 
             report.line("### End to end (local runtime, HTTP)");
             report.line("");
@@ -403,42 +452,31 @@ final class ImportBench {
                     + " | requests/s | p50 ms | p99 ms | requests | non-201 |");
             report.line("|---|---|---|---|---|---|---|---|---|");
             for (int w = 0; w < warmUps.size(); w++) {
-                Load load = warmUps.get(w);
-                report.line(String.format("| warm-up, %d client%s | | | %.1f | %.2f | %.0f | %.0f | %d | %d |",
-                        w == 0 ? 1 : E2E_CLIENTS, w == 0 ? "" : "s", load.recordsPerSecond(),
-                        load.requestsPerSecond(), load.p50Millis(), load.p99Millis(), load.requests(), load.non201()));
+                var load = warmUps.get(w);
+                report.line(String.format("| warm-up, %d client%s | | | %s |", w == 0 ? 1 : E2E_CLIENTS,
+                        w == 0 ? "" : "s", pushColumns(load)));
             }
             for (int r = 0; r < loads.size(); r++) {
-                Load load = loads.get(r);
-                report.line(String.format("| %d | %.1f | %.1f | %.1f | %.2f | %.0f | %.0f | %d | %d |", r + 1,
-                        baselines.get(r), ceilings.get(r), load.recordsPerSecond(), load.requestsPerSecond(),
-                        load.p50Millis(), load.p99Millis(), load.requests(), load.non201()));
-            }
-            var ratios = new ArrayList<Double>();
-            var ceilingRatios = new ArrayList<Double>();
-            for (int r = 0; r < loads.size(); r++) {
-                if (baselines.get(r) > 0) {
-                    ratios.add(loads.get(r).recordsPerSecond() / baselines.get(r));
-                }
-                if (ceilings.get(r) > 0) {
-                    ceilingRatios.add(loads.get(r).recordsPerSecond() / ceilings.get(r));
-                }
+                report.line(String.format("| %d | %.1f | %.1f | %s |", r + 1, baselines.get(r).unitsPerSecond(),
+                        ceilings.get(r), pushColumns(loads.get(r))));
             }
             report.line("");
-            report.line(String.format("**Ratio accepted records/s / sequential PutItem/s: %s**; / %d-thread "
-                    + "PutItem/s: %s (medians of the rounds' ratios).", median(ratios), CEILING_THREADS,
-                    median(ceilingRatios)));
+            report.line(String.format("**Ratio accepted records/s / sequential PutItem/s: %.2f**; / %d-thread "
+                    + "PutItem/s: %.2f (medians of the rounds' ratios).", endToEnd.sequentialRatio(),
+                    CEILING_THREADS, endToEnd.ceilingRatio()));
             if (BASELINE_ERRORS.get() > 0) {
                 report.line("");
                 report.line(BASELINE_ERRORS.get() + " baseline PutItems failed (SDK timeouts: the machine stalled "
                         + "moto_server) and are not counted.");
             }
             report.line("");
+            return endToEnd;
         }
     }
 
-    private static String median(List<Double> ratios) {
-        return ratios.isEmpty() ? "n/a" : String.format("%.2f", BenchReport.median(ratios));
+    private static String pushColumns(LoadDriver.Run load) {
+        return String.format("%.1f | %.2f | %.0f | %.0f | %d | %d", load.unitsPerSecond(), load.requestsPerSecond(),
+                load.percentileMillis(50), load.percentileMillis(99), load.requests(), load.failures());
     }
 
     /** The tables, the import function and its routes: nothing else running. */
@@ -455,61 +493,24 @@ final class ImportBench {
         return builder.build();
     }
 
-    /** {@code clients} threads pushing fresh bursty batches back to back for the duration. */
-    private static Load push(HttpClient http, String baseUrl, String token, AtomicLong sequence, Duration duration,
-                             long seed, int clients) throws InterruptedException {
-        var recorder = new Recorder(3);
-        var requests = new AtomicLong();
-        var non201 = new AtomicLong();
-        var accepted = new AtomicLong();
-        var finished = new CountDownLatch(clients);
-        long begin = System.nanoTime();
-        long end = begin + duration.toNanos();
+    /** {@code clients} threads pushing fresh bursty batches back to back for the duration; units are records. */
+    private static LoadDriver.Run push(HttpClient http, String baseUrl, String token, AtomicLong sequence,
+                                       String name, Duration duration, long seed, int clients)
+            throws InterruptedException {
         var uri = URI.create(baseUrl + "/v2/import/push");
-        for (int c = 0; c < clients; c++) {
+        return LoadDriver.run(name, clients, duration, c -> {
             var workload = new ImportWorkload(seed * 1000 + c, CLIENT_ID, sequence);
-            Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    while (System.nanoTime() < end) {
-                        var body = workload.body(E2E_MAX_BATCH, false);
-                        var request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
-                                .header("content-type", "application/json")
-                                .header("authorization", "Bearer " + token)
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(body.json())).build();
-                        long start = System.nanoTime();
-                        try {
-                            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                            if (response.statusCode() == 201) {
-                                accepted.addAndGet(body.records());
-                            } else {
-                                non201.incrementAndGet();
-                                System.out.println("  answered " + response.statusCode() + ": " + response.body());
-                            }
-                        } catch (Exception e) {
-                            non201.incrementAndGet();
-                            System.out.println("  failed: " + e);
-                        }
-                        recorder.recordValue((System.nanoTime() - start) / 1000);
-                        requests.incrementAndGet();
-                    }
-                } finally {
-                    finished.countDown();
-                }
-            });
-        }
-        while (!finished.await(PROGRESS_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-            System.out.printf("  push: %.0f s, %,d records accepted in %d requests, %d non-201%n",
-                    (System.nanoTime() - begin) / 1e9, accepted.get(), requests.get(), non201.get());
-        }
-        // clients finish the request in flight at the deadline: rate over the time they actually ran
-        double seconds = (System.nanoTime() - begin) / 1e9;
-        var histogram = recorder.getIntervalHistogram();
-        var load = new Load(accepted.get() / seconds, requests.get() / seconds,
-                histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0,
-                requests.get(), non201.get(), accepted.get());
-        System.out.printf("  push: %.1f s, %.1f records/s accepted, %.2f requests/s, p50 %.0f ms, p99 %.0f ms%n",
-                seconds, load.recordsPerSecond(), load.requestsPerSecond(), load.p50Millis(), load.p99Millis());
-        return load;
+            return () -> {
+                var body = workload.body(E2E_MAX_BATCH, false);
+                var request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+                        .header("content-type", "application/json")
+                        .header("authorization", "Bearer " + token)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body.json())).build();
+                var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                return response.statusCode() == 201 ? LoadDriver.Outcome.ok(body.records())
+                        : LoadDriver.Outcome.failed("answered " + response.statusCode() + ": " + response.body());
+            };
+        });
     }
 
     /**
@@ -517,39 +518,24 @@ final class ImportBench {
      * condition; records from the same generator), through the endpoint the functions use, from {@code threads}
      * threads each putting one item after another.
      */
-    private static double baseline(DynamoDbClient dynamoDb, AtomicLong sequence, Duration duration, long seed,
-                                   int threads) throws InterruptedException {
-        var puts = new AtomicLong();
-        var errors = new AtomicLong();
-        var finished = new CountDownLatch(threads);
-        long begin = System.nanoTime();
-        long end = begin + duration.toNanos();
-        for (int t = 0; t < threads; t++) {
-            var workload = new ImportWorkload(seed * 1000 + t, CLIENT_ID, sequence);
-            var random = new Random(seed * 1000 + t);
-            Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    while (System.nanoTime() < end) {
+    private static LoadDriver.Run baseline(DynamoDbClient dynamoDb, AtomicLong sequence, Duration duration, long seed,
+                                           int threads) throws InterruptedException {
+        var run = LoadDriver.run("baseline, " + threads + " PutItem thread" + (threads == 1 ? "" : "s"), threads,
+                duration, t -> {
+                    var workload = new ImportWorkload(seed * 1000 + t, CLIENT_ID, sequence);
+                    var random = new Random(seed * 1000 + t);
+                    return () -> {
                         try {
                             dynamoDb.putItem(put(workload.record(), random));
-                            puts.incrementAndGet();
                         } catch (ConditionalCheckFailedException retried) {
-                            puts.incrementAndGet(); // a timed-out attempt had written it; the SDK's retry found it
-                        } catch (SdkException e) {
-                            errors.incrementAndGet(); // e.g. the SDK's timeouts, when the shared machine stalls moto
+                            // a timed-out attempt had written it; the SDK's retry found it: a put all the same
                         }
-                    }
-                } finally {
-                    finished.countDown();
-                }
-            });
-        }
-        finished.await();
-        double rate = puts.get() / ((System.nanoTime() - begin) / 1e9);
-        System.out.printf("  baseline, %d thread%s: %,d conditional PutItems, %.1f/s, %d failed%n", threads,
-                threads == 1 ? "" : "s", puts.get(), rate, errors.get());
-        BASELINE_ERRORS.addAndGet(errors.get());
-        return rate;
+                        // an SdkException (e.g. the SDK's timeouts, when the shared machine stalls moto) fails it
+                        return LoadDriver.Outcome.ok(1);
+                    };
+                });
+        BASELINE_ERRORS.addAndGet(run.failures());
+        return run;
     }
 
     /** What DynamoRecordStore puts for a record: a 192-bit id, the key and data as JSON, the sequence condition. */
