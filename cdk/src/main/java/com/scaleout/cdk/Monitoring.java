@@ -38,8 +38,11 @@ public final class Monitoring extends Construct {
     private final Topic alarms;
     private final List<Alarm> all = new ArrayList<>();
 
+    /** The cache's storage at this share of its ceiling: time to raise it (or find what fills it). */
+    static final double CACHE_STORAGE_SHARE = 0.8;
+
     public Monitoring(Construct scope, String id, Declaration declaration, HttpApiRoutes api, Functions functions,
-                      StreamConsumers consumers) {
+                      StreamConsumers consumers, java.util.Optional<Cache> cache, ScaleoutStackConfig config) {
         super(scope, id);
         alarms = Topic.Builder.create(this, "Alarms").displayName("Scaleout alarms").enforceSsl(true).build();
 
@@ -72,6 +75,20 @@ public final class Monitoring extends Construct {
             alarm(consumer.id() + "OnFailure", depth, 0,
                     consumer.id() + ": a batch was given up on; its position is in the on-failure queue");
         }
+
+        cache.ifPresent(own -> {
+            // ElastiCache Serverless publishes per cache, under the dimension clusterId = the cache's name
+            var dimensions = Map.of("clusterId", own.serverlessCache().getServerlessCacheName());
+            alarm("CacheThrottledCommands", Metric.Builder.create().namespace("AWS/ElastiCache")
+                            .metricName("ThrottledCmds").dimensionsMap(dimensions).statistic("Sum").period(PERIOD)
+                            .build(), 0,
+                    "Cache: commands throttled (the ECPU/s ceiling is reached: raise -c cacheMaxEcpuPerSecond)");
+            alarm("CacheStorageNearCeiling", Metric.Builder.create().namespace("AWS/ElastiCache")
+                            .metricName("BytesUsedForCache").dimensionsMap(dimensions).statistic("Maximum")
+                            .period(PERIOD).build(),
+                    CACHE_STORAGE_SHARE * config.cacheLimits().maxDataGb() * 1e9,
+                    "Cache: data over 80% of its ceiling; at the ceiling it evicts (raise -c cacheMaxDataGb)");
+        });
 
         dashboard(requests, serverErrors, httpApi.metricLatency(MetricOptions.builder().statistic("p50")
                 .period(PERIOD).build()), p99, functions, declaration, consumers);

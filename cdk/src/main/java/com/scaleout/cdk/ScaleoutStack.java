@@ -41,7 +41,7 @@ public final class ScaleoutStack extends Stack {
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
-        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
+        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers, cache, config);
         NagRules.apply(this, declaration);
 
         CfnOutput.Builder.create(this, "ApiUrl")

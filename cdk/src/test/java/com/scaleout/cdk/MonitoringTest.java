@@ -27,8 +27,8 @@ class MonitoringTest {
     }
 
     @Test
-    void twoApiAlarmsOneThrottleAlarmPerFunctionAndTwoAlarmsPerStreamConsumer() {
-        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size();
+    void twoApiAlarmsOneThrottleAlarmPerFunctionTwoPerStreamConsumerAndTwoForTheCache() {
+        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size() + 2;
 
         synth.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
         assertThat(synth.stack().monitoring().alarms()).hasSize(expected);
@@ -56,6 +56,27 @@ class MonitoringTest {
                 "MetricName", "Latency",
                 "ExtendedStatistic", "p99",
                 "Threshold", Monitoring.P99_LATENCY_MS)));
+    }
+
+    @Test
+    void theCacheAlarmsOnThrottledCommandsAndOnStorageNearItsCeiling() {
+        Object cacheName = synth.resolve(synth.stack().cache().orElseThrow().serverlessCache().getServerlessCacheName());
+        var dimensions = java.util.List.of(Map.of("Name", "clusterId", "Value", cacheName));
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "Namespace", "AWS/ElastiCache", "MetricName", "ThrottledCmds", "Threshold", 0,
+                "Dimensions", dimensions)));
+        double ceiling = ScaleoutStackConfig.of("dev", "x").cacheLimits().maxDataGb() * 1e9;
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "MetricName", "BytesUsedForCache", "Threshold", Monitoring.CACHE_STORAGE_SHARE * ceiling,
+                "Dimensions", dimensions)));
+    }
+
+    @Test
+    void aStackWithARedisOfItsOwnHasNoCacheAlarms() {
+        var byo = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString())
+                .withRedisUrl("rediss://cache.example:6379"));
+        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size();
+        byo.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
     }
 
     @Test
