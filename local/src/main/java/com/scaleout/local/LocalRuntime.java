@@ -11,6 +11,7 @@ import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.local.backends.Backends;
 import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
+import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.streams.OnFailureDestination;
@@ -76,7 +77,8 @@ public final class LocalRuntime implements AutoCloseable {
             declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
                     functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()),
-                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC());
+                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC(),
+                    config.webDir().flatMap(StaticFiles::at));
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
