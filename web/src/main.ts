@@ -274,10 +274,7 @@ function userList(parts: PageParts, load: (page: PageParams) => Promise<Page<Use
 
 function recentPage(): void {
   const parts = page("Recent tweets");
-  main.append(
-    h("p", { class: "hint" }, h("a", { href: "#/login" }, "Log in"), " or ",
-      h("a", { href: "#/register" }, "register"), " to tweet and follow people."),
-  );
+  main.append(h("p", { class: "hint" }, "Log in or register (links above) to tweet and follow people."));
   const list = h("div", { class: "tweets", role: "feed", "aria-label": "Recent tweets" });
   const status = h("p", { class: "status", "aria-live": "polite" }, "Loading…");
   main.append(list, status);
@@ -420,7 +417,7 @@ function loginPage(): void {
   const parts = page("Log in");
   main.append(
     credentialsForm(parts, "Log in", false, (v) => logIn(v.username, v.password)),
-    h("p", {}, "No account yet? ", h("a", { href: "#/register" }, "Register")),
+    h("p", {}, "No account yet? ", h("a", { href: "#/register" }, "Create an account")),
   );
 }
 
@@ -562,7 +559,11 @@ function navigate(hash: string): void {
   else location.hash = hash;
 }
 
+/** The hash the page shows: a navigation to the same hash (no hashchange) reloads the page's data. */
+let renderedHash: string | null = null;
+
 function render(): void {
+  renderedHash = location.hash;
   const route: Route = parseRoute(location.hash);
   switch (route.name) {
     case "home":
@@ -592,5 +593,10 @@ document.getElementById("skip")?.addEventListener("click", (event) => {
   main.focus();
 });
 window.addEventListener("hashchange", render);
+// Going to the URL already shown (the address bar, or a link to the current page such as "Home" on Home) fires
+// popstate but no hashchange: show the page afresh then. A different hash renders on its hashchange.
+window.addEventListener("popstate", () => {
+  if (location.hash === renderedHash) render();
+});
 renderNav();
 render();
