@@ -547,9 +547,8 @@ function tweetPage(id: string): void {
 }
 
 function notFoundPage(): void {
-  const parts = page("Page not found");
-  main.append(h("p", {}, h("a", { href: "#/" }, "Go home")));
-  void parts;
+  page("Page not found");
+  main.append(h("p", {}, "Nothing lives at this address. ", h("a", { href: "#/" }, "Go to the home page")));
 }
 
 // ---- routing ---------------------------------------------------------------------------------------------------
