@@ -16,6 +16,8 @@ import java.util.Optional;
  *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
  *   <li>{@code SCALEOUT_MAX_CONCURRENCY} — raises every function's concurrency to this (load runs, where
  *       Lambda would scale out further than the declared reservation)</li>
+ *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
+ *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>
  * </ul>
  */
 public record LocalConfig(
@@ -25,7 +27,8 @@ public record LocalConfig(
         Path dataDir,
         Optional<Duration> authorizerTtlOverride,
         Duration streamPollInterval,
-        Optional<Integer> concurrencyOverride) {
+        Optional<Integer> concurrencyOverride,
+        Optional<Path> webDir) {
 
     public static LocalConfig fromEnvironment() {
         return new LocalConfig(
@@ -37,31 +40,39 @@ public record LocalConfig(
                         .map(Duration::ofSeconds),
                 Duration.ofMillis(RuntimeEnvironment.variable("SCALEOUT_STREAM_POLL_MILLIS").map(Long::parseLong)
                         .orElse(100L)),
-                RuntimeEnvironment.variable("SCALEOUT_MAX_CONCURRENCY").map(Integer::parseInt));
+                RuntimeEnvironment.variable("SCALEOUT_MAX_CONCURRENCY").map(Integer::parseInt),
+                RuntimeEnvironment.variable("SCALEOUT_WEB_DIR").map(Path::of)
+                        .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, concurrencyOverride);
+                streamPollInterval, concurrencyOverride, webDir);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, concurrencyOverride);
+                streamPollInterval, concurrencyOverride, webDir);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                concurrencyOverride);
+                concurrencyOverride, webDir);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                concurrencyOverride);
+                concurrencyOverride, webDir);
     }
 
     public LocalConfig withConcurrency(int concurrency) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                Optional.of(concurrency));
+                Optional.of(concurrency), webDir);
+    }
+
+    /** Serves the web client's files from {@code dir} (or none when empty). */
+    public LocalConfig withWebDir(Optional<Path> dir) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                concurrencyOverride, dir);
     }
 }

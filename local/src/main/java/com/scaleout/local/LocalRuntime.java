@@ -11,6 +11,7 @@ import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.local.backends.Backends;
 import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
+import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.streams.OnFailureDestination;
@@ -76,7 +77,8 @@ public final class LocalRuntime implements AutoCloseable {
             declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
                     functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()),
-                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC());
+                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC(),
+                    config.webDir().flatMap(StaticFiles::at));
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
@@ -200,13 +202,17 @@ public final class LocalRuntime implements AutoCloseable {
         }, "shutdown"));
         String adminKey = RuntimeEnvironment.variable(AdminKey.VARIABLE).orElse(DEFAULT_ADMIN_KEY);
         System.setProperty(AdminKey.VARIABLE, adminKey); // the admin routes are on locally
-        var runtime = start(ScaleoutDeclaration.declaration(), LocalConfig.fromEnvironment());
+        var config = LocalConfig.fromEnvironment();
+        var runtime = start(ScaleoutDeclaration.declaration(), config);
         started.set(runtime);
         long millis = (System.nanoTime() - start) / 1_000_000;
-        System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n"
+        String web = config.webDir().flatMap(StaticFiles::at)
+                .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
+                .orElse("");
+        System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n%s"
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
                         + "  Ctrl-C stops everything it started.%n%n",
-                millis, runtime.url(), runtime.url(), runtime.backends().dynamoDbEndpoint(),
+                millis, runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
                 runtime.backends().redisUrl(), adminKey);
         stopped.await();
     }

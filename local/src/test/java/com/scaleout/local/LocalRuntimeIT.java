@@ -21,7 +21,7 @@ class LocalRuntimeIT {
     @Test
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
-                Optional.empty(), java.time.Duration.ofMillis(100), Optional.empty());
+                Optional.empty(), java.time.Duration.ofMillis(100), Optional.empty(), Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.logging.Level;
@@ -39,9 +40,18 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, FunctionPool> functions;
     private final Map<String, AuthorizerGate> authorizers;
     private final Clock clock;
+    private final Optional<StaticFiles> staticFiles;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
+        this(address, routes, functions, authorizers, clock, Optional.empty());
+    }
+
+    /** With {@code staticFiles}, a GET that matches no route is answered from those files (the web client). */
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles)
+            throws IOException {
+        this.staticFiles = staticFiles;
         this.routes = routes;
         this.functions = Map.copyOf(functions);
         this.authorizers = Map.copyOf(authorizers);
@@ -80,7 +90,7 @@ public final class LocalHttpApi implements AutoCloseable {
         String rawPath = exchange.getRequestURI().getRawPath();
         var match = routes.match(exchange.getRequestMethod(), rawPath);
         if (match.isEmpty()) {
-            return Answer.gateway(404, "Not Found");
+            return staticFile(exchange.getRequestMethod(), rawPath); // API routes always win
         }
         byte[] body = readBody(exchange);
         if (body == null) {
@@ -125,6 +135,20 @@ public final class LocalHttpApi implements AutoCloseable {
                 case FUNCTION_ERROR -> Answer.gateway(500, "Internal Server Error");
             };
         }
+    }
+
+    /** The web client's file for a GET (or HEAD) that no route matched; 404 as API Gateway answers otherwise. */
+    private Answer staticFile(String method, String rawPath) throws IOException {
+        if (staticFiles.isEmpty() || !(method.equals("GET") || method.equals("HEAD"))) {
+            return Answer.gateway(404, "Not Found");
+        }
+        var file = staticFiles.get().resolve(rawPath);
+        if (file.isEmpty()) {
+            return Answer.gateway(404, "Not Found");
+        }
+        return new Answer(200, Map.of("content-type", List.of(file.get().contentType()),
+                "cache-control", List.of(file.get().cacheControl()),
+                "x-content-type-options", List.of("nosniff")), List.of(), file.get().read());
     }
 
     /**

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { Api, ApiError, Pager, errorMessage, type Fetch } from "../src/api";
+
+interface Call {
+  url: string;
+  init?: RequestInit;
+}
+
+function fakeFetch(answers: Array<{ status: number; body?: unknown }>): { fetch: Fetch; calls: Call[] } {
+  const calls: Call[] = [];
+  const fetch: Fetch = async (url, init) => {
+    calls.push({ url, init });
+    const answer = answers.shift() ?? { status: 500, body: { message: "no more answers" } };
+    const text = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body
+      : JSON.stringify(answer.body);
+    return new Response(answer.status === 204 ? null : text, { status: answer.status });
+  };
+  return { fetch, calls };
+}
+
+const tweet = (id: string) => ({
+  id, author: { id: "u1", username: "ada" }, text: "hi", createdAt: "2026-01-01T00:00:00Z", inReplyTo: null,
+  hashtags: [], mentions: [], replies: 0, retweets: 0,
+});
+
+describe("errorMessage", () => {
+  it("takes the API's message", () => {
+    expect(errorMessage(409, '{"message":"username taken","requestId":"r1"}')).toBe("username taken");
+  });
+  it("falls back to the status when the body has no message", () => {
+    expect(errorMessage(502, "<html>Bad gateway</html>")).toBe("Request failed (HTTP 502)");
+    expect(errorMessage(400, '{"msg":"x"}')).toBe("Request failed (HTTP 400)");
+    expect(errorMessage(400, '{"message":""}')).toBe("Request failed (HTTP 400)");
+    expect(errorMessage(500, "")).toBe("Request failed (HTTP 500)");
+  });
+});
+
+describe("Api", () => {
+  it("sends the bearer token when logged in, and none when not", async () => {
+    let token: string | null = "t0k";
+    const { fetch, calls } = fakeFetch([{ status: 200, body: { items: [], next: null } }, { status: 200, body: {} }]);
+    const api = new Api(fetch, "http://api", () => token);
+    await api.timeline();
+    token = null;
+    await api.user("ada");
+    expect((calls[0].init?.headers as Record<string, string>).authorization).toBe("Bearer t0k");
+    expect(calls[0].url).toBe("http://api/timeline");
+    expect((calls[1].init?.headers as Record<string, string>).authorization).toBeUndefined();
+    expect(calls[1].url).toBe("http://api/users/ada");
+  });
+
+  it("posts JSON", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 201, body: tweet("1") }]);
+    const api = new Api(fetch, "", () => "t");
+    const created = await api.tweet("hello #x", "9");
+    expect(created.id).toBe("1");
+    expect(calls[0].init?.method).toBe("POST");
+    expect(calls[0].url).toBe("/tweets");
+    expect(JSON.parse(String(calls[0].init?.body))).toEqual({ text: "hello #x", inReplyTo: "9" });
+    expect((calls[0].init?.headers as Record<string, string>)["content-type"]).toBe("application/json");
+  });
+
+  it("throws an ApiError with the API's message and status", async () => {
+    const { fetch } = fakeFetch([{ status: 401, body: { message: "wrong username or password" } }]);
+    const api = new Api(fetch, "", () => null);
+    const error = await api.login("ada", "nope").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).message).toBe("wrong username or password");
+  });
+
+  it("says so when the network fails", async () => {
+    const api = new Api(async () => { throw new TypeError("Failed to fetch"); }, "", () => null);
+    await expect(api.recent()).rejects.toThrow(/Could not reach the server/);
+  });
+
+  it("answers undefined for 204", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 204 }]);
+    await expect(new Api(fetch, "", () => "t").follow("b b")).resolves.toBeUndefined();
+    expect(calls[0].url).toBe("/me/following/b%20b");
+    expect(calls[0].init?.method).toBe("PUT");
+  });
+
+  it("encodes the search query and cursor", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 200, body: { items: [], next: null } }]);
+    await new Api(fetch, "", () => null).search("#java & @ada", { cursor: "c/1=" });
+    expect(calls[0].url).toBe("/search?q=%23java+%26+%40ada&cursor=c%2F1%3D");
+  });
+});
+
+describe("Pager", () => {
+  it("follows next until null", async () => {
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: { items: [tweet("3"), tweet("2")], next: "abc" } },
+      { status: 200, body: { items: [tweet("1")], next: null } },
+    ]);
+    const api = new Api(fetch, "", () => "t");
+    const pager = new Pager((p) => api.timeline(p));
+    expect((await pager.next()).map((t) => t.id)).toEqual(["3", "2"]);
+    expect(pager.done).toBe(false);
+    expect((await pager.next()).map((t) => t.id)).toEqual(["1"]);
+    expect(pager.done).toBe(true);
+    expect(await pager.next()).toEqual([]);
+    expect(calls.map((c) => c.url)).toEqual(["/timeline", "/timeline?cursor=abc"]);
+  });
+
+  it("does not fetch the same page twice when asked while loading", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 200, body: { items: [tweet("1")], next: "n" } }]);
+    const pager = new Pager((p) => new Api(fetch, "", () => null).userTweets("ada", p));
+    const [a, b] = await Promise.all([pager.next(), pager.next()]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps its cursor after a failed page, so a retry asks for the same page", async () => {
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: { items: [tweet("2")], next: "p2" } },
+      { status: 503, body: { message: "Service Unavailable" } },
+      { status: 200, body: { items: [tweet("1")], next: null } },
+    ]);
+    const pager = new Pager((p) => new Api(fetch, "", () => null).hashtag("x", p));
+    await pager.next();
+    await expect(pager.next()).rejects.toThrow("Service Unavailable");
+    expect(pager.done).toBe(false);
+    await pager.next();
+    expect(calls.map((c) => c.url)).toEqual(["/hashtags/x/tweets", "/hashtags/x/tweets?cursor=p2",
+      "/hashtags/x/tweets?cursor=p2"]);
+  });
+});
