@@ -4,11 +4,12 @@ import { canSend, charactersLeft, counterText } from "./counter";
 import { append, h, type Child } from "./dom";
 import { linkify } from "./linkify";
 import { href, parseRoute, type Route } from "./routes";
+import { apiBase } from "./config";
 import { clearSession, loadSession, saveSession, type StoredSession } from "./session";
 
-const API_BASE: string = import.meta.env.VITE_API_URL ?? "";
 let session: StoredSession | null = loadSession();
-const api = new Api((input, init) => fetch(input, init), API_BASE, () => session?.token ?? null);
+/** Set once the API's location is known (see start-up at the end). */
+let api: Api;
 
 const nav = document.getElementById("nav")!;
 const main = document.getElementById("main")!;
@@ -597,5 +598,9 @@ window.addEventListener("hashchange", render);
 window.addEventListener("popstate", () => {
   if (location.hash === renderedHash) render();
 });
-renderNav();
-render();
+const fetchFn = (input: string, init?: RequestInit) => fetch(input, init);
+void apiBase(fetchFn, import.meta.env.VITE_API_URL).then((base) => {
+  api = new Api(fetchFn, base, () => session?.token ?? null);
+  renderNav();
+  render();
+});
