@@ -93,8 +93,8 @@ final class NagRules {
                                 + "\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the deployment writes and prunes the objects of the web"
                         + " client's bucket only", "/^Resource::<WebFiles[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
-                suppressionMatching("AwsSolutions-IAM5", "BucketDeployment's read, write and delete grants: object"
-                        + " actions on the two buckets above only", "/^Action::s3:[A-Za-z]+\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "BucketDeployment's read, write and delete grants (object"
+                        + " actions, and reading and listing the bucket) on the two buckets above only", "/^Action::s3:[A-Za-z]+\\*$/"),
                 suppression("AwsSolutions-IAM5", "BucketDeployment grants CreateInvalidation and GetInvalidation on"
                         + " every distribution; it invalidates this site's distribution only (its id is the"
                         + " custom resource's input)", "Resource::*")), true);
