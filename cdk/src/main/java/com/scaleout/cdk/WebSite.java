@@ -23,9 +23,7 @@ import software.amazon.awscdk.services.cloudfront.ResponseHeadersStrictTransport
 import software.amazon.awscdk.services.cloudfront.ResponseSecurityHeadersBehavior;
 import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
-import software.amazon.awscdk.services.s3.BlockPublicAccess;
 import software.amazon.awscdk.services.s3.Bucket;
-import software.amazon.awscdk.services.s3.BucketEncryption;
 import software.amazon.awscdk.services.s3.assets.AssetOptions;
 import software.amazon.awscdk.services.s3.deployment.BucketDeployment;
 import software.amazon.awscdk.services.s3.deployment.CacheControl;
@@ -70,14 +68,7 @@ public final class WebSite extends Construct {
                    ScaleoutStackConfig config) {
         super(scope, id);
         String apiUrl = api.getApiEndpoint();
-        bucket = Bucket.Builder.create(this, "Files")
-                .encryption(BucketEncryption.S3_MANAGED)
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
-                .enforceSsl(true)
-                .serverAccessLogsBucket(storage.logBucket())
-                .serverAccessLogsPrefix(ACCESS_LOG_PREFIX)
-                .removalPolicy(config.removalPolicy())
-                .build();
+        bucket = storage.privateBucket(this, "Files", ACCESS_LOG_PREFIX);
         var headers = ResponseHeadersPolicy.Builder.create(this, "SecurityHeaders")
                 .comment("Scaleout web client: CSP (self and the API), HSTS, nosniff, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
