@@ -45,14 +45,14 @@ public final class ScaleoutStack extends Stack {
         }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
-        streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
-        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
         webSite = config.webDist().filter(WebSite::isBuilt)
                 .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), config));
         config.webDist().filter(dist -> webSite.isEmpty()).ifPresent(dist -> Annotations.of(this).addWarningV2(
                 "scaleout:webDistMissing", "no web client at " + dist.toAbsolutePath().normalize() + " (no "
                         + WebSite.INDEX + "): this stack has no web site. Build it first (cd web && npm ci && npm run"
                         + " build) or pass -c webDist=PATH"));
+        streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
+        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers);
         NagRules.apply(this, declaration);
 
         CfnOutput.Builder.create(this, "ApiUrl")
