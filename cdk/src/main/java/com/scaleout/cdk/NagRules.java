@@ -9,6 +9,7 @@ import io.github.cdklabs.cdknag.RegexAppliesTo;
 import java.util.List;
 import software.amazon.awscdk.Aspects;
 import software.amazon.awscdk.Stack;
+import software.constructs.IConstruct;
 
 /**
  * cdk-nag's AwsSolutions rules on the whole stack, and every exception to them in one place, each with its
@@ -66,6 +67,37 @@ final class NagRules {
         stack.storage().accessLogs().ifPresent(logs -> NagSuppressions.addResourceSuppressions(logs, List.of(
                 suppression("AwsSolutions-S1", "this is the access-log bucket: logging its own access would log"
                         + " forever")), true));
+        stack.webSite().ifPresent(NagRules::webSite);
+    }
+
+    /** The distribution's findings, and those of the Lambda function CDK's BucketDeployment copies files with. */
+    private static void webSite(WebSite site) {
+        NagSuppressions.addResourceSuppressions(site.distribution(), List.of(
+                suppression("AwsSolutions-CFR1", "a public social network's web client: readable from every"
+                        + " country, like the API it calls"),
+                suppression("AwsSolutions-CFR2", "static files only (GET and HEAD, cached, no state behind them);"
+                        + " a web ACL would cost more than the site ($5 a month plus $1 per rule and $0.60 per"
+                        + " million requests); the API it calls has its own throttle"),
+                suppression("AwsSolutions-CFR4", "the distribution's *.cloudfront.net domain uses CloudFront's"
+                        + " default certificate, for which CloudFront fixes the minimum protocol (TLSv1; SSLv3 is"
+                        + " not offered) and browsers negotiate TLS 1.2 or 1.3; a higher minimum needs a custom"
+                        + " domain with an ACM certificate, which the project does not have")), true);
+        // BucketDeployment's handler is a singleton function at the stack's root; its role lives inside it
+        IConstruct handler = site.deployment().getHandlerRole().getNode().getScope();
+        NagSuppressions.addResourceSuppressions(handler, List.of(
+                suppression("AwsSolutions-L1", "CDK's own BucketDeployment handler (Python): aws-cdk-lib chooses"
+                        + " its runtime and moves it forward with its releases"),
+                suppressionMatching("AwsSolutions-IAM5", "the deployment reads the web client's files from the CDK"
+                        + " bootstrap's asset bucket (objects named by content hash)",
+                        "/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>"
+                                + "\\/\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "the deployment writes and prunes the objects of the web"
+                        + " client's bucket only", "/^Resource::<WebFiles[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "BucketDeployment's read, write and delete grants (object"
+                        + " actions, and reading and listing the bucket) on the two buckets above only", "/^Action::s3:[A-Za-z]+\\*$/"),
+                suppression("AwsSolutions-IAM5", "BucketDeployment grants CreateInvalidation and GetInvalidation on"
+                        + " every distribution; it invalidates this site's distribution only (its id is the"
+                        + " custom resource's input)", "Resource::*")), true);
     }
 
     private static NagPackSuppression suppression(String id, String reason, String... appliesTo) {

@@ -15,7 +15,8 @@ import software.amazon.awscdk.StackProps;
  * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
  * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
  * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes answer, with a generated
- * key in Secrets Manager).
+ * key in Secrets Manager), {@code -c webDist=PATH} (the built web client served by the stack's CloudFront site;
+ * default {@code ../web/dist}: without it the stack has no site, and synth warns).
  */
 public final class ScaleoutApp {
     private ScaleoutApp() {
@@ -41,7 +42,8 @@ public final class ScaleoutApp {
                                 context(app, "cacheMaxDataGb").map(Integer::parseInt)
                                         .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxDataGb()),
                                 context(app, "cacheMaxEcpuPerSecond").map(Integer::parseInt)
-                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxEcpuPerSecond()))));
+                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxEcpuPerSecond())),
+                        Optional.of(Path.of(context(app, "webDist").orElse(ScaleoutStackConfig.DEFAULT_WEB_DIST)))));
         app.synth();
     }
 

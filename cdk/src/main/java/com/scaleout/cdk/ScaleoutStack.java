@@ -3,6 +3,7 @@ package com.scaleout.cdk;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import java.util.Optional;
+import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
@@ -15,6 +16,9 @@ import software.constructs.Construct;
  *
  * <p>The network and the cache exist when a declared function uses Redis and the config gives no Redis URL of its
  * own ({@code -c redisUrl}, the LocalStack path).
+ *
+ * <p>The web site exists when the config names a built web client ({@code -c webDist}); named but not built, the
+ * stack has none and synth says so in a warning.
  */
 public final class ScaleoutStack extends Stack {
     private final DataTables tables;
@@ -25,6 +29,7 @@ public final class ScaleoutStack extends Stack {
     private final HttpApiRoutes api;
     private final StreamConsumers streamConsumers;
     private final Monitoring monitoring;
+    private final Optional<WebSite> webSite;
 
     public ScaleoutStack(Construct scope, String id, StackProps props, Declaration declaration,
                          ScaleoutStackConfig config) {
@@ -40,6 +45,12 @@ public final class ScaleoutStack extends Stack {
         }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
+        webSite = config.webDist().filter(WebSite::isBuilt)
+                .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), config));
+        config.webDist().filter(dist -> webSite.isEmpty()).ifPresent(dist -> Annotations.of(this).addWarningV2(
+                "scaleout:webDistMissing", "no web client at " + dist.toAbsolutePath().normalize() + " (no "
+                        + WebSite.INDEX + "): this stack has no web site. Build it first (cd web && npm ci && npm run"
+                        + " build) or pass -c webDist=PATH"));
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
         monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers, cache, config);
         NagRules.apply(this, declaration);
@@ -60,6 +71,10 @@ public final class ScaleoutStack extends Stack {
         functions.adminKey().ifPresent(secret -> CfnOutput.Builder.create(this, "AdminKeySecret")
                 .description("Secrets Manager secret holding X-Admin-Key (aws secretsmanager get-secret-value)")
                 .value(secret.getSecretArn())
+                .build());
+        webSite.ifPresent(site -> CfnOutput.Builder.create(this, "WebUrl")
+                .description("The web client (CloudFront); it reads the API's URL from /" + WebSite.CONFIG_FILE)
+                .value(site.url())
                 .build());
         CfnOutput.Builder.create(this, "AlarmTopic")
                 .description("SNS topic every alarm notifies: subscribe to it")
@@ -107,5 +122,10 @@ public final class ScaleoutStack extends Stack {
 
     public Monitoring monitoring() {
         return monitoring;
+    }
+
+    /** The web client's site, when the config names a built client. */
+    public Optional<WebSite> webSite() {
+        return webSite;
     }
 }

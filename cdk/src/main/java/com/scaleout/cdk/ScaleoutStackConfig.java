@@ -1,6 +1,7 @@
 package com.scaleout.cdk;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -23,10 +24,13 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param adminRoutes      whether the admin routes answer (with a generated key kept in Secrets Manager); off by
  *                         default, so that a stage has no admin surface unless asked
  * @param cacheLimits      the ceilings of the stack's own cache (unused with {@code redisUrl})
+ * @param webDist          the built web client (a directory with {@code index.html}) to serve from the stack's
+ *                         CloudFront site; empty: no site is asked for. A path given but not built yet makes a
+ *                         stack without a site and a warning (so that synth works before the client is built)
  */
 public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
                                   TableCapacity capacity, int provisionedConcurrency, boolean adminRoutes,
-                                  CacheLimits cacheLimits) {
+                                  CacheLimits cacheLimits, Optional<Path> webDist) {
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -78,6 +82,8 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
     public static final String DEFAULT_STAGE = "dev";
     /** Relative to cdk/, the working directory when the cdk CLI runs the app. */
     public static final String DEFAULT_FUNCTIONS_JAR = "../functions/target/scaleout-functions-lambda.jar";
+    /** Relative to cdk/: where {@code npm run build} in web/ writes the client. */
+    public static final String DEFAULT_WEB_DIST = "../web/dist";
 
     private static final Pattern STAGE = Pattern.compile("[a-z][a-z0-9-]{0,19}");
 
@@ -89,6 +95,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(cacheLimits, "cacheLimits");
+        Objects.requireNonNull(webDist, "webDist");
         if (provisionedConcurrency < 0) {
             throw new IllegalArgumentException("provisionedConcurrency must be 0 or more, was "
                     + provisionedConcurrency);
@@ -98,32 +105,37 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
         return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
-                CacheLimits.DEFAULT);
+                CacheLimits.DEFAULT, Optional.empty());
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
         return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency,
-                adminRoutes, cacheLimits);
+                adminRoutes, cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
         return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency,
-                adminRoutes, cacheLimits);
+                adminRoutes, cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
         return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments, adminRoutes,
-                cacheLimits);
+                cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withAdminRoutes() {
         return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency, true,
-                cacheLimits);
+                cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withCacheLimits(CacheLimits limits) {
         return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency,
-                adminRoutes, limits);
+                adminRoutes, limits, webDist);
+    }
+
+    public ScaleoutStackConfig withWebDist(Path directory) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency,
+                adminRoutes, cacheLimits, Optional.of(directory));
     }
 
     public boolean isDev() {

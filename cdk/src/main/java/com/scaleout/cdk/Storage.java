@@ -11,6 +11,7 @@ import software.amazon.awscdk.services.s3.BlockPublicAccess;
 import software.amazon.awscdk.services.s3.Bucket;
 import software.amazon.awscdk.services.s3.BucketEncryption;
 import software.amazon.awscdk.services.s3.LifecycleRule;
+import software.amazon.awscdk.services.s3.ObjectOwnership;
 import software.constructs.Construct;
 
 /**
@@ -18,7 +19,8 @@ import software.constructs.Construct;
  * content-addressed and never overwritten with other content). Names are left to CloudFormation and reach
  * functions through {@link BucketSpec#environmentVariable()}.
  *
- * <p>And the stack's log bucket, when something logs to it: the buckets' server access logs, the VPC's flow logs.
+ * <p>And the stack's log bucket, when something logs to it: the buckets' server access logs, the VPC's flow logs,
+ * the web site's CloudFront logs.
  */
 public final class Storage extends Construct {
     /** Logs are kept this long: enough to investigate, not a second copy of the traffic forever. */
@@ -32,15 +34,23 @@ public final class Storage extends Construct {
         super(scope, id);
         this.config = config;
         for (BucketSpec spec : declaration.buckets()) {
-            byName.put(spec.name(), Bucket.Builder.create(this, spec.name())
-                    .encryption(BucketEncryption.S3_MANAGED)
-                    .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
-                    .enforceSsl(true)
-                    .serverAccessLogsBucket(logBucket())
-                    .serverAccessLogsPrefix(spec.name() + "/")
-                    .removalPolicy(config.removalPolicy())
-                    .build());
+            byName.put(spec.name(), privateBucket(this, spec.name(), spec.name() + "/"));
         }
+    }
+
+    /**
+     * A bucket the way the stack makes every bucket: encrypted, public access blocked, TLS only, its server access
+     * logged to the log bucket under {@code accessLogPrefix}, removed with a dev stack and retained by any other.
+     */
+    Bucket privateBucket(Construct scope, String id, String accessLogPrefix) {
+        return Bucket.Builder.create(scope, id)
+                .encryption(BucketEncryption.S3_MANAGED)
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .enforceSsl(true)
+                .serverAccessLogsBucket(logBucket())
+                .serverAccessLogsPrefix(accessLogPrefix)
+                .removalPolicy(config.removalPolicy())
+                .build();
     }
 
     /** The log bucket, created by the first call: a stack with nothing that logs to S3 has none. */
@@ -48,6 +58,9 @@ public final class Storage extends Construct {
         if (logs == null) {
             logs = Bucket.Builder.create(this, "AccessLogs")
                     .encryption(BucketEncryption.S3_MANAGED)
+                    // ACLs stay on: server access logs (CDK's LogDeliveryWrite grant) and CloudFront's standard
+                    // logs are delivered through them
+                    .objectOwnership(ObjectOwnership.OBJECT_WRITER)
                     .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                     .enforceSsl(true)
                     .lifecycleRules(List.of(LifecycleRule.builder().expiration(ACCESS_LOG_EXPIRY).build()))

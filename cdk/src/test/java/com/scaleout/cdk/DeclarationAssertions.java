@@ -23,9 +23,10 @@ final class DeclarationAssertions {
         var template = synth.template();
         boolean ownCache = ownsCache(declaration, config);
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
-        // the declared buckets, and one for their server access logs and the VPC's flow logs
-        boolean logs = !declaration.buckets().isEmpty() || ownCache;
-        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size() + (logs ? 1 : 0));
+        boolean site = synth.stack().webSite().isPresent();
+        // the declared buckets, the web site's, and one for their access logs and the VPC's flow logs
+        boolean logs = !declaration.buckets().isEmpty() || ownCache || site;
+        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size() + (logs ? 1 : 0) + (site ? 1 : 0));
         template.resourceCountIs("AWS::ElastiCache::ServerlessCache", ownCache ? 1 : 0);
         template.resourceCountIs("AWS::EC2::VPC", ownCache ? 1 : 0);
         if (!declaration.buckets().isEmpty()) {
@@ -34,7 +35,9 @@ final class DeclarationAssertions {
                     "PublicAccessBlockConfiguration", Map.of("BlockPublicAcls", true, "BlockPublicPolicy", true,
                             "IgnorePublicAcls", true, "RestrictPublicBuckets", true)));
         }
-        template.resourceCountIs("AWS::Lambda::Function", declaration.functions().size());
+        // the declared functions, and CDK's handler that copies the web site's files into its bucket
+        template.resourceCountIs("AWS::Lambda::Function", declaration.functions().size() + (site ? 1 : 0));
+        template.resourceCountIs("AWS::CloudFront::Distribution", site ? 1 : 0);
         template.resourceCountIs("AWS::ApiGatewayV2::Api", 1);
         template.resourceCountIs("AWS::ApiGatewayV2::Route", declaration.routes().size());
         template.resourceCountIs("AWS::ApiGatewayV2::Authorizer",
@@ -44,6 +47,11 @@ final class DeclarationAssertions {
         template.resourceCountIs("AWS::Lambda::EventSourceMapping", declaration.streamConsumers().size());
         template.resourceCountIs("AWS::SQS::Queue", declaration.streamConsumers().size());
         template.hasOutput("ApiUrl", Map.of());
+        if (site) {
+            template.hasOutput("WebUrl", Map.of("Value", synth.resolve(synth.stack().webSite().orElseThrow().url())));
+        } else {
+            assertThat(template.findOutputs("WebUrl")).isEmpty();
+        }
         for (TableSpec table : declaration.tables()) {
             template.hasOutput("Table" + table.name(), Map.of(
                     "Value", synth.resolve(synth.stack().tables().table(table.name()).getTableName())));

@@ -12,7 +12,10 @@ import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.services.s3.Bucket;
 
-/** cdk-nag's AwsSolutions pack runs on the stack: nothing unsuppressed today, and a new violation is caught. */
+/**
+ * cdk-nag's AwsSolutions pack runs on the stack (with its web site): nothing unsuppressed today, and a new violation
+ * is caught.
+ */
 class NagRulesTest {
     @TempDir
     static Path tmp;
@@ -20,7 +23,8 @@ class NagRulesTest {
     private static ScaleoutStack production(String stage) {
         return new ScaleoutStack(new App(), "Scaleout-" + stage, StackProps.builder().build(),
                 ScaleoutDeclaration.declaration(),
-                ScaleoutStackConfig.of(stage, TestStacks.placeholderJar(tmp).toString()));
+                ScaleoutStackConfig.of(stage, TestStacks.placeholderJar(tmp).toString())
+                        .withWebDist(TestStacks.webDist(tmp)));
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The stack the CDK app deploys, from the production declaration: whatever it declares today. */
+/** The stack the CDK app deploys, from the production declaration: whatever it declares today, with its web site. */
 class ProductionStackTest {
     private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
 
@@ -21,12 +21,14 @@ class ProductionStackTest {
 
     @BeforeAll
     static void synthesize() {
-        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString());
+        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString())
+                .withWebDist(TestStacks.webDist(tmp));
         synth = TestStacks.synth(DECLARATION, config);
     }
 
     @Test
     void everyDeclaredTableFunctionRouteAndConsumerIsInTheTemplate() {
+        assertThat(synth.stack().webSite()).isPresent();
         DeclarationAssertions.assertStackMatches(synth, DECLARATION, config);
     }
 

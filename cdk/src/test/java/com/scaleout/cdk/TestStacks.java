@@ -79,6 +79,18 @@ final class TestStacks {
         return jar;
     }
 
+    /** A built web client as far as the stack cares: a directory with an index.html. */
+    static Path webDist(Path directory) {
+        Path dist = directory.resolve("web-dist");
+        try {
+            Files.createDirectories(dist);
+            Files.writeString(dist.resolve(WebSite.INDEX), "<!doctype html><title>Scaleout</title>");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dist;
+    }
+
     private static List<?> asList(Object value) {
         if (value == null) {
             return List.of();
