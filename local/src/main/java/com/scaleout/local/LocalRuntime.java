@@ -200,8 +200,11 @@ public final class LocalRuntime implements AutoCloseable {
             }
             stopped.countDown();
         }, "shutdown"));
-        String adminKey = RuntimeEnvironment.variable(AdminKey.VARIABLE).orElse(DEFAULT_ADMIN_KEY);
+        var givenAdminKey = RuntimeEnvironment.variable(AdminKey.VARIABLE);
+        String adminKey = givenAdminKey.orElse(DEFAULT_ADMIN_KEY);
         System.setProperty(AdminKey.VARIABLE, adminKey); // the admin routes are on locally
+        // the local default is printed (it is no secret); a key of the user's own never goes to the console
+        String shownAdminKey = givenAdminKey.isPresent() ? "from SCALEOUT_ADMIN_KEY" : adminKey;
         var config = LocalConfig.fromEnvironment();
         var runtime = start(ScaleoutDeclaration.declaration(), config);
         started.set(runtime);
@@ -213,7 +216,7 @@ public final class LocalRuntime implements AutoCloseable {
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
                         + "  Ctrl-C stops everything it started.%n%n",
                 millis, runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
-                runtime.backends().redisUrl(), adminKey);
+                runtime.backends().redisUrl(), shownAdminKey);
         stopped.await();
     }
 }
