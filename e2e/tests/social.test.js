@@ -51,6 +51,13 @@ test('two users follow, tweet, see, reply, retweet, search and log out', async (
   const bob = unique('bo');
   const alicePage = await newPage(browser);
   const bobPage = await newPage(browser, { width: 375, height: 740 }); // a phone
+  // the local runtime sends the deployed site's Content Security Policy: any violation is a bug of the client
+  const violations = [];
+  for (const page of [alicePage, bobPage]) {
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+  }
 
   await register(alicePage, alice);
   await register(bobPage, bob);
@@ -95,6 +102,8 @@ test('two users follow, tweet, see, reply, retweet, search and log out', async (
   // the hashtag page lists it too
   await bobPage.goto(`/#/tag/${tag}`);
   await bobPage.locator('article', { hasText: 'from the browser' }).first().waitFor();
+
+  assert.deepEqual(violations, [], 'Content Security Policy violations');
 
   // both log out; the logged-out home shows the recent tweets
   for (const page of [alicePage, bobPage]) {

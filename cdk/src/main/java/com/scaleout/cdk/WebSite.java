@@ -1,5 +1,6 @@
 package com.scaleout.cdk;
 
+import com.scaleout.declaration.WebClientSecurity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -122,14 +123,9 @@ public final class WebSite extends Construct {
         return Files.isRegularFile(webDist.resolve(INDEX));
     }
 
-    /**
-     * Scripts, styles, fonts and images from the site itself only (images also as data: URLs), requests to the
-     * site and the API only, no plugins, no framing, forms and {@code <base>} to the site only.
-     */
+    /** The client's policy ({@link WebClientSecurity}), with the stage's API among the places it may call. */
     static String contentSecurityPolicy(String apiUrl) {
-        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-                + "connect-src 'self' " + apiUrl + "; object-src 'none'; base-uri 'self'; form-action 'self'; "
-                + "frame-ancestors 'none'";
+        return WebClientSecurity.contentSecurityPolicy(apiUrl);
     }
 
     /** {@code https://<the distribution's domain>}. */

@@ -1,6 +1,7 @@
 package com.scaleout.local.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.declaration.WebClientSecurity;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
@@ -148,7 +149,10 @@ public final class LocalHttpApi implements AutoCloseable {
         }
         return new Answer(200, Map.of("content-type", List.of(file.get().contentType()),
                 "cache-control", List.of(file.get().cacheControl()),
-                "x-content-type-options", List.of("nosniff")), List.of(), file.get().read());
+                "x-content-type-options", List.of("nosniff"),
+                // the deployed site's policy, with the API on this same origin
+                "content-security-policy", List.of(WebClientSecurity.contentSecurityPolicy("")),
+                "x-frame-options", List.of("DENY")), List.of(), file.get().read());
     }
 
     /**

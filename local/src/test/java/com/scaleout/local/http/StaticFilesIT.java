@@ -58,6 +58,10 @@ class StaticFilesIT {
         var response = send("GET", "/");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("content-type")).contains("text/html; charset=utf-8");
+        // the deployed site's policy, so the browser tests meet what CloudFront will send
+        assertThat(response.headers().firstValue("content-security-policy")).hasValueSatisfying(policy ->
+                assertThat(policy).contains("script-src 'self'").contains("connect-src 'self';"));
+        assertThat(response.headers().firstValue("x-frame-options")).contains("DENY");
         assertThat(response.body()).startsWith("<!doctype html>");
     }
 
