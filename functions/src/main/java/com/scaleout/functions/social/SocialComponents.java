@@ -19,6 +19,8 @@ import com.scaleout.functions.social.redis.RedisRecommendationCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
 import com.scaleout.functions.social.redis.RedisTweetCache;
 import com.scaleout.functions.social.application.FollowService;
+import com.scaleout.functions.social.application.LoginThrottle;
+import com.scaleout.functions.social.redis.RedisLoginThrottle;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
@@ -44,7 +46,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                DynamoRetweetStore retweets, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
-                               StreamLag streamLag) {
+                               StreamLag streamLag, LoginThrottle loginThrottle) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -94,6 +96,6 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
                 new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache,
-                new StreamLag(redis, clock));
+                new StreamLag(redis, clock), new RedisLoginThrottle(redis));
     }
 }

@@ -96,6 +96,27 @@ class AccountsIT extends ProductionApiIT {
     }
 
     @Test
+    void guessingAPasswordMeets429WithRetryAfterAndTheRightOneWaitsToo() {
+        String name = unique("gue");
+        api.signUp(name);
+        for (int i = 0; i < 5; i++) {
+            assertThat(api.post("/sessions", null, Map.of("username", name, "password", "guess-" + i)).status())
+                    .isEqualTo(401);
+        }
+
+        var refused = api.post("/sessions", null, Map.of("username", name, "password", "password-" + name));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(429);
+        long retryAfter = Long.parseLong(refused.raw().headers().firstValue("retry-after").orElseThrow());
+        assertThat(retryAfter).isBetween(1L, 900L);
+        assertThat(refused.text("message")).contains("Too many failed logins");
+        // another account is not affected
+        String other = unique("oth");
+        api.signUp(other);
+        assertThat(api.logIn(other)).isNotBlank();
+    }
+
+    @Test
     void protectedRoutesNeedAValidToken() {
         assertThat(api.get("/me").status()).isEqualTo(401);
         assertThat(api.get("/me", "garbled").status()).isEqualTo(403);

@@ -218,4 +218,30 @@ abstract class RedisCachesContract {
     void theHealthProbePassesWhileTheCacheAnswers() {
         new com.scaleout.functions.health.RedisProbe(Optional.of(redis())).check();
     }
+
+    @Test
+    void loginFailuresAreCountedPerUsernameAndAddressWithinTheWindow() {
+        var throttle = new com.scaleout.functions.social.redis.RedisLoginThrottle(Optional.of(redis()));
+        var limit = com.scaleout.functions.social.application.LoginThrottle.PER_USERNAME;
+        String username = "Guessed_" + id().substring(20);
+        var address = Optional.of("203.0.113." + (int) (Math.random() * 200));
+
+        for (int i = 0; i < limit - 1; i++) {
+            throttle.failed(username, address);
+        }
+        assertThat(throttle.refusedFor(username.toLowerCase(java.util.Locale.ROOT), address)).isEmpty();
+        throttle.failed(username, address);
+        var refused = throttle.refusedFor(username, Optional.empty());
+        assertThat(refused).hasValueSatisfying(wait -> assertThat(wait)
+                .isPositive().isLessThanOrEqualTo(com.scaleout.functions.social.application.LoginThrottle.WINDOW));
+
+        throttle.succeeded(username);
+        assertThat(throttle.refusedFor(username, address)).isEmpty();
+        // the address keeps its count: many usernames from one address reach its own limit
+        for (int i = limit; i < com.scaleout.functions.social.application.LoginThrottle.PER_ADDRESS; i++) {
+            throttle.failed("other_" + i, address);
+        }
+        assertThat(throttle.refusedFor("someone_else", address)).isPresent();
+        assertThat(throttle.refusedFor("someone_else", Optional.of("198.51.100.1"))).isEmpty();
+    }
 }

@@ -10,6 +10,7 @@ public final class ApiException extends RuntimeException {
     private final int status;
     private final List<ErrorBody.FieldError> errors;
     private final Object body;
+    private long retryAfterSeconds;
 
     public ApiException(int status, String message, List<ErrorBody.FieldError> errors) {
         this(status, message, errors, null);
@@ -69,5 +70,17 @@ public final class ApiException extends RuntimeException {
 
     public static ApiException conflict(String message) {
         return new ApiException(409, message, null);
+    }
+
+    /** 429: the client may try again in {@code retryAfterSeconds} (sent as Retry-After). */
+    public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
+        var e = new ApiException(429, message, null);
+        e.retryAfterSeconds = Math.max(1, retryAfterSeconds);
+        return e;
+    }
+
+    /** Seconds for Retry-After, when the exception says (0 when it does not). */
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 }

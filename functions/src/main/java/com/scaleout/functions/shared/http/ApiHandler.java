@@ -50,7 +50,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             var response = e.body() != null ? HttpResponses.json(e.status(), e.body())
                     : error(e.status(), e.getMessage(), e.errors(), request.requestId());
             if (e.status() == 503 || e.status() == 429) {
-                response.getHeaders().put("retry-after", "1");
+                response.getHeaders().put("retry-after", Long.toString(Math.max(1, e.retryAfterSeconds())));
             }
             return response;
         } catch (SdkException e) {

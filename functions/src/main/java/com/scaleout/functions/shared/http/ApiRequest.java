@@ -58,6 +58,13 @@ public final class ApiRequest {
         return Optional.ofNullable(parameters == null ? null : parameters.get(name));
     }
 
+    /** The caller's address as API Gateway saw it (the TCP peer, not a header the caller could set), if known. */
+    public Optional<String> sourceIp() {
+        var context = event.getRequestContext();
+        return context == null || context.getHttp() == null ? Optional.empty()
+                : Optional.ofNullable(context.getHttp().getSourceIp());
+    }
+
     /** A header by its lower-case name (payload 2.0 lower-cases them). */
     public String header(String name) {
         Map<String, String> headers = event.getHeaders();

@@ -1,11 +1,13 @@
 package com.scaleout.functions.social.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
 import java.util.Map;
@@ -22,18 +24,26 @@ public final class AccountsHandler extends ApiHandler {
     }
 
     private AccountsHandler(SocialComponents components) {
-        this(components.accounts(), components.sessions(), components.timelines()::warm);
+        this(components.accounts(), components.sessions(), components.timelines()::warm, components.loginThrottle());
     }
 
     AccountsHandler(AccountService accounts, SessionService sessions) {
-        this(accounts, sessions, userId -> { });
+        this(accounts, sessions, userId -> { }, LoginThrottle.NONE);
     }
 
-    /** @param warmAtLogin builds the user's timeline at login if it is missing, as the seed warmed its caches */
     AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin) {
+        this(accounts, sessions, warmAtLogin, LoginThrottle.NONE);
+    }
+
+    /**
+     * @param warmAtLogin builds the user's timeline at login if it is missing, as the seed warmed its caches
+     * @param throttle    refuses logins (429) after too many failures of a username or from an address
+     */
+    AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
+                    LoginThrottle throttle) {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
-                "POST /sessions", request -> login(sessions, warmAtLogin, request),
+                "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),
                 "DELETE /sessions/current", request -> logout(sessions, request),
                 "GET /me", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.me(sessions.actor(request)))),
@@ -63,9 +73,23 @@ public final class AccountsHandler extends ApiHandler {
     }
 
     private static APIGatewayV2HTTPResponse login(SessionService sessions, Consumer<String> warmAtLogin,
-                                                  ApiRequest request) {
+                                                  LoginThrottle throttle, ApiRequest request) {
         var body = request.body(LoginBody.class);
-        var login = sessions.login(body.username(), body.password());
+        String username = body.username() == null ? "" : body.username();
+        var address = request.sourceIp();
+        throttle.refusedFor(username, address).ifPresent(wait -> {
+            throw ApiException.tooManyRequests("Too many failed logins: try again later", wait.toSeconds());
+        });
+        SessionService.Login login;
+        try {
+            login = sessions.login(body.username(), body.password());
+        } catch (ApiException e) {
+            if (e.status() == 401) {
+                throttle.failed(username, address);
+            }
+            throw e;
+        }
+        throttle.succeeded(username);
         try {
             warmAtLogin.accept(login.user().id());
         } catch (RuntimeException e) {
