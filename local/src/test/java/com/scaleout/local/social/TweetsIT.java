@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
@@ -193,5 +194,23 @@ class TweetsIT extends ProductionApiIT {
         String token = api.signUp(unique("big"));
         var response = api.post("/tweets", token, "{\"text\":\"" + "x".repeat(6 * 1024 * 1024) + "\"}");
         assertThat(response.status()).isEqualTo(413);
+    }
+
+    /** At the limit exactly, the body reaches the handler, which refuses the text (a 400 naming it), not the size. */
+    @Test
+    void aBodyOfExactlyTheLimitReachesTheHandlerAndOneByteMoreDoesNot() {
+        String token = api.signUp(unique("edge"));
+        String frame = "{\"text\":\"\"}";
+        String atLimit = "{\"text\":\"" + "x".repeat(LocalHttpApi.MAX_PAYLOAD_BYTES - frame.length()) + "\"}";
+        String overLimit = "{\"text\":\"" + "x".repeat(LocalHttpApi.MAX_PAYLOAD_BYTES - frame.length() + 1) + "\"}";
+        assertThat(atLimit.getBytes(java.nio.charset.StandardCharsets.UTF_8)).hasSize(LocalHttpApi.MAX_PAYLOAD_BYTES);
+
+        var atTheLimit = api.post("/tweets", token, atLimit);
+        var overTheLimit = api.post("/tweets", token, overLimit);
+
+        assertThat(atTheLimit.status()).as(atTheLimit.body().substring(0, Math.min(200, atTheLimit.body().length())))
+                .isEqualTo(400);
+        assertThat(atTheLimit.body()).contains("text");
+        assertThat(overTheLimit.status()).isEqualTo(413);
     }
 }
