@@ -2,6 +2,7 @@ package com.scaleout.functions.admin.dynamodb;
 
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.admin.application.DataEraser;
+import com.scaleout.functions.shared.aws.Batches;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Empties a table by scanning its keys a page at a time and deleting them in batches of 25, pass after pass until
+ * Empties a table by scanning its keys a page at a time and deleting them in batches of 25 ({@link Batches}), pass after pass until
  * a pass finds nothing. Each call starts afresh: what an earlier call deleted is gone, so no position is kept.
  */
 public final class DynamoTableEraser implements DataEraser {
@@ -61,7 +62,10 @@ public final class DynamoTableEraser implements DataEraser {
             var keys = page.items();
             for (int at = 0; at < keys.size() && Instant.now().isBefore(deadline); at += BATCH) {
                 var batch = keys.subList(at, Math.min(keys.size(), at + BATCH));
-                delete(table.physicalName(), batch);
+                Batches.writeAll(dynamoDb, table.physicalName(), batch.stream()
+                        .map(key -> WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build())
+                                .build())
+                        .toList());
                 deleted += batch.size();
             }
             if (startKey == null) {
@@ -75,28 +79,5 @@ public final class DynamoTableEraser implements DataEraser {
             }
         }
         return new Erased(deleted, false);
-    }
-
-    private void delete(String table, List<Map<String, AttributeValue>> keys) {
-        Map<String, List<WriteRequest>> pending = Map.of(table, keys.stream()
-                .map(key -> WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build())
-                .toList());
-        for (int round = 0; !pending.isEmpty(); round++) {
-            if (round > 0) {
-                sleep(Math.min(1_000, 25L << Math.min(round, 6)));
-            }
-            Map<String, List<WriteRequest>> batch = pending;
-            var response = dynamoDb.batchWriteItem(r -> r.requestItems(batch));
-            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

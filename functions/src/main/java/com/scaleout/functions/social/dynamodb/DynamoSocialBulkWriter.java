@@ -7,6 +7,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import com.scaleout.functions.admin.application.SeedIndexCounter;
 import com.scaleout.functions.admin.application.SocialBulkWriter;
 import com.scaleout.functions.admin.seed.SeedBatch;
+import com.scaleout.functions.shared.aws.Batches;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;

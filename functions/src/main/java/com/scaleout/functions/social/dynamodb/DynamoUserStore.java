@@ -5,6 +5,7 @@ import static com.scaleout.functions.shared.aws.Attributes.number;
 import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
+import com.scaleout.functions.shared.aws.Batches;
 import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.User;

@@ -1,4 +1,4 @@
-package com.scaleout.functions.social.dynamodb;
+package com.scaleout.functions.shared.aws;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * BatchGetItem and BatchWriteItem in chunks of the API's limits (100 keys, 25 writes), following the
  * unprocessed keys and items until all are done, backing off when DynamoDB keeps some back (throttling).
  */
-final class Batches {
+public final class Batches {
     private static final int MAX_KEYS = 100;
     private static final int MAX_WRITES = 25;
 
@@ -21,7 +21,7 @@ final class Batches {
     }
 
     /** The items with these single-attribute keys; the result's order is not the keys' order. */
-    static List<Map<String, AttributeValue>> getAll(DynamoDbClient dynamoDb, String table, String keyName,
+    public static List<Map<String, AttributeValue>> getAll(DynamoDbClient dynamoDb, String table, String keyName,
                                                     List<String> keyValues) {
         var results = new ArrayList<Map<String, AttributeValue>>();
         var distinct = new ArrayList<>(new LinkedHashSet<>(keyValues));
@@ -41,7 +41,7 @@ final class Batches {
         return results;
     }
 
-    static void writeAll(DynamoDbClient dynamoDb, String table, List<WriteRequest> requests) {
+    public static void writeAll(DynamoDbClient dynamoDb, String table, List<WriteRequest> requests) {
         for (int from = 0; from < requests.size(); from += MAX_WRITES) {
             Map<String, List<WriteRequest>> pending = Map.of(table,
                     requests.subList(from, Math.min(requests.size(), from + MAX_WRITES)));
