@@ -55,8 +55,9 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         }
 
         var social = SocialComponents.create(dynamoDb, redis);
-        var users = new DynamoUserStore(dynamoDb, SocialTables.fromEnvironment());
-        var bulk = new DynamoSocialBulkWriter(dynamoDb, SocialTables.fromEnvironment());
+        var socialTables = SocialTables.fromEnvironment();
+        var users = new DynamoUserStore(dynamoDb, socialTables);
+        var bulk = new DynamoSocialBulkWriter(dynamoDb, socialTables);
         var seed = new SeedService(bulk, users, bulk, SocialComponents.passwordHasher(), clock);
         var cache = new RedisCacheAdmin(redis);
         var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(DynamoDbClients.s3(), buckets);

@@ -10,17 +10,19 @@ public final class ApiException extends RuntimeException {
     private final int status;
     private final List<ErrorBody.FieldError> errors;
     private final Object body;
-    private long retryAfterSeconds;
+    private final long retryAfterSeconds;
 
     public ApiException(int status, String message, List<ErrorBody.FieldError> errors) {
-        this(status, message, errors, null);
+        this(status, message, errors, null, 0);
     }
 
-    private ApiException(int status, String message, List<ErrorBody.FieldError> errors, Object body) {
+    private ApiException(int status, String message, List<ErrorBody.FieldError> errors, Object body,
+                         long retryAfterSeconds) {
         super(message, null, false, false); // no stack trace: this is flow, not a fault
         this.status = status;
         this.errors = errors == null ? null : List.copyOf(errors);
         this.body = body;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     /**
@@ -28,7 +30,7 @@ public final class ApiException extends RuntimeException {
      * sent as it is instead of the default error body.
      */
     public static ApiException withBody(int status, String message, Object body) {
-        return new ApiException(status, message, null, body);
+        return new ApiException(status, message, null, body, 0);
     }
 
     /** The body to send as is, or null for the handler's own error body. */
@@ -74,9 +76,7 @@ public final class ApiException extends RuntimeException {
 
     /** 429: the client may try again in {@code retryAfterSeconds} (sent as Retry-After). */
     public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
-        var e = new ApiException(429, message, null);
-        e.retryAfterSeconds = Math.max(1, retryAfterSeconds);
-        return e;
+        return new ApiException(429, message, null, null, Math.max(1, retryAfterSeconds));
     }
 
     /** Seconds for Retry-After, when the exception says (0 when it does not). */
