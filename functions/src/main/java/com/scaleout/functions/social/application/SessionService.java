@@ -60,12 +60,16 @@ public final class SessionService {
         if (username == null || password == null) {
             throw ApiException.unauthorized("Invalid username or password");
         }
-        Optional<User> user = users.findByUsername(username);
-        if (user.isEmpty()) {
+        Optional<UserStore.Credentials> credentials = users.findCredentials(username);
+        if (credentials.isEmpty()) {
             passwords.matchDecoy(password);
             throw ApiException.unauthorized("Invalid username or password");
         }
-        if (!passwords.matches(password, user.get().passwordHash())) {
+        if (!passwords.matches(password, credentials.get().passwordHash())) {
+            throw ApiException.unauthorized("Invalid username or password");
+        }
+        Optional<User> user = users.findById(credentials.get().userId());
+        if (user.isEmpty()) {
             throw ApiException.unauthorized("Invalid username or password");
         }
         byte[] secret = new byte[32];
