@@ -48,9 +48,6 @@ final class AlbumsLoad {
 
     PopulationBuilder population() {
         var protocol = http.baseUrl(LoadRun.baseUrl()).shareConnections();
-        if (recorder.on()) {
-            protocol = protocol.check(recorder.everyResponse());
-        }
         // a failed POST saves no id: the previous pair's must not stand in for it
         var pair = exec(session -> session.remove("albumID")).exec(recorder.write(http("POST /albums").post("/albums")
                         .bodyPart(RawFileBodyPart("image", "album-cover.bin").contentType("image/png")
@@ -71,7 +68,7 @@ final class AlbumsLoad {
         return scenario("albums").exec(repeat(parameters.pairs()).on(pair))
                 .injectOpen(LoadRun.bursts(parameters.numThreadGroups(), parameters.threadGroupSize(),
                         parameters.delaySeconds()))
-                .protocols(protocol);
+                .protocols(recorder.watching(protocol));
     }
 
     private ChainBuilder review() {

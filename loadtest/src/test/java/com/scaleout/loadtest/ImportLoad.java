@@ -75,12 +75,9 @@ final class ImportLoad {
 
     PopulationBuilder population() {
         var protocol = http.baseUrl(LoadRun.baseUrl()).acceptHeader("application/json");
-        if (recorder.on()) {
-            protocol = protocol.check(recorder.everyResponse());
-        }
         return scenario("import").exec(repeat(parameters.pushes()).on(push()))
                 .injectOpen(LoadRun.bursts(parameters.bursts(), parameters.concurrency(), parameters.everySeconds()))
-                .protocols(protocol);
+                .protocols(recorder.watching(protocol));
     }
 
     private ChainBuilder push() {

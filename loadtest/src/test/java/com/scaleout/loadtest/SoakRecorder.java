@@ -4,8 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -58,14 +58,14 @@ final class SoakRecorder implements AutoCloseable {
     }
 
     /**
-     * A check for the protocol, so that it runs on every response of the suite: notes when it came and its status.
-     * It never fails a request (the request's own checks decide that).
+     * The suite's protocol, with (when on) a check that runs on every response: it notes when the response came and
+     * its status, and never fails a request (the request's own checks decide that).
      */
-    CheckBuilder everyResponse() {
-        return status().transform(code -> {
+    HttpProtocolBuilder watching(HttpProtocolBuilder protocol) {
+        return !on() ? protocol : protocol.check(status().transform(code -> {
             line(responses, System.currentTimeMillis() + "\t" + code);
             return code;
-        });
+        }));
     }
 
     /**

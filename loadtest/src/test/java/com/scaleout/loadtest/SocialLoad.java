@@ -90,10 +90,7 @@ final class SocialLoad {
         var arrivals = parameters.rampSeconds() == 0 ? atOnceUsers(parameters.users())
                 : rampUsers(parameters.users()).during(parameters.rampSeconds());
         var protocol = http.baseUrl(LoadRun.baseUrl()).acceptHeader("application/json");
-        if (recorder.on()) {
-            protocol = protocol.check(recorder.everyResponse());
-        }
-        return scenario().injectOpen(arrivals).protocols(protocol);
+        return scenario().injectOpen(arrivals).protocols(recorder.watching(protocol));
     }
 
     /** How long the run may last before Gatling stops it (clients still in a request finish it first). */

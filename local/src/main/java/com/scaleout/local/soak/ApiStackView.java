@@ -52,33 +52,8 @@ public final class ApiStackView implements StackView {
     }
 
     @Override
-    public Set<String> userTweets(String username) {
-        return ids("/users/" + username + "/tweets", null, "id");
-    }
-
-    @Override
-    public Set<String> userReplies(String username) {
-        return ids("/users/" + username + "/replies", null, "id");
-    }
-
-    @Override
-    public Set<String> mentions(String username) {
-        return ids("/users/" + username + "/mentions", null, "id");
-    }
-
-    @Override
-    public Set<String> following(String username) {
-        return ids("/users/" + username + "/following", null, "username");
-    }
-
-    @Override
-    public Set<String> hashtag(String tag) {
-        return ids("/hashtags/" + tag + "/tweets", null, "id");
-    }
-
-    @Override
-    public Set<String> search(String query) {
-        return ids("/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), null, "id");
+    public Set<String> list(Listing listing, String key) {
+        return ids(listing.path(key), null, listing.field());
     }
 
     @Override
@@ -87,16 +62,6 @@ public final class ApiStackView implements StackView {
                 "password", LOAD_PASSWORD))).orElseThrow(() -> new IllegalStateException("cannot log in as "
                 + username));
         return ids("/timeline", session.path("token").asText(), "id");
-    }
-
-    @Override
-    public Set<String> replies(String tweetId) {
-        return ids("/tweets/" + tweetId + "/replies", null, "id");
-    }
-
-    @Override
-    public Set<String> retweeters(String tweetId) {
-        return ids("/tweets/" + tweetId + "/retweets", null, "username");
     }
 
     @Override

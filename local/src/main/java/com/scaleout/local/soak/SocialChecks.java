@@ -2,6 +2,7 @@ package com.scaleout.local.soak;
 
 import com.scaleout.local.soak.AcceptedWrites.FollowChange;
 import com.scaleout.local.soak.AcceptedWrites.Tweet;
+import com.scaleout.local.soak.StackView.Listing;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -73,23 +74,23 @@ final class SocialChecks {
         for (Tweet tweet : tweets) {
             String id = tweet.id();
             findings.expect("tweets stored (GET /tweets/{id})", stack.tweetExists(id), id);
-            findings.expect("in the author's tweets", cached(userTweets, tweet.author(), stack::userTweets)
+            findings.expect("in the author's tweets", cached(userTweets, tweet.author(), k -> stack.list(Listing.USER_TWEETS, k))
                     .contains(id), id + " by " + tweet.author());
             if (tweet.inReplyTo() != null) {
                 findings.expect("replies among the author's replies", cached(replies, "user " + tweet.author(),
-                        k -> stack.userReplies(tweet.author())).contains(id), id + " by " + tweet.author());
+                        k -> stack.list(Listing.USER_REPLIES, tweet.author())).contains(id), id + " by " + tweet.author());
                 findings.expect("replies under the tweet they answer", cached(replies, tweet.inReplyTo(),
-                        stack::replies).contains(id), id + " answering " + tweet.inReplyTo());
+                        k -> stack.list(Listing.REPLIES, k)).contains(id), id + " answering " + tweet.inReplyTo());
             }
             for (String tag : hashtags(tweet.text())) {
-                findings.expect("on their hashtags' pages", cached(hashtags, tag, stack::hashtag).contains(id),
+                findings.expect("on their hashtags' pages", cached(hashtags, tag, k -> stack.list(Listing.HASHTAG, k)).contains(id),
                         id + " on #" + tag);
             }
             searchWord(tweet.text()).ifPresent(word -> findings.expect("found by search",
-                    cached(searches, word, stack::search).contains(id), id + " searching " + word));
+                    cached(searches, word, k -> stack.list(Listing.SEARCH, k)).contains(id), id + " searching " + word));
             for (String user : mentioned(tweet.text())) {
                 findings.expect("among the mentions of the users they mention", cached(mentions, user,
-                        stack::mentions).contains(id), id + " mentioning @" + user);
+                        k -> stack.list(Listing.MENTIONS, k)).contains(id), id + " mentioning @" + user);
             }
         }
     }
@@ -99,7 +100,7 @@ final class SocialChecks {
         for (var retweet : writes.retweets()) {
             if (retweet.accepted()) {
                 findings.expect("retweets among the tweet's retweeters", cached(retweeters, retweet.tweetId(),
-                        stack::retweeters).contains(retweet.user()), retweet.user() + " retweeting "
+                        k -> stack.list(Listing.RETWEETERS, k)).contains(retweet.user()), retweet.user() + " retweeting "
                         + retweet.tweetId());
             }
         }
@@ -108,7 +109,7 @@ final class SocialChecks {
     private void following(AcceptedWrites writes, FollowGraph graph) {
         for (var user : writes.users()) {
             Set<String> listed = graph.followees(user.username()).isEmpty() ? Set.of()
-                    : stack.following(user.username());
+                    : stack.list(Listing.FOLLOWING, user.username());
             for (String followee : graph.followees(user.username())) {
                 findings.expect("follows in the following lists", listed.contains(followee),
                         user.username() + " following " + followee);

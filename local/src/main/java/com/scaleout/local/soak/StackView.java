@@ -18,25 +18,37 @@ public interface StackView {
 
     boolean tweetExists(String id);
 
-    Set<String> userTweets(String username);
+    /** The lists the checks read: each a public route of one user, tag, query or tweet, and the field it lists. */
+    enum Listing {
+        USER_TWEETS("/users/%s/tweets", "id"), USER_REPLIES("/users/%s/replies", "id"),
+        MENTIONS("/users/%s/mentions", "id"), FOLLOWING("/users/%s/following", "username"),
+        HASHTAG("/hashtags/%s/tweets", "id"), SEARCH("/search?q=%s", "id"), REPLIES("/tweets/%s/replies", "id"),
+        RETWEETERS("/tweets/%s/retweets", "username");
 
-    Set<String> userReplies(String username);
+        private final String route;
+        private final String field;
 
-    Set<String> mentions(String username);
+        Listing(String route, String field) {
+            this.route = route;
+            this.field = field;
+        }
 
-    Set<String> following(String username);
+        /** The route for {@code key} (URL-encoded into it). */
+        String path(String key) {
+            return String.format(route, java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8));
+        }
 
-    Set<String> hashtag(String tag);
+        /** The field of each item the list is about: a tweet's id or a user's username. */
+        String field() {
+            return field;
+        }
+    }
 
-    Set<String> search(String query);
+    /** Every item of the list (all its pages). */
+    Set<String> list(Listing listing, String key);
 
     /** The tweet ids of the user's home timeline (logged in as the user). */
     Set<String> homeTimeline(String username);
-
-    Set<String> replies(String tweetId);
-
-    /** The usernames of those who retweeted it. */
-    Set<String> retweeters(String tweetId);
 
     boolean albumExists(String albumId);
 

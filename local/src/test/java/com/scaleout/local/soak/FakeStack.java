@@ -11,16 +11,17 @@ final class FakeStack implements StackView {
     final Map<String, Profile> profiles = new HashMap<>();
     final Set<String> tweets = new HashSet<>();
     final Map<String, Set<String>> lists = new HashMap<>();
+    final Map<String, Set<String>> home = new HashMap<>();
     final Set<String> albums = new HashSet<>();
     final Map<String, Reviews> reviews = new HashMap<>();
     final Map<String, Map<String, Long>> changes = new HashMap<>();
 
-    void list(String name, String... items) {
-        lists.computeIfAbsent(name, n -> new HashSet<>()).addAll(Set.of(items));
+    void list(Listing listing, String key, String... items) {
+        lists.computeIfAbsent(listing + " " + key, n -> new HashSet<>()).addAll(Set.of(items));
     }
 
-    private Set<String> list(String name) {
-        return lists.getOrDefault(name, Set.of());
+    Set<String> listed(Listing listing, String key) {
+        return lists.get(listing + " " + key);
     }
 
     @Override
@@ -34,48 +35,13 @@ final class FakeStack implements StackView {
     }
 
     @Override
-    public Set<String> userTweets(String username) {
-        return list("tweets of " + username);
-    }
-
-    @Override
-    public Set<String> userReplies(String username) {
-        return list("replies of " + username);
-    }
-
-    @Override
-    public Set<String> mentions(String username) {
-        return list("mentions of " + username);
-    }
-
-    @Override
-    public Set<String> following(String username) {
-        return list("following of " + username);
-    }
-
-    @Override
-    public Set<String> hashtag(String tag) {
-        return list("#" + tag);
-    }
-
-    @Override
-    public Set<String> search(String query) {
-        return list("search " + query);
+    public Set<String> list(Listing listing, String key) {
+        return lists.getOrDefault(listing + " " + key, Set.of());
     }
 
     @Override
     public Set<String> homeTimeline(String username) {
-        return list("home of " + username);
-    }
-
-    @Override
-    public Set<String> replies(String tweetId) {
-        return list("replies to " + tweetId);
-    }
-
-    @Override
-    public Set<String> retweeters(String tweetId) {
-        return list("retweeters of " + tweetId);
+        return home.getOrDefault(username, Set.of());
     }
 
     @Override

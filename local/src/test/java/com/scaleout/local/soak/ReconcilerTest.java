@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.local.soak.StackView.Listing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,17 +36,17 @@ class ReconcilerTest {
         stack.profiles.put("ann", new StackView.Profile(1, 0, 1));
         stack.profiles.put("bob", new StackView.Profile(0, 1, 1));
         stack.tweets.addAll(List.of("t1", "t2"));
-        stack.list("tweets of ann", "t1");
-        stack.list("tweets of bob", "t2");
-        stack.list("replies of bob", "t2");
-        stack.list("replies to t1", "t2");
-        stack.list("#java", "t1", "t2");
-        stack.list("search abcw1", "t1", "t2");
-        stack.list("mentions of bob", "t1");
-        stack.list("retweeters of t1", "bob");
-        stack.list("following of bob", "ann");
-        stack.list("home of ann", "t1");
-        stack.list("home of bob", "t1", "t2");
+        stack.list(Listing.USER_TWEETS, "ann", "t1");
+        stack.list(Listing.USER_TWEETS, "bob", "t2");
+        stack.list(Listing.USER_REPLIES, "bob", "t2");
+        stack.list(Listing.REPLIES, "t1", "t2");
+        stack.list(Listing.HASHTAG, "java", "t1", "t2");
+        stack.list(Listing.SEARCH, "abcw1", "t1", "t2");
+        stack.list(Listing.MENTIONS, "bob", "t1");
+        stack.list(Listing.RETWEETERS, "t1", "bob");
+        stack.list(Listing.FOLLOWING, "bob", "ann");
+        stack.home.put("ann", new java.util.HashSet<>(List.of("t1")));
+        stack.home.put("bob", new java.util.HashSet<>(List.of("t1", "t2")));
     }
 
     @Test
@@ -64,7 +65,7 @@ class ReconcilerTest {
     @Test
     void aTweetMissingFromAFollowersTimelineIsReportedWithWhereItShouldBe() throws Exception {
         stackHoldsTheSocialRun();
-        stack.lists.get("home of bob").remove("t1");
+        stack.home.get("bob").remove("t1");
 
         var findings = new Reconciler(stack).reconcile(socialRun());
 
@@ -77,8 +78,8 @@ class ReconcilerTest {
     @Test
     void missingSearchEntriesHashtagsAndCountsAreEachReported() throws Exception {
         stackHoldsTheSocialRun();
-        stack.lists.get("search abcw1").remove("t2");
-        stack.lists.get("#java").remove("t1");
+        stack.listed(Listing.SEARCH, "abcw1").remove("t2");
+        stack.listed(Listing.HASHTAG, "java").remove("t1");
         stack.profiles.put("ann", new StackView.Profile(0, 0, 1));
 
         var findings = new Reconciler(stack).reconcile(socialRun());
@@ -93,8 +94,8 @@ class ReconcilerTest {
     void anUnfollowLeavesTheFollowersTweetsOutOfItsExpectationsAndAnUnsureOneLeavesTheCountsUnchecked()
             throws Exception {
         stackHoldsTheSocialRun();
-        stack.lists.get("home of bob").remove("t1");
-        stack.lists.get("following of bob").clear();
+        stack.home.get("bob").remove("t1");
+        stack.listed(Listing.FOLLOWING, "bob").clear();
         stack.profiles.put("ann", new StackView.Profile(0, 0, 1));
         stack.profiles.put("bob", new StackView.Profile(0, 0, 1));
         var unfollowed = socialRun("{\"kind\":\"unfollow\",\"user\":\"bob\",\"followee\":\"ann\","
@@ -104,7 +105,7 @@ class ReconcilerTest {
         assertThat(new Reconciler(stack).reconcile(unfollowed).checks()).filteredOn(c -> c.missing() > 0)
                 .extracting(Findings.Check::name).containsExactly("in the home timelines they belong to");
 
-        stack.list("home of bob", "t1");
+        stack.home.get("bob").add("t1");
         var unsure = socialRun("{\"kind\":\"unfollow\",\"user\":\"bob\",\"followee\":\"ann\",\"outcome\":\"unsure\"}");
         var findings = new Reconciler(stack).reconcile(unsure);
         // bob's following and ann's followers could be either: only ann's following and bob's followers are counted
