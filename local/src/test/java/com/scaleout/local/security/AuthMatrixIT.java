@@ -1,6 +1,7 @@
 package com.scaleout.local.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -37,6 +38,20 @@ class AuthMatrixIT extends ProductionApiIT {
         assertThat(LocalConfig.fromEnvironment().authorizerTtlOverride().filter(Duration::isZero))
                 .as("the matrix expects the authorizer cache on (SCALEOUT_AUTHORIZER_TTL_SECONDS unset or > 0)")
                 .isEmpty();
+    }
+
+    /**
+     * The first login starts the accounts function (its SDK and Redis clients); on a loaded machine that can
+     * outlast the function's timeout (the gateway's 503, which a client retries). That is no cell's business.
+     */
+    @BeforeAll
+    static void warmTheLogin() {
+        String username = unique("warm");
+        var account = Map.of("username", username, "password", "password-" + username);
+        await().atMost(Duration.ofMinutes(2)).until(() -> api.post("/users", null, account).status(),
+                status -> status == 201 || status == 409);
+        await().atMost(Duration.ofMinutes(2)).until(() -> api.post("/sessions", null, account).status(),
+                status -> status == 201);
     }
 
     @TestFactory
