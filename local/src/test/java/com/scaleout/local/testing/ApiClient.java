@@ -30,15 +30,19 @@ public final class ApiClient {
     }
 
     public Reply send(String method, String path, String token, String body) {
+        return sendWithHeaders(method, path, token == null ? Map.of() : Map.of("authorization", "Bearer " + token),
+                body);
+    }
+
+    /** A request with these headers (a JSON body gets its content type unless they name one). */
+    public Reply sendWithHeaders(String method, String path, Map<String, String> headers, String body) {
         var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
+        if (body != null && headers.keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
             builder.header("content-type", "application/json");
         }
-        if (token != null) {
-            builder.header("authorization", "Bearer " + token);
-        }
+        headers.forEach(builder::header);
         for (int attempt = 1; ; attempt++) {
             try {
                 var response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());

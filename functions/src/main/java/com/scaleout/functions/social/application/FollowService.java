@@ -32,6 +32,9 @@ public final class FollowService {
 
     public void unfollow(Actor actor, String username) {
         User followee = profileOf(username);
+        if (followee.id().equals(actor.userId())) {
+            return; // nobody follows themselves: nothing to undo (and the store's counts cannot move twice on one user)
+        }
         follows.unfollow(actor.userId(), followee.id());
     }
 

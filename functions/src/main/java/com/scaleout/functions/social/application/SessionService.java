@@ -141,7 +141,8 @@ public final class SessionService {
         }
     }
 
-    static String sessionId(String token) {
+    /** The id a token's session is stored under: its SHA-256 (public for the tests that write sessions). */
+    public static String sessionId(String token) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
             return HexFormat.of().formatHex(digest);
