@@ -24,11 +24,16 @@ public final class RuntimeFixture implements AutoCloseable {
     }
 
     public static RuntimeFixture start(Declaration declaration) throws Exception {
+        return start(declaration, SharedBackends.get().redisUrl());
+    }
+
+    /** Over the shared, freshly emptied moto_server, with a Redis of the test's own (one it may stop). */
+    public static RuntimeFixture start(Declaration declaration, String redisUrl) throws Exception {
         SharedBackends.reset();
         var backends = SharedBackends.get();
         Path dataDir = Files.createTempDirectory(Files.createDirectories(SharedBackends.dataDir()), "runtime-");
         var config = LocalConfig.fromEnvironment().withPort(0)
-                .withBackends(backends.dynamoDbEndpoint().toString(), backends.redisUrl())
+                .withBackends(backends.dynamoDbEndpoint().toString(), redisUrl)
                 .withDataDir(dataDir);
         return new RuntimeFixture(LocalRuntime.start(declaration, config), dataDir);
     }
