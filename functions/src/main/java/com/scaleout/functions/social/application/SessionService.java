@@ -93,7 +93,12 @@ public final class SessionService {
         if (cached.isPresent()) {
             return cached.filter(s -> s.isActiveAt(now));
         }
-        Optional<Session> stored = sessions.find(id).filter(s -> s.isActiveAt(now));
+        return activeStored(id);
+    }
+
+    /** The session from the store if still active, put back in the cache (read-through). */
+    private Optional<Session> activeStored(String sessionId) {
+        Optional<Session> stored = sessions.find(sessionId).filter(s -> s.isActiveAt(clock.instant()));
         stored.ifPresent(s -> safely(() -> {
             cache.put(s);
             return null;
@@ -131,14 +136,24 @@ public final class SessionService {
         sessions.delete(actor.sessionId());
     }
 
-    /** Revoked if marked so; without the cache, if the store no longer has it. */
+    /**
+     * Revoked if marked so. Unmarked, the cached session vouches for it (the authorizer cached it, a logout evicts
+     * it); when neither is there — the cache was flushed or restarted, and took the logout's marker with it, while
+     * the gateway may still cache an "allow" for the token — or the cache is down, the store decides, and a
+     * session it still holds goes back into the cache.
+     */
     private boolean isRevoked(String sessionId) {
         try {
-            return cache.isRevoked(sessionId);
+            if (cache.isRevoked(sessionId)) {
+                return true;
+            }
+            if (cache.get(sessionId).filter(s -> s.isActiveAt(clock.instant())).isPresent()) {
+                return false;
+            }
         } catch (RuntimeException cacheDown) {
             LOG.log(Level.WARNING, "session cache unavailable; checking the store", cacheDown);
-            return sessions.find(sessionId).filter(s -> s.isActiveAt(clock.instant())).isEmpty();
         }
+        return activeStored(sessionId).isEmpty();
     }
 
     /** The id a token's session is stored under: its SHA-256 (public for the tests that write sessions). */

@@ -119,6 +119,22 @@ class SessionAuthorizerTest {
     }
 
     @Test
+    void stillRefusesALoggedOutSessionInTheHandlersAfterTheCacheRestartsEmpty() {
+        assertThat(world.handle(Samples.http("delete-sessions-current")).getStatusCode()).isEqualTo(204);
+        world.sessionCache.clear(); // the revocation marker is gone; the gateway may still cache an "allow"
+
+        assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void anActiveSessionStillActsAfterTheCacheRestartsEmptyAndIsCachedAgain() {
+        world.sessionCache.clear();
+
+        assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(200);
+        assertThat(world.sessionCache.get(Seed.sessionIdOf(Seed.ALICE_TOKEN))).isPresent();
+    }
+
+    @Test
     void stillRefusesALoggedOutSessionInTheHandlersWhenTheCacheIsDown() {
         world.handle(Samples.http("delete-sessions-current"));
         world.sessionCache.setAvailable(false);
