@@ -30,11 +30,17 @@ public final class ApiClient {
     }
 
     public Reply send(String method, String path, String token, String body) {
-        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+        return send(method, path, token, body == null ? null : "application/json",
+                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** A request with a body of any content type (a multipart upload, say). */
+    public Reply send(String method, String path, String token, String contentType, byte[] body) {
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            builder.header("content-type", "application/json");
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            builder.header("content-type", contentType);
         }
         if (token != null) {
             builder.header("authorization", "Bearer " + token);
