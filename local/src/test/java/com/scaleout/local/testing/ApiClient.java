@@ -30,18 +30,37 @@ public final class ApiClient {
     }
 
     public Reply send(String method, String path, String token, String body) {
-        return sendWithHeaders(method, path, token == null ? Map.of() : Map.of("authorization", "Bearer " + token),
-                body);
+        return send(method, path, token, body == null ? null : "application/json",
+                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** A request with a body of any content type (a multipart upload, say). */
+    public Reply send(String method, String path, String token, String contentType, byte[] body) {
+        var headers = new java.util.HashMap<String, String>();
+        if (token != null) {
+            headers.put("authorization", "Bearer " + token);
+        }
+        if (contentType != null) {
+            headers.put("content-type", contentType);
+        }
+        return exchange(method, path, headers, body);
     }
 
     /** A request with these headers (a JSON body gets its content type unless they name one). */
     public Reply sendWithHeaders(String method, String path, Map<String, String> headers, String body) {
-        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+        var all = new java.util.HashMap<>(headers);
         if (body != null && headers.keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
-            builder.header("content-type", "application/json");
+            all.put("content-type", "application/json");
         }
+        return exchange(method, path, all,
+                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private Reply exchange(String method, String path, Map<String, String> headers, byte[] body) {
+        // 60 s: an import push retries its writes for up to its 29 s timeout under throttling
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
         for (int attempt = 1; ; attempt++) {
             try {

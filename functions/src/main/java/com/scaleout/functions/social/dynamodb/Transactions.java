@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.dynamodb;
 
+import com.scaleout.functions.shared.aws.TransientFailures;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -10,7 +11,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
 
 /**
  * TransactWriteItems with what every caller needs: a retry with jittered backoff when another transaction on the
- * same items got in the way (DynamoDB cancels with TransactionConflict), and the index of the item whose
+ * same items got in the way or an item ran out of capacity (DynamoDB cancels with TransactionConflict or
+ * ThrottlingError, and the SDK does not retry a cancellation), and the index of the item whose
  * condition failed when it was a condition.
  */
 final class Transactions {
@@ -41,8 +43,8 @@ final class Transactions {
                         throw new ConditionFailed(i);
                     }
                 }
-                boolean conflict = reasons.stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
-                if (!conflict || attempt == ATTEMPTS) {
+                // no condition failed: another transaction or the capacity got in the way, and a retry may pass
+                if (!TransientFailures.cancelledTransiently(e) || attempt == ATTEMPTS) {
                     throw e;
                 }
             } catch (TransactionConflictException e) {
