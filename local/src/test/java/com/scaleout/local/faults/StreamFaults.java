@@ -29,7 +29,7 @@ final class StreamFaults {
         var consumers = production.streamConsumers().stream()
                 .map(c -> c.table().equals("Tweets") ? change.apply(c) : c).toList();
         return new Declaration(production.tables(), production.buckets(), production.functions(),
-                production.authorizers(), production.routes(), consumers);
+                production.authorizers(), production.routes(), production.routeThrottles(), consumers);
     }
 
     static String consumerId(String function) {
