@@ -79,6 +79,12 @@ public final class SessionService {
         var session = new Session(sessionId(token), user.get().id(), user.get().username(), now,
                 now.plus(SESSION_TTL));
         sessions.save(session);
+        // cached at once: the first request with the token then needs no DynamoDB read at the authorizer, which
+        // could only answer 500 when DynamoDB throttles (an authorizer cannot say 503)
+        safely(() -> {
+            cache.put(session);
+            return null;
+        }, null);
         return new Login(token, session, user.get());
     }
 

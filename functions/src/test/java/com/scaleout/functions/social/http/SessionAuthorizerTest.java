@@ -141,4 +141,19 @@ class SessionAuthorizerTest {
 
         assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(401);
     }
+
+    @Test
+    void aNewSessionIsCachedAtLoginSoItsFirstRequestNeedsNoStoreRead() {
+        var login = world.handle(Samples.http("post-sessions"));
+        String token = ApiJson.ok(login, 201).get("token").asText();
+
+        assertThat(world.sessionCache.get(Seed.sessionIdOf(token))).isPresent();
+    }
+
+    @Test
+    void aLoginSucceedsWhenTheCacheIsDown() {
+        world.sessionCache.setAvailable(false);
+
+        assertThat(world.handle(Samples.http("post-sessions")).getStatusCode()).isEqualTo(201);
+    }
 }
