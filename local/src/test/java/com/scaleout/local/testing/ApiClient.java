@@ -68,7 +68,7 @@ public final class ApiClient {
     }
 
     public Reply post(String path, String token, Object body) {
-        return send("POST", path, token, body instanceof String text ? text : Json.write(body));
+        return send("POST", path, token, body == null ? null : body instanceof String text ? text : Json.write(body));
     }
 
     public Reply put(String path, String token) {

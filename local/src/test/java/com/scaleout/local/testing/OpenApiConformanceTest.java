@@ -50,6 +50,25 @@ class OpenApiConformanceTest {
     }
 
     @Test
+    void aProfileIsAUserWithCountsAndUnknownRequestFieldsAreIgnored() {
+        var request = get("/users/ada");
+        assertThat(CONTRACT.violations(request, json(request, 200, """
+                {"id":"01J0000000000000000000000B","username":"ada","displayName":"Ada",
+                 "createdAt":"2026-01-01T00:00:00.000Z","followers":1,"following":2,"tweets":3}"""))).isEmpty();
+        var register = postJson("/users", null, "{\"username\":\"ada\",\"password\":\"12345678\",\"isAdmin\":true}");
+        assertThat(CONTRACT.violations(register, json(register, 201, """
+                {"id":"01J0000000000000000000000B","username":"ada","displayName":"ada",
+                 "createdAt":"2026-01-01T00:00:00.000Z"}"""))).isEmpty();
+    }
+
+    @Test
+    void aResponseFieldTheDocumentDoesNotDescribeIsAGap() {
+        var request = get("/tweets/01J0000000000000000000000A");
+        assertThat(CONTRACT.violations(request, json(request, 200, TWEET.replace("\"replies\":0", "\"replies\":0,\"views\":9"))))
+                .singleElement().asString().contains("views");
+    }
+
+    @Test
     void anUndeclaredStatusAMissingFieldOrAWrongContentTypeIsNamed() {
         var request = get("/tweets/01J0000000000000000000000A");
         assertThat(CONTRACT.violations(request, json(request, 500, "{\"message\":\"Internal Server Error\"}")))
@@ -68,6 +87,27 @@ class OpenApiConformanceTest {
         assertThat(CONTRACT.violations(missingToken, json(missingToken, 201, TWEET)))
                 .singleElement().asString().contains("outside the contract was answered 201")
                 .contains("security");
+    }
+
+    @Test
+    void anyOperationMayBeThrottledOrBusyAsTheDocumentSaysOnce() {
+        var request = get("/users/ada/followers");
+        assertThat(CONTRACT.violations(request, json(request, 429, "{\"message\":\"Too Many Requests\"}"))).isEmpty();
+        assertThat(CONTRACT.violations(request, json(request, 503,
+                "{\"message\":\"Service busy, retry shortly\",\"requestId\":\"r\"}"))).isEmpty();
+        var album = get("/albums/1");
+        assertThat(CONTRACT.violations(album, json(album, 503, "{\"msg\":\"busy\"}"))).isEmpty();
+        assertThat(CONTRACT.violations(album, json(album, 503, "{}"))).hasSize(1);
+    }
+
+    @Test
+    void aTransitBodyIsNotReadAsPlainJsonButItsAnswerIsChecked() {
+        var push = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/v2/import/push"))
+                .header("content-type", "application/transit+json").header("authorization", "Bearer k")
+                .POST(HttpRequest.BodyPublishers.ofString("[[\"^ \",\"~:client_id\",1]]")).build();
+        assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"OK\",\"message\":\"Batch Accepted!\"}")))
+                .isEmpty();
+        assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"FINE\",\"message\":\"\"}"))).hasSize(1);
     }
 
     @Test
