@@ -111,6 +111,19 @@ class OpenApiConformanceTest {
     }
 
     @Test
+    void onlyOperationsDeclaring415AreStrictAboutTheContentType() {
+        var tweet = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/tweets"))
+                .header("content-type", "text/plain").header("authorization", "Bearer t")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"text\":\"hi\"}")).build();
+        assertThat(CONTRACT.violations(tweet, json(tweet, 201, TWEET))).isEmpty();
+        var push = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/v2/import/push"))
+                .header("content-type", "text/plain").header("authorization", "Bearer k")
+                .POST(HttpRequest.BodyPublishers.ofString("[]")).build();
+        assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"OK\",\"message\":\"Batch Accepted!\"}")))
+                .singleElement().asString().contains("contentType");
+    }
+
+    @Test
     void anUndocumentedRouteGetsTheGatewaysNotFound() {
         var request = get("/no/such/route");
         assertThat(CONTRACT.violations(request, json(request, 404, "{\"message\":\"Not Found\"}"))).isEmpty();
