@@ -28,8 +28,12 @@ class OpenApiConformanceTest {
     }
 
     private static HttpRequest postJson(String path, String token, String body) {
+        return post(path, "application/json", token, body);
+    }
+
+    private static HttpRequest post(String path, String contentType, String token, String body) {
         var builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000" + path))
-                .header("content-type", "application/json")
+                .header("content-type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (token != null) {
             builder.header("authorization", "Bearer " + token);
@@ -102,9 +106,7 @@ class OpenApiConformanceTest {
 
     @Test
     void aTransitBodyIsNotReadAsPlainJsonButItsAnswerIsChecked() {
-        var push = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/v2/import/push"))
-                .header("content-type", "application/transit+json").header("authorization", "Bearer k")
-                .POST(HttpRequest.BodyPublishers.ofString("[[\"^ \",\"~:client_id\",1]]")).build();
+        var push = post("/v2/import/push", "application/transit+json", "k", "[[\"^ \",\"~:client_id\",1]]");
         assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"OK\",\"message\":\"Batch Accepted!\"}")))
                 .isEmpty();
         assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"FINE\",\"message\":\"\"}"))).hasSize(1);
@@ -112,13 +114,9 @@ class OpenApiConformanceTest {
 
     @Test
     void onlyOperationsDeclaring415AreStrictAboutTheContentType() {
-        var tweet = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/tweets"))
-                .header("content-type", "text/plain").header("authorization", "Bearer t")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"text\":\"hi\"}")).build();
+        var tweet = post("/tweets", "text/plain", "t", "{\"text\":\"hi\"}");
         assertThat(CONTRACT.violations(tweet, json(tweet, 201, TWEET))).isEmpty();
-        var push = HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000/v2/import/push"))
-                .header("content-type", "text/plain").header("authorization", "Bearer k")
-                .POST(HttpRequest.BodyPublishers.ofString("[]")).build();
+        var push = post("/v2/import/push", "text/plain", "k", "[]");
         assertThat(CONTRACT.violations(push, json(push, 201, "{\"status\":\"OK\",\"message\":\"Batch Accepted!\"}")))
                 .singleElement().asString().contains("contentType");
     }
