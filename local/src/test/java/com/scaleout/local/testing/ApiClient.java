@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * A small HTTP client for the integration tests, speaking JSON to the local API like any client would
- * (including retrying a 429, as API clients are expected to).
+ * (including retrying a 429, as API clients are expected to). Every answer it hands back is checked against the
+ * contract ({@link OpenApiConformance}).
  */
 public final class ApiClient {
     private final String baseUrl;
@@ -62,13 +63,15 @@ public final class ApiClient {
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
+        HttpRequest request = builder.build();
         for (int attempt = 1; ; attempt++) {
             try {
-                var response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+                var response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 429 && attempt < 50) {
                     Thread.sleep(20L * attempt);
                     continue;
                 }
+                OpenApiConformance.contract().check(request, response);
                 return new Reply(response.statusCode(), response.body(), parse(response.body()), response);
             } catch (IOException e) {
                 throw new IllegalStateException(method + " " + path + " failed", e);
@@ -88,7 +91,7 @@ public final class ApiClient {
     }
 
     public Reply post(String path, String token, Object body) {
-        return send("POST", path, token, body instanceof String text ? text : Json.write(body));
+        return send("POST", path, token, body == null ? null : body instanceof String text ? text : Json.write(body));
     }
 
     public Reply put(String path, String token) {

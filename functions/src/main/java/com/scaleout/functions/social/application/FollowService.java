@@ -33,7 +33,8 @@ public final class FollowService {
     public void unfollow(Actor actor, String username) {
         User followee = profileOf(username);
         if (followee.id().equals(actor.userId())) {
-            return; // nobody follows themselves: nothing to undo (and the store's counts cannot move twice on one user)
+            return; // nobody follows themselves, so there is nothing to undo (and one transaction cannot update the
+                    // same user's two counters: DynamoDB refused it, a 500)
         }
         follows.unfollow(actor.userId(), followee.id());
     }
