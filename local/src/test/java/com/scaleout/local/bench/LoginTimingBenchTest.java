@@ -31,6 +31,6 @@ class LoginTimingBenchTest {
     }
 
     private static LoginTimingBench.Summary summary(double[] interval) {
-        return new LoginTimingBench.Summary(200, 0, 0, 0, interval[0], interval[1], 0);
+        return new LoginTimingBench.Summary(200, 0, 0, 0, interval[0], interval[1], 0, 0, 0, 0);
     }
 }
