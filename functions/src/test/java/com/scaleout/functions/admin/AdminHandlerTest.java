@@ -44,6 +44,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,7 @@ class AdminHandlerTest {
             return Map.of();
         }
     };
+    private final AtomicInteger generatorsDrawn = new AtomicInteger();
     private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock);
     private final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
@@ -106,7 +108,10 @@ class AdminHandlerTest {
                     new TimelineService(new InMemoryTimelineCache(),
                             new SocialGraph(new InMemoryFollowGraphCache(), follows), new InMemoryTweetCache(), tweets,
                             new TimelineSource(tweets, new InMemoryRetweetStore(tweets), new InMemoryTweetIndexStore())),
-                    new Random(2)),
+                    () -> {
+                        generatorsDrawn.incrementAndGet();
+                        return new Random(2);
+                    }),
             new AdminKey(Optional.of("test-admin-key")));
 
     record Reply(int status, JsonNode json) {
@@ -187,6 +192,15 @@ class AdminHandlerTest {
         // 20 fans follow the star; it follows 5 of them back
         assertThat(follows.allFollowerIds(star.id())).hasSize(20);
         assertThat(follows.allFolloweeIds(star.id())).hasSize(5);
+    }
+
+    @Test
+    void eachStressRequestDrawsAGeneratorOfItsOwnNotOneFromTheSnapStartSnapshot() throws Exception {
+        assertThat(generatorsDrawn).hasValue(0);
+        assertThat(handle("stress").status()).isEqualTo(200);
+        assertThat(handle("stress").status()).isEqualTo(200);
+
+        assertThat(generatorsDrawn).hasValue(2);
     }
 
     @Test

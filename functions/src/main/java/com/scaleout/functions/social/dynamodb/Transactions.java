@@ -1,8 +1,8 @@
 package com.scaleout.functions.social.dynamodb;
 
 import com.scaleout.functions.shared.aws.TransientFailures;
+import com.scaleout.functions.shared.retry.Jitter;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -59,7 +59,7 @@ final class Transactions {
     private static void backOff(int attempt) {
         long ceiling = Math.min(400, 10L << attempt);
         try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling));
+            Thread.sleep(Jitter.between(1, ceiling));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while retrying a transaction", e);
