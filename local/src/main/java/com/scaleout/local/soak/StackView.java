@@ -35,7 +35,7 @@ public interface StackView {
 
         /** The route for {@code key} (URL-encoded into it). */
         String path(String key) {
-            return String.format(route, java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8));
+            return route.replace("%s", java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8));
         }
 
         /** The field of each item the list is about: a tweet's id or a user's username. */
