@@ -1,8 +1,8 @@
 package com.scaleout.functions.admin.application;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import java.time.Clock;
 import java.util.Map;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -12,6 +12,7 @@ import java.util.logging.Logger;
  */
 public final class StatusService {
     private static final Logger LOG = Logger.getLogger(StatusService.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
     public static final String COUNTS_NOTE =
             "DynamoDB's item counts: exact locally; on AWS refreshed about every six hours";
 
@@ -44,7 +45,7 @@ public final class StatusService {
             lags = cache.streamLags();
             reachable = true;
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "cache unreachable for the status", e);
+            CACHE_DOWN.warn("cache unreachable for the status", e);
             reachable = false;
         }
         return new Status(counts.getOrDefault("Users", 0L), counts.getOrDefault("Tweets", 0L),

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
@@ -32,6 +33,7 @@ public final class SearchService {
     static final int PER_TERM = 1000;
     private static final String NEWEST_POSSIBLE = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
     private static final Logger LOG = Logger.getLogger(SearchService.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final SearchIndexStore index;
     private final SearchCache cache;
@@ -79,7 +81,7 @@ public final class SearchService {
         try {
             return Optional.of(cache.lookup(query, terms));
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "search cache unavailable; searching", cacheDown);
+            CACHE_DOWN.warn("search cache unavailable; searching", cacheDown);
             return Optional.empty();
         }
     }

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.domain.Session;
@@ -14,7 +15,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 public final class SessionService {
     public static final Duration SESSION_TTL = Duration.ofDays(30);
     private static final Logger LOG = Logger.getLogger(SessionService.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -136,7 +137,7 @@ public final class SessionService {
             cache.markRevoked(actor.sessionId(), revocationTtl);
             cache.evict(actor.sessionId());
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "session cache unavailable; logout not done", cacheDown);
+            CACHE_DOWN.warn("session cache unavailable; logout not done", cacheDown);
             throw new ApiException(503, "Cannot log out right now; retry shortly", null);
         }
         sessions.delete(actor.sessionId());
@@ -157,7 +158,7 @@ public final class SessionService {
                 return false;
             }
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "session cache unavailable; checking the store", cacheDown);
+            CACHE_DOWN.warn("session cache unavailable; checking the store", cacheDown);
         }
         return activeStored(sessionId).isEmpty();
     }
@@ -176,7 +177,7 @@ public final class SessionService {
         try {
             return cacheCall.get();
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "session cache unavailable", e);
+            CACHE_DOWN.warn("session cache unavailable", e);
             return fallback;
         }
     }

@@ -1,10 +1,10 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -13,6 +13,7 @@ import java.util.logging.Logger;
  */
 public final class SocialGraph {
     private static final Logger LOG = Logger.getLogger(SocialGraph.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final FollowGraphCache cache;
     private final FollowStore follows;
@@ -38,7 +39,7 @@ public final class SocialGraph {
                 return hit.get();
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "follow graph cache unavailable; reading DynamoDB", e);
+            CACHE_DOWN.warn("follow graph cache unavailable; reading DynamoDB", e);
             return stored.apply(userId);
         }
         Set<String> ids = stored.apply(userId);

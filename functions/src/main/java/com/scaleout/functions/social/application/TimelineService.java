@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.shared.http.Page;
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.domain.TimelineEntry;
@@ -22,6 +23,7 @@ import java.util.logging.Logger;
  */
 public final class TimelineService {
     private static final Logger LOG = Logger.getLogger(TimelineService.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final TimelineCache timelines;
     private final SocialGraph graph;
@@ -86,7 +88,7 @@ public final class TimelineService {
             List<TimelineEntry> rebuilt = rebuild(userId, fannedOut(following, merged));
             return olderThan(rebuilt, before, want);
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "timeline cache unavailable; reading DynamoDB", cacheDown);
+            CACHE_DOWN.warn("timeline cache unavailable; reading DynamoDB", cacheDown);
             return olderThan(source.timeline(userId, fannedOut(following, merged)), before, want);
         }
     }
@@ -107,7 +109,7 @@ public final class TimelineService {
             timelines.replaceActivity(authorId, rebuilt);
             return olderThan(rebuilt, before, want);
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "activity cache unavailable; reading DynamoDB", cacheDown);
+            CACHE_DOWN.warn("activity cache unavailable; reading DynamoDB", cacheDown);
             return olderThan(source.activity(authorId, TimelineCache.CAPACITY), before, want);
         }
     }
@@ -137,7 +139,7 @@ public final class TimelineService {
         try {
             found.putAll(tweetCache.get(ids));
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "tweet cache unavailable; reading DynamoDB", cacheDown);
+            CACHE_DOWN.warn("tweet cache unavailable; reading DynamoDB", cacheDown);
         }
         List<String> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
         if (!missing.isEmpty()) {

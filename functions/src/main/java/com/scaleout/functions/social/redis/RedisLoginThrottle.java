@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.redis;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
@@ -16,6 +17,7 @@ import java.util.logging.Logger;
  */
 public final class RedisLoginThrottle implements LoginThrottle {
     private static final Logger LOG = Logger.getLogger(RedisLoginThrottle.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
     private final Optional<RedisConnection> redis;
 
     public RedisLoginThrottle(Optional<RedisConnection> redis) {
@@ -40,7 +42,7 @@ public final class RedisLoginThrottle implements LoginThrottle {
             }
             return refused;
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "login throttle unavailable (cache unreachable): not throttling", e);
+            CACHE_DOWN.warn("login throttle unavailable (cache unreachable): not throttling", e);
             return Optional.empty();
         }
     }
@@ -62,7 +64,7 @@ public final class RedisLoginThrottle implements LoginThrottle {
             count(commands, userKey(username));
             address.ifPresent(a -> count(commands, addressKey(a)));
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "login failure not counted (cache unreachable)", e);
+            CACHE_DOWN.warn("login failure not counted (cache unreachable)", e);
         }
     }
 

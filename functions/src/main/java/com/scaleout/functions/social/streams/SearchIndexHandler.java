@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -13,7 +14,6 @@ import com.scaleout.functions.social.application.SearchIndexStore;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
 import java.util.List;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -23,6 +23,7 @@ import java.util.logging.Logger;
  */
 public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
+    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final SearchIndexStore index;
     private final SearchCache cache;
@@ -69,7 +70,7 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
         try {
             cache.invalidate(terms);
         } catch (RuntimeException cacheDown) {
-            LOG.log(Level.WARNING, "search cache unavailable; its pages expire on their own", cacheDown);
+            CACHE_DOWN.warn("search cache unavailable; its pages expire on their own", cacheDown);
         }
     }
 }
