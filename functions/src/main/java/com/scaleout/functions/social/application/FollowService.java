@@ -26,13 +26,27 @@ public final class FollowService {
         if (followee.id().equals(actor.userId())) {
             throw ApiException.invalidField("username", "you cannot follow yourself");
         }
-        follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
-                Times.format(clock.instant())));
+        try {
+            follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
+                    Times.format(clock.instant())));
+        } catch (AccountMissing e) {
+            throw refusal(actor, e);
+        }
     }
 
     public void unfollow(Actor actor, String username) {
         User followee = profileOf(username);
-        follows.unfollow(actor.userId(), followee.id());
+        try {
+            follows.unfollow(actor.userId(), followee.id());
+        } catch (AccountMissing e) {
+            throw refusal(actor, e);
+        }
+    }
+
+    /** The caller's own account gone is a 401, as for a tweet; the other account gone, an unknown user. */
+    private static ApiException refusal(Actor actor, AccountMissing e) {
+        return e.userId().equals(actor.userId()) ? ApiException.unauthorized("Account no longer exists")
+                : ApiException.notFound("No such user");
     }
 
     public Page<User> followers(String username, PageRequest page) {
