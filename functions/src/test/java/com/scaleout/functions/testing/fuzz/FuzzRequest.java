@@ -7,8 +7,10 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A fuzz input read as an HTTP API request, in a small text envelope so that seeds stay readable and the fuzzer's
@@ -67,7 +69,7 @@ public final class FuzzRequest {
             } else if (name.startsWith(AUTH)) {
                 authorizer.put(name.substring(AUTH.length()), value);
             } else {
-                headers.put(name.toLowerCase(java.util.Locale.ROOT), value);
+                headers.put(name.toLowerCase(Locale.ROOT), value);
             }
         }
         String method = routeKey.substring(0, routeKey.indexOf(' '));
@@ -120,7 +122,7 @@ public final class FuzzRequest {
 
     private static void lines(StringBuilder head, String prefix, Map<String, ?> values) {
         if (values != null) {
-            new java.util.TreeMap<String, Object>(values).forEach((name, value) ->
+            new TreeMap<String, Object>(values).forEach((name, value) ->
                     head.append(prefix).append(name).append(": ").append(value).append('\n'));
         }
     }

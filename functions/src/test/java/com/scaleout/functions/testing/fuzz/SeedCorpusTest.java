@@ -15,10 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,10 +103,10 @@ class SeedCorpusTest {
 
     /** The parts of a request that the parsers' own targets read: body by content type, query, cursors. */
     private static Map<String, byte[]> partsOf(APIGatewayV2HTTPEvent event) throws IOException {
-        var parts = new java.util.TreeMap<String, byte[]>();
+        var parts = new TreeMap<String, byte[]>();
         String contentType = Optional.ofNullable(event.getHeaders()).map(h -> h.get("content-type")).orElse("");
         byte[] body = event.getBody() == null ? new byte[0] : event.getIsBase64Encoded()
-                ? java.util.Base64.getDecoder().decode(event.getBody())
+                ? Base64.getDecoder().decode(event.getBody())
                 : event.getBody().getBytes(StandardCharsets.UTF_8);
         String route = event.getRouteKey();
         if (route.equals("POST /albums")) {
