@@ -3,11 +3,13 @@ package com.scaleout.cdk;
 import com.scaleout.declaration.AuthorizerSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.RouteThrottleSpec;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.Stack;
@@ -17,6 +19,7 @@ import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpLambdaResponseTyp
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
 import software.amazon.awscdk.services.apigateway.AccessLogFormat;
 import software.amazon.awscdk.services.apigatewayv2.AddRoutesOptions;
+import software.amazon.awscdk.services.apigatewayv2.CfnStage;
 import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
 import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
@@ -77,7 +80,7 @@ public final class HttpApiRoutes extends Construct {
                 .retention(ACCESS_LOG_RETENTION)
                 .removalPolicy(config.removalPolicy())
                 .build();
-        HttpStage.Builder.create(this, "DefaultStage")
+        HttpStage stage = HttpStage.Builder.create(this, "DefaultStage")
                 .httpApi(httpApi)
                 .stageName("$default")
                 .autoDeploy(true)
@@ -109,6 +112,26 @@ public final class HttpApiRoutes extends Construct {
             route.authorizer().ifPresent(name -> options.authorizer(authorizers.get(name)));
             List<HttpRoute> added = httpApi.addRoutes(options.build());
             routesByKey.put(route.routeKey(), added.getFirst());
+        }
+        throttleRoutes(stage, declaration.routeThrottles());
+    }
+
+    /**
+     * The declared routes' own throttles, as the stage's route settings (the L2 stage has no property for them).
+     * CloudFormation refuses settings for a route that does not exist yet, so the stage waits for those routes.
+     */
+    private void throttleRoutes(HttpStage stage, List<RouteThrottleSpec> throttles) {
+        // RouteSettings is a JSON property in CloudFormation: CDK passes it on as given, so the keys are spelled
+        // as CloudFormation's (a RouteSettingsProperty would be written in camel case, and ignored)
+        Map<String, Map<String, Object>> settings = new TreeMap<>();
+        for (RouteThrottleSpec throttle : throttles) {
+            settings.put(throttle.routeKey(), Map.of(
+                    "ThrottlingRateLimit", throttle.ratePerSecond(),
+                    "ThrottlingBurstLimit", throttle.burst()));
+            stage.getNode().addDependency(route(throttle.routeKey()));
+        }
+        if (!settings.isEmpty()) {
+            ((CfnStage) stage.getNode().getDefaultChild()).setRouteSettings(settings);
         }
     }
 

@@ -72,6 +72,29 @@ final class DeclarationAssertions {
                     "AuthorizationType", route.authorizer().isPresent() ? "CUSTOM" : "NONE",
                     "Target", Match.anyValue()));
         }
+        assertRouteThrottles(synth, declaration);
+    }
+
+    /** Every declared route throttle, and no other, in the stage's route settings; the stage waits for the route. */
+    private static void assertRouteThrottles(TestStacks.Synthesized synth, Declaration declaration) {
+        var stage = synth.template().findResources("AWS::ApiGatewayV2::Stage").values().iterator().next();
+        @SuppressWarnings("unchecked")
+        var properties = (Map<String, Object>) stage.get("Properties");
+        var expected = new java.util.HashMap<String, Object>();
+        declaration.routeThrottles().forEach(t -> expected.put(t.routeKey(), Map.of(
+                "ThrottlingRateLimit", t.ratePerSecond(), "ThrottlingBurstLimit", t.burst())));
+        if (expected.isEmpty()) {
+            assertThat(properties).doesNotContainKey("RouteSettings");
+        } else {
+            // through the assertions library: the template's numbers are JSON numbers (2 and 2.0 are one)
+            synth.template().hasResourceProperties("AWS::ApiGatewayV2::Stage",
+                    Map.of("RouteSettings", Match.objectEquals(expected)));
+        }
+        @SuppressWarnings("unchecked")
+        var dependsOn = (java.util.List<String>) stage.getOrDefault("DependsOn", java.util.List.of());
+        declaration.routeThrottles().forEach(t -> assertThat(dependsOn).as("stage waits for " + t.routeKey())
+                .contains(synth.stack().getLogicalId((software.amazon.awscdk.CfnElement)
+                        synth.stack().api().route(t.routeKey()).getNode().getDefaultChild())));
     }
 
     private static void assertFunction(TestStacks.Synthesized synth, FunctionSpec spec, ScaleoutStackConfig config) {

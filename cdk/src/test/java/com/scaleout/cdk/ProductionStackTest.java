@@ -33,6 +33,17 @@ class ProductionStackTest {
     }
 
     @Test
+    void costlyRoutesHaveThrottlesBelowTheStages() {
+        assertThat(DECLARATION.routeThrottles()).extracting(t -> t.routeKey())
+                .contains("POST /users", "POST /sessions", "POST /albums", "POST /v2/import/push", "POST /admin/seed");
+        assertThat(DECLARATION.routeThrottles()).allSatisfy(t -> {
+            assertThat(t.ratePerSecond()).as(t.routeKey()).isLessThan(HttpApiRoutes.RATE_LIMIT);
+            assertThat(t.burst()).as(t.routeKey()).isLessThan(HttpApiRoutes.BURST_LIMIT);
+        });
+        // the template's route settings and the stage's dependencies: DeclarationAssertions
+    }
+
+    @Test
     void synthesizesWithoutWarningsOrErrors() {
         var annotations = software.amazon.awscdk.assertions.Annotations.fromStack(synth.stack());
 

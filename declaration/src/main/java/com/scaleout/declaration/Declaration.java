@@ -17,6 +17,7 @@ public record Declaration(
         List<FunctionSpec> functions,
         List<AuthorizerSpec> authorizers,
         List<RouteSpec> routes,
+        List<RouteThrottleSpec> routeThrottles,
         List<StreamConsumerSpec> streamConsumers) {
 
     public Declaration {
@@ -25,8 +26,10 @@ public record Declaration(
         functions = List.copyOf(functions);
         authorizers = List.copyOf(authorizers);
         routes = List.copyOf(routes);
+        routeThrottles = List.copyOf(routeThrottles);
         streamConsumers = List.copyOf(streamConsumers);
         validate(tables, buckets, functions, authorizers, routes, streamConsumers);
+        validateThrottles(routes, routeThrottles);
     }
 
     public static Builder builder() {
@@ -98,6 +101,17 @@ public record Declaration(
         }
     }
 
+    private static void validateThrottles(List<RouteSpec> routes, List<RouteThrottleSpec> throttles) {
+        var problems = new ArrayList<String>();
+        var routeKeys = routes.stream().map(RouteSpec::routeKey).toList();
+        unique(throttles.stream().map(RouteThrottleSpec::routeKey).toList(), "route throttle", problems);
+        throttles.stream().filter(t -> !routeKeys.contains(t.routeKey()))
+                .forEach(t -> problems.add("throttle of unknown route " + t.routeKey()));
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid declaration: " + String.join("; ", problems));
+        }
+    }
+
     private static HashSet<String> unique(List<String> names, String what, List<String> problems) {
         var seen = new HashSet<String>();
         names.stream().filter(n -> !seen.add(n)).forEach(n -> problems.add("duplicate " + what + " " + n));
@@ -110,6 +124,7 @@ public record Declaration(
         private final List<FunctionSpec> functions = new ArrayList<>();
         private final List<AuthorizerSpec> authorizers = new ArrayList<>();
         private final List<RouteSpec> routes = new ArrayList<>();
+        private final List<RouteThrottleSpec> routeThrottles = new ArrayList<>();
         private final List<StreamConsumerSpec> streamConsumers = new ArrayList<>();
 
         private Builder() {
@@ -140,13 +155,18 @@ public record Declaration(
             return this;
         }
 
+        public Builder routeThrottle(RouteThrottleSpec throttle) {
+            routeThrottles.add(throttle);
+            return this;
+        }
+
         public Builder streamConsumer(StreamConsumerSpec consumer) {
             streamConsumers.add(consumer);
             return this;
         }
 
         public Declaration build() {
-            return new Declaration(tables, buckets, functions, authorizers, routes, streamConsumers);
+            return new Declaration(tables, buckets, functions, authorizers, routes, routeThrottles, streamConsumers);
         }
     }
 }

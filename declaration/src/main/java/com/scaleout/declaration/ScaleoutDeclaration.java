@@ -53,6 +53,10 @@ public final class ScaleoutDeclaration {
     private static final String SOCIAL = "com.scaleout.functions.social.";
     private static final String IMPORTS = "com.scaleout.functions.imports.";
 
+    private static final String IMPORT_WRITES = "each body may carry thousands of records, each a conditional "
+            + "write: 400 bodies/s is far above what one table absorbs on demand without throttling, and what "
+            + "DynamoDB throttles beyond it the handler answers with 503 and Retry-After";
+
     private static final Declaration DECLARATION = Declaration.builder()
             .table(TableSpec.of("Users", string("id")))
             .table(TableSpec.of("Usernames", string("username")))
@@ -174,6 +178,25 @@ public final class ScaleoutDeclaration {
             .route(checkedByHandler(POST, "/admin/reset", ADMIN, ADMIN_KEY))
             .route(checkedByHandler(GET, "/admin/status", ADMIN, ADMIN_KEY))
             .route(checkedByHandler(POST, "/admin/stress", ADMIN, ADMIN_KEY))
+
+            // Below the stage's 2,000/s where one request costs much more than a read (see RouteThrottleSpec)
+            .routeThrottle(RouteThrottleSpec.of("POST /users", 100, 200, "each sign-up is a BCrypt hash (about "
+                    + "0.1 s of a vCPU at cost 10) and a transaction: a flood of them would take the accounts "
+                    + "function's concurrency from logins and profile reads"))
+            .routeThrottle(RouteThrottleSpec.of("POST /sessions", 300, 600, "each login is a BCrypt check; "
+                    + "spraying passwords over many usernames from many addresses gets past the per-username and "
+                    + "per-address limits, this bounds the total work"))
+            .routeThrottle(RouteThrottleSpec.of("POST /albums", 200, 400, "bodies of up to 6 MB, each written to "
+                    + "S3: 200/s is already up to 1.2 GB/s of uploads"))
+            .routeThrottle(RouteThrottleSpec.of("POST /v2/import/push", 400, 800, IMPORT_WRITES))
+            .routeThrottle(RouteThrottleSpec.of("POST /v2/import/batch", 400, 800, IMPORT_WRITES))
+            .routeThrottle(RouteThrottleSpec.of("POST /v2/client/{cid}/table/{table}/data", 400, 800, IMPORT_WRITES))
+            .routeThrottle(RouteThrottleSpec.of("POST /admin/seed", 20, 40, "each writes up to 2,000 items in "
+                    + "batches; the seeding command sends one chunk at a time"))
+            .routeThrottle(RouteThrottleSpec.of("POST /admin/reset", 2, 4, "each deletes every table's items until "
+                    + "its deadline; one caller at a time is all it needs"))
+            .routeThrottle(RouteThrottleSpec.of("POST /admin/stress", 2, 4, "each runs timed writes and reads for "
+                    + "up to the function's timeout"))
 
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))

@@ -43,6 +43,21 @@ class DeclarationTest {
     }
 
     @Test
+    void routeThrottlesMustNameADeclaredRouteOnceAndSayWhy() {
+        var builder = Declaration.builder()
+                .function(FunctionSpec.of("Echo", "x.Echo"))
+                .route(RouteSpec.publicRoute(GET, "/a", "Echo"))
+                .routeThrottle(RouteThrottleSpec.of("GET /a", 10, 20, "costly"))
+                .routeThrottle(RouteThrottleSpec.of("GET /a", 5, 10, "costly twice"))
+                .routeThrottle(RouteThrottleSpec.of("GET /b", 10, 20, "no such route"));
+
+        assertThatThrownBy(builder::build).hasMessageContaining("duplicate route throttle GET /a")
+                .hasMessageContaining("throttle of unknown route GET /b");
+        assertThatThrownBy(() -> RouteThrottleSpec.of("GET /a", 10, 20, " ")).hasMessageContaining("say why");
+        assertThatThrownBy(() -> RouteThrottleSpec.of("GET /a", 0, 20, "x")).hasMessageContaining("positive");
+    }
+
+    @Test
     void routePathsFollowApiGatewaySyntax() {
         assertThat(RouteSpec.publicRoute(GET, "/tweets/{id}/replies", "F").routeKey())
                 .isEqualTo("GET /tweets/{id}/replies");

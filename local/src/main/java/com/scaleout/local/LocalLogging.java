@@ -1,5 +1,6 @@
 package com.scaleout.local;
 
+import java.util.List;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Level;
@@ -8,6 +9,12 @@ import java.util.logging.Logger;
 
 /** One readable line per log record on stderr: time, level, short logger name, message. */
 public final class LocalLogging {
+    /**
+     * The quieted loggers, held here: the log manager keeps loggers only weakly, so a level set on one that nobody
+     * references is lost when it is collected, and Netty and Lettuce would be chatty again.
+     */
+    private static final List<Logger> QUIETED =
+            List.of(Logger.getLogger("io.netty"), Logger.getLogger("io.lettuce"));
 
     private LocalLogging() {
     }
@@ -37,7 +44,6 @@ public final class LocalLogging {
         root.addHandler(console);
         root.setLevel(Level.INFO);
         // Netty and Lettuce are chatty at INFO about things a developer need not see.
-        Logger.getLogger("io.netty").setLevel(Level.WARNING);
-        Logger.getLogger("io.lettuce").setLevel(Level.WARNING);
+        QUIETED.forEach(logger -> logger.setLevel(Level.WARNING));
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.backends.Probes;
+import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.SharedBackends;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,9 +28,9 @@ class HealthIT {
                 .withDataDir(Files.createTempDirectory("health-it"));
 
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
-            var response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(runtime.url() + "/health")).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            var request = HttpRequest.newBuilder(URI.create(runtime.url() + "/health")).GET().build();
+            var response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            OpenApiConformance.contract().check(request, response);
 
             assertThat(response.statusCode()).isEqualTo(503);
             JsonNode body = Json.MAPPER.readTree(response.body());

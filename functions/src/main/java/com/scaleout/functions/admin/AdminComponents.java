@@ -35,7 +35,6 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var dynamoDb = DynamoDbClients.dynamoDb();
         var redis = RedisConnection.fromEnvironment();
         var clock = Clock.systemUTC();
-        var random = new Random(); // made-up data, nothing secret
         var declaration = ScaleoutDeclaration.declaration();
 
         var physicalTables = new LinkedHashMap<String, String>();
@@ -66,6 +65,6 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
                         new DynamoTableEraser(dynamoDb, erasable), bucketEraser, cache),
                 new StatusService(new DynamoTableCounts(dynamoDb, physicalTables), cache, clock),
                 new StressService(seed, users, social.accounts(), social.tweets(), social.follows(),
-                        social.timelines(), random));
+                        social.timelines(), Random::new)); // made-up data, nothing secret
     }
 }

@@ -1,26 +1,47 @@
 package com.scaleout.functions.albums;
 
 import com.scaleout.declaration.TableSpec;
+import com.github.f4b6a3.ulid.Ulid;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.social.domain.Ids;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
-/** The Albums table, keyed by {@code albumID}; reviews are atomic ADDs on the album's item. */
+/** The Albums table, keyed by {@code albumID}; reviews are atomic ADDs on the album's item, each counted once. */
 public final class DynamoAlbumStore implements AlbumStore {
     public static final String TABLE = "Albums";
     static final String ID = "albumID";
+    /** The ids of the album's latest reviews, so that a resent review is recognized. */
+    static final String RECENT = "recentReviews";
+    static final int FORGET_FROM = 32;
+    /** Longer than any resend: the SDK gives up on a call after its whole-call timeout (4 s). */
+    static final Duration REMEMBERED = Duration.ofMinutes(1);
+    private static final Logger LOG = Logger.getLogger(DynamoAlbumStore.class.getName());
 
     private final DynamoDbClient dynamoDb;
     private final String table;
+    private final Clock clock;
 
     public DynamoAlbumStore(DynamoDbClient dynamoDb) {
+        this(dynamoDb, Clock.systemUTC());
+    }
+
+    public DynamoAlbumStore(DynamoDbClient dynamoDb, Clock clock) {
         this.dynamoDb = dynamoDb;
         this.table = RuntimeEnvironment.variable(TableSpec.environmentVariable(TABLE)).orElse(null);
+        this.clock = clock;
     }
 
     @Override
@@ -53,18 +74,55 @@ public final class DynamoAlbumStore implements AlbumStore {
                 Long.parseLong(item.get("likes").n()), Long.parseLong(item.get("dislikes").n()));
     }
 
+    /**
+     * The ADD, and the review's id into the album's set of recent reviews, unless the id is there already. The SDK
+     * resends a call whose answer it did not get, although DynamoDB may have applied it: a bare ADD would then
+     * count the review twice (the soak run saw it). The resent call finds its id and changes nothing. One item,
+     * one conditional update: no transaction, so reviews of a popular album never conflict with each other.
+     */
     @Override
     public Optional<Album> review(String albumId, boolean like) {
+        String reviewId = Ids.newId();
         try {
             var item = dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
-                    .updateExpression("ADD #count :one")
-                    .conditionExpression("attribute_exists(albumID)")
-                    .expressionAttributeNames(Map.of("#count", like ? "likes" : "dislikes"))
-                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
-                    .returnValues(ReturnValue.ALL_NEW)).attributes();
+                    .updateExpression("ADD #count :one, #recent :ids")
+                    .conditionExpression("attribute_exists(" + ID + ") AND NOT contains(#recent, :id)")
+                    .expressionAttributeNames(Map.of("#count", like ? "likes" : "dislikes", "#recent", RECENT))
+                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
+                            ":ids", AttributeValue.fromSs(List.of(reviewId)), ":id", AttributeValue.fromS(reviewId)))
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).attributes();
+            forgetOldReviews(albumId, item);
             return Optional.of(toAlbum(albumId, item));
         } catch (ConditionalCheckFailedException e) {
-            return Optional.empty();
+            if (!e.hasItem() || e.item().isEmpty()) {
+                return Optional.empty(); // no such album
+            }
+            return Optional.of(toAlbum(albumId, e.item())); // counted by the attempt whose answer was lost
+        }
+    }
+
+    /**
+     * Keeps the set of recent reviews short: past {@value #FORGET_FROM} ids, those older than a resend can be
+     * (ids are ULIDs: their time is their first digits) are removed. A failure only leaves them for the next review.
+     */
+    private void forgetOldReviews(String albumId, Map<String, AttributeValue> item) {
+        var recent = item.get(RECENT);
+        if (recent == null || recent.ss().size() <= FORGET_FROM) {
+            return;
+        }
+        long before = clock.millis() - REMEMBERED.toMillis();
+        var old = recent.ss().stream().filter(id -> Ulid.from(id).getTime() < before).toList();
+        if (old.isEmpty()) {
+            return;
+        }
+        try {
+            dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
+                    .updateExpression("DELETE #recent :old")
+                    .expressionAttributeNames(Map.of("#recent", RECENT))
+                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromSs(old))));
+        } catch (SdkException e) {
+            LOG.log(Level.FINE, "could not forget old reviews of " + albumId + "; the next review will", e);
         }
     }
 }

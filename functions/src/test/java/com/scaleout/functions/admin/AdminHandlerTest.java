@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ class AdminHandlerTest {
     private final InMemoryFollowStore follows = world.follows;
     private final List<SeedBatch> written = world.written;
     private final Map<String, Long> left = world.left;
+    private final AtomicInteger generatorsDrawn = world.generatorsDrawn;
 
     record Reply(int status, JsonNode json) {
     }
@@ -118,6 +120,15 @@ class AdminHandlerTest {
         // 20 fans follow the star; it follows 5 of them back
         assertThat(follows.allFollowerIds(star.id())).hasSize(20);
         assertThat(follows.allFolloweeIds(star.id())).hasSize(5);
+    }
+
+    @Test
+    void eachStressRequestDrawsAGeneratorOfItsOwnNotOneFromTheSnapStartSnapshot() throws Exception {
+        assertThat(generatorsDrawn).hasValue(0);
+        assertThat(handle("stress").status()).isEqualTo(200);
+        assertThat(handle("stress").status()).isEqualTo(200);
+
+        assertThat(generatorsDrawn).hasValue(2);
     }
 
     @Test

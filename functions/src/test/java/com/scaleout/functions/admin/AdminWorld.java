@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The admin handler over in-memory stores, with the admin key the samples of {@code events/admin/} carry: what
@@ -77,6 +78,8 @@ final class AdminWorld {
             return Map.of();
         }
     };
+    /** How many random generators the stress service drew: one per request, none in the snapshot. */
+    final AtomicInteger generatorsDrawn = new AtomicInteger();
     private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock);
     final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
@@ -88,6 +91,9 @@ final class AdminWorld {
                     new TimelineService(new InMemoryTimelineCache(),
                             new SocialGraph(new InMemoryFollowGraphCache(), follows), new InMemoryTweetCache(), tweets,
                             new TimelineSource(tweets, new InMemoryRetweetStore(tweets), new InMemoryTweetIndexStore())),
-                    new Random(2)),
+                    () -> {
+                        generatorsDrawn.incrementAndGet();
+                        return new Random(2);
+                    }),
             new AdminKey(Optional.of("test-admin-key")));
 }

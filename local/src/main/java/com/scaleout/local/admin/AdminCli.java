@@ -155,7 +155,7 @@ public final class AdminCli {
         }
     }
 
-    static Map<String, String> options(String[] args) {
+    public static Map<String, String> options(String[] args) {
         var options = new LinkedHashMap<String, String>();
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {

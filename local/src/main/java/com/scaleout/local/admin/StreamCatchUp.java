@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * {@link #CAUGHT_UP} behind its stream or it has reported nothing for {@link #IDLE} (a consumer reports only when it
  * processes a batch, so an idle one keeps its last figure). Gives up (and goes on) after {@link #GIVE_UP}.
  */
-final class StreamCatchUp {
+public final class StreamCatchUp {
     static final Duration CAUGHT_UP = Duration.ofSeconds(5);
     /** No batch for this long after the writes: nothing left to do. A busy consumer reports every few seconds. */
     static final Duration IDLE = Duration.ofSeconds(15);
@@ -27,7 +27,7 @@ final class StreamCatchUp {
 
     private final AdminClient client;
 
-    StreamCatchUp(AdminClient client) {
+    public StreamCatchUp(AdminClient client) {
         this.client = client;
     }
 
@@ -61,7 +61,7 @@ final class StreamCatchUp {
     }
 
     /** Waits until {@code consumers} caught up with what was written before {@code since}; reports while waiting. */
-    void await(Set<String> consumers, Instant since, Consumer<String> report) throws Exception {
+    public void await(Set<String> consumers, Instant since, Consumer<String> report) throws Exception {
         long giveUp = System.nanoTime() + GIVE_UP.toNanos();
         while (System.nanoTime() < giveUp) {
             var behind = behind(client.call("GET", "/admin/status", null), consumers, since, Instant.now());

@@ -52,12 +52,7 @@ public final class Backends implements AutoCloseable {
             } else {
                 int port = Probes.freePort();
                 redis = "redis://127.0.0.1:" + port;
-                // A cache: no persistence, so nothing is left behind and restarts start empty.
-                children.add(ManagedProcess.start("redis-server",
-                        List.of("redis-server", "--bind", "127.0.0.1", "--port", String.valueOf(port),
-                                "--save", "", "--appendonly", "no", "--protected-mode", "yes"),
-                        dataDir.resolve("logs/redis-server.log"), () -> Probes.redisAnswers("127.0.0.1", port),
-                        START_TIMEOUT));
+                children.add(startRedis(port, dataDir.resolve("logs/redis-server.log")));
             }
             // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
             var gate = DynamoDbGate.start(dynamo);
@@ -71,6 +66,17 @@ public final class Backends implements AutoCloseable {
             children.forEach(ManagedProcess::close);
             throw e;
         }
+    }
+
+    /**
+     * A redis-server on 127.0.0.1:{@code port}, as the runtime runs its own: a cache with no persistence, so nothing
+     * is left behind and a restart starts empty (the soak restarts one this way).
+     */
+    public static ManagedProcess startRedis(int port, Path logFile) throws IOException {
+        return ManagedProcess.start("redis-server",
+                List.of("redis-server", "--bind", "127.0.0.1", "--port", String.valueOf(port),
+                        "--save", "", "--appendonly", "no", "--protected-mode", "yes"),
+                logFile, () -> Probes.redisAnswers("127.0.0.1", port), START_TIMEOUT);
     }
 
     /** Stops children still starting up: for a shutdown that comes during start-up. */

@@ -4,15 +4,12 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,9 +31,6 @@ public final class DynamoDbGate implements AutoCloseable {
     private static final Set<String> READS = Set.of("GetItem", "BatchGetItem", "Query", "Scan", "DescribeTable",
             "ListTables", "DescribeTimeToLive", "DescribeStream", "GetShardIterator", "GetRecords", "ListStreams",
             "TransactGetItems", "DescribeContinuousBackups", "ListTagsOfResource");
-    /** Headers the JDK client sets itself and refuses to be given. */
-    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host",
-            "upgrade", "transfer-encoding", "keep-alive");
 
     private final URI target;
     private final HttpServer server;
@@ -75,35 +69,17 @@ public final class DynamoDbGate implements AutoCloseable {
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readAllBytes();
             }
-            var request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().toString()))
-                    .timeout(Duration.ofSeconds(60))
-                    .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-            exchange.getRequestHeaders().forEach((name, values) -> {
-                if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
-                    values.forEach(value -> request.header(name, value));
-                }
-            });
+            var request = HttpExchanges.requestTo(target, exchange, body);
             var held = isRead(exchange.getRequestHeaders().getFirst("x-amz-target")) ? lock.readLock()
                     : lock.writeLock();
             HttpResponse<byte[]> response;
             held.lock();
             try {
-                response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+                response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             } finally {
                 held.unlock();
             }
-            response.headers().map().forEach((name, values) -> {
-                if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-                    exchange.getResponseHeaders().put(name, values);
-                }
-            });
-            byte[] answer = response.body();
-            exchange.sendResponseHeaders(response.statusCode(), answer.length == 0 ? -1 : answer.length);
-            if (answer.length > 0) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(answer);
-                }
-            }
+            HttpExchanges.relay(response, exchange);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "DynamoDB gate: forwarding failed", e);
         } catch (InterruptedException e) {

@@ -32,11 +32,12 @@ public final class Bench {
             case "search" -> SearchBench.run(rest);
             case "import" -> ImportBench.run(rest);
             case "stack" -> StackBench.run(rest);
+            case "login" -> LoginTimingBench.run(rest);
             case "suite" -> BenchSuite.run(rest);
             default -> {
                 System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
                         + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
-                        + " | import [bodies] [seconds] [rounds] | stack [seconds]");
+                        + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs]");
                 System.exit(2);
             }
         }

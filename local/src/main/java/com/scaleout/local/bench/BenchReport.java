@@ -9,6 +9,9 @@ import java.util.List;
 
 /** Collects a benchmark's lines, prints them as they come and saves them as Markdown. */
 final class BenchReport {
+    /** Where every benchmark's report (and the suite's block) is saved, from the repository's root. */
+    static final Path DIRECTORY = Path.of("local", "target", "bench");
+
     private final String name;
     private final List<String> lines = new ArrayList<>();
 
@@ -27,8 +30,7 @@ final class BenchReport {
     }
 
     void save() throws IOException {
-        Path file = Path.of("local", "target", "bench", name + ".md");
-        Files.createDirectories(file.getParent());
+        Path file = Files.createDirectories(DIRECTORY).resolve(name + ".md");
         Files.write(file, lines);
         System.out.println("saved " + file);
     }

@@ -84,8 +84,7 @@ final class BenchSuite {
         double total = seconds();
         String loadAfter = Machine.loadAverage();
         String block = block(machine, date, total, loadBefore, loadAfter);
-        Path saved = Path.of("local", "target", "bench", "suite.md");
-        Files.createDirectories(saved.getParent());
+        Path saved = Files.createDirectories(BenchReport.DIRECTORY).resolve("suite.md");
         Files.writeString(saved, block);
         var failed = steps.stream().filter(s -> s.failure() != null).toList();
         System.out.println();

@@ -6,35 +6,62 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The generated block of BENCHMARKS.md: the text between {@value #BEGIN} and {@value #END}, markers included, is
- * replaced and nothing else is touched (the rest of the file is hand-written analysis). Without a block, one is
- * inserted before the first {@code ## } section (near the top, after the introduction), or appended when there is
- * none; a file with an unmatched or repeated marker is refused rather than guessed at.
+ * A generated block of BENCHMARKS.md: the text between its begin and end markers ({@code <!-- NAME:begin -->},
+ * {@code <!-- NAME:end -->}), markers included, is replaced and nothing else is touched (the rest of the file is
+ * hand-written analysis, or other blocks). Without a block, one is inserted right after the last other generated
+ * block, or else before the first {@code ## } section (near the top, after the introduction), or appended when
+ * there is none; a file with an unmatched or repeated marker is refused rather than guessed at. The bench suite's
+ * block is {@link #SUITE}; the soak's is {@code named("soak")}.
  */
-final class BenchmarksBlock {
+public final class BenchmarksBlock {
     static final String BEGIN = "<!-- bench-suite:begin -->";
     static final String END = "<!-- bench-suite:end -->";
+    private static final String ANY_END = ":end -->";
+    static final BenchmarksBlock SUITE = new BenchmarksBlock(BEGIN, END);
 
-    private BenchmarksBlock() {
+    private final String begin;
+    private final String end;
+
+    private BenchmarksBlock(String begin, String end) {
+        this.begin = begin;
+        this.end = end;
     }
 
-    /** The document with its block's content replaced by {@code content} (or a block inserted). */
+    public static BenchmarksBlock named(String name) {
+        return new BenchmarksBlock("<!-- " + name + ":begin -->", "<!-- " + name + ":end -->");
+    }
+
+    /** The suite's block of {@code document} replaced by {@code content}. */
     static String replace(String document, String content) {
-        String block = BEGIN + "\n" + content.strip() + "\n" + END;
-        int begin = document.indexOf(BEGIN);
-        int end = document.indexOf(END);
-        if (begin < 0 && end < 0) {
+        return SUITE.replaceIn(document, content);
+    }
+
+    /** Rewrites {@code file} with the suite's block replaced. */
+    static void update(Path file, String content) throws IOException {
+        SUITE.updateIn(file, content);
+    }
+
+    /** The document with this block's content replaced by {@code content} (or the block inserted). */
+    public String replaceIn(String document, String content) {
+        String block = begin + "\n" + content.strip() + "\n" + end;
+        int at = document.indexOf(begin);
+        int to = document.indexOf(end);
+        if (at < 0 && to < 0) {
             return insert(document, block);
         }
-        if (begin < 0 || end < begin || document.indexOf(BEGIN, begin + 1) >= 0
-                || document.indexOf(END, end + 1) >= 0) {
-            throw new IllegalArgumentException("expected one " + BEGIN + " followed by one " + END
+        if (at < 0 || to < at || document.indexOf(begin, at + 1) >= 0 || document.indexOf(end, to + 1) >= 0) {
+            throw new IllegalArgumentException("expected one " + begin + " followed by one " + end
                     + "; fix the markers by hand");
         }
-        return document.substring(0, begin) + block + document.substring(end + END.length());
+        return document.substring(0, at) + block + document.substring(to + end.length());
     }
 
     private static String insert(String document, String block) {
+        int otherBlock = document.lastIndexOf(ANY_END);
+        if (otherBlock >= 0) { // a section heading inside another block is that block's, not a place for this one
+            int after = otherBlock + ANY_END.length();
+            return document.substring(0, after) + "\n\n" + block + document.substring(after);
+        }
         int section = document.startsWith("## ") ? 0 : document.indexOf("\n## ");
         if (section < 0) {
             String separator = document.isEmpty() ? "" : document.endsWith("\n") ? "\n" : "\n\n";
@@ -44,9 +71,9 @@ final class BenchmarksBlock {
         return document.substring(0, at) + block + "\n\n" + document.substring(at);
     }
 
-    /** Rewrites {@code file} with the block replaced, creating the file (with a title) when it does not exist. */
-    static void update(Path file, String content) throws IOException {
+    /** Rewrites {@code file} with this block replaced, creating the file (with a title) when it does not exist. */
+    public void updateIn(Path file, String content) throws IOException {
         String document = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(file, replace(document, content), StandardCharsets.UTF_8);
+        Files.writeString(file, replaceIn(document, content), StandardCharsets.UTF_8);
     }
 }

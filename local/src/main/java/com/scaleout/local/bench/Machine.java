@@ -14,23 +14,23 @@ import java.util.regex.Pattern;
  * redis-server and moto_server found on PATH (the ones the local runtime starts). Anything not found is
  * "unknown".
  */
-record Machine(int cores, String cpu, String jvm, String redis, String moto) {
+public record Machine(int cores, String cpu, String jvm, String redis, String moto) {
     private static final String UNKNOWN = "unknown";
     private static final Pattern REDIS_VERSION = Pattern.compile("v=(\\S+)");
 
-    static Machine detect() {
+    public static Machine detect() {
         return new Machine(Runtime.getRuntime().availableProcessors(), cpuModel(),
                 System.getProperty("java.vm.name") + " " + Runtime.version() + " ("
                         + System.getProperty("java.vendor") + ")",
                 redisVersion(), motoVersion());
     }
 
-    String describe() {
+    public String describe() {
         return String.format("%d cores (%s), %s, redis-server %s, moto %s", cores, cpu, jvm, redis, moto);
     }
 
     /** The 1-, 5- and 15-minute load averages (Linux), to say how busy the shared machine was. */
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
             return fields[0] + " / " + fields[1] + " / " + fields[2];

@@ -27,14 +27,21 @@ public final class FunctionPool implements AutoCloseable {
     private final FunctionSpec spec;
     private final ClassLoader classLoader;
     private final Deque<Environment> idle = new ArrayDeque<>();
-    private final ExecutorService invocations = Executors.newThreadPerTaskExecutor(
-            Thread.ofPlatform().name("lambda-", 0).daemon(true).factory());
+    /** One thread per invocation, named after the function ({@code lambda-<function>-<n>}) for logs and tests. */
+    private final ExecutorService invocations;
     private final AtomicInteger coldStarts = new AtomicInteger();
     private int live;
 
     public FunctionPool(FunctionSpec spec, ClassLoader classLoader) {
         this.spec = spec;
         this.classLoader = classLoader;
+        this.invocations = Executors.newThreadPerTaskExecutor(
+                Thread.ofPlatform().name(threadNamePrefix(spec.name()), 0).daemon(true).factory());
+    }
+
+    /** The name of every invocation thread of {@code function} starts with this. */
+    public static String threadNamePrefix(String function) {
+        return "lambda-" + function + "-";
     }
 
     public FunctionSpec spec() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -60,7 +61,9 @@ class AlbumsIT extends ProductionApiIT {
         if (contentType != null) {
             request.header("content-type", contentType);
         }
-        var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest built = request.build();
+        var response = http.send(built, HttpResponse.BodyHandlers.ofString());
+        OpenApiConformance.contract().check(built, response);
         return new Reply(response.statusCode(), response.body().isEmpty() ? null : Json.MAPPER.readTree(response.body()));
     }
 

@@ -72,4 +72,19 @@ class BenchmarksBlockTest {
         assertThat(Files.readString(file))
                 .isEqualTo("# Benchmarks\n\n" + BEGIN + "\nsecond\n" + END + "\n\n## Kept\n\nanalysis\n");
     }
+
+    @Test
+    void aNamedBlockGoesAfterTheOtherBlocksAndLeavesThemAlone() {
+        String document = "# Benchmarks\n\nIntro.\n\n" + BEGIN + "\n## Suite (generated)\n| a |\n" + END
+                + "\n\n## Fanout\n\nanalysis\n";
+        var soak = BenchmarksBlock.named("soak");
+
+        String once = soak.replaceIn(document, "## Soak (generated)\nrun 1");
+        String twice = soak.replaceIn(once, "## Soak (generated)\nrun 2");
+
+        assertThat(once).isEqualTo("# Benchmarks\n\nIntro.\n\n" + BEGIN + "\n## Suite (generated)\n| a |\n" + END
+                + "\n\n<!-- soak:begin -->\n## Soak (generated)\nrun 1\n<!-- soak:end -->\n\n## Fanout\n\nanalysis\n");
+        assertThat(twice).doesNotContain("run 1").containsOnlyOnce("<!-- soak:begin -->");
+        assertThat(BenchmarksBlock.replace(twice, "suite 2")).contains("run 2").contains(BEGIN + "\nsuite 2\n" + END);
+    }
 }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.testing.OpenApiConformance;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -92,17 +93,18 @@ final class ImportRoutesClient implements AutoCloseable {
 
     /**
      * Sends a request; a 429 (the function's concurrency is taken) or a 503 (the store was busy) is retried, as the
-     * import API's clients are expected to.
+     * import API's clients are expected to. The answer is checked against the contract.
      */
     Reply send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
         var builder = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery)).timeout(Duration.ofSeconds(60))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(builder::header);
+        HttpRequest request = builder.build();
         for (int attempt = 1; ; attempt++) {
             HttpResponse<String> response;
             try {
-                response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+                response = http.send(request, HttpResponse.BodyHandlers.ofString());
             } catch (IOException e) {
                 throw new IllegalStateException(method + " " + pathAndQuery + " failed", e);
             } catch (InterruptedException e) {
@@ -113,6 +115,7 @@ final class ImportRoutesClient implements AutoCloseable {
                 sleep(20L * Math.min(attempt, 10));
                 continue;
             }
+            OpenApiConformance.contract().check(request, response);
             String text = response.body();
             JsonNode parsed = null;
             if (text != null && !text.isEmpty()) {

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * A small HTTP client for the integration tests, speaking JSON to the local API like any client would
- * (including retrying a 429, as API clients are expected to).
+ * (including retrying a 429, as API clients are expected to). Every answer it hands back is checked against the
+ * contract ({@link OpenApiConformance}).
  */
 public final class ApiClient {
     private final String baseUrl;
@@ -30,22 +31,47 @@ public final class ApiClient {
     }
 
     public Reply send(String method, String path, String token, String body) {
-        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            builder.header("content-type", "application/json");
-        }
+        return send(method, path, token, body == null ? null : "application/json",
+                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** A request with a body of any content type (a multipart upload, say). */
+    public Reply send(String method, String path, String token, String contentType, byte[] body) {
+        var headers = new java.util.HashMap<String, String>();
         if (token != null) {
-            builder.header("authorization", "Bearer " + token);
+            headers.put("authorization", "Bearer " + token);
         }
+        if (contentType != null) {
+            headers.put("content-type", contentType);
+        }
+        return exchange(method, path, headers, body);
+    }
+
+    /** A request with these headers (a JSON body gets its content type unless they name one). */
+    public Reply sendWithHeaders(String method, String path, Map<String, String> headers, String body) {
+        var all = new java.util.HashMap<>(headers);
+        if (body != null && headers.keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
+            all.put("content-type", "application/json");
+        }
+        return exchange(method, path, all,
+                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private Reply exchange(String method, String path, Map<String, String> headers, byte[] body) {
+        // 60 s: an import push retries its writes for up to its 29 s timeout under throttling
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(builder::header);
+        HttpRequest request = builder.build();
         for (int attempt = 1; ; attempt++) {
             try {
-                var response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+                var response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 429 && attempt < 50) {
                     Thread.sleep(20L * attempt);
                     continue;
                 }
+                OpenApiConformance.contract().check(request, response);
                 return new Reply(response.statusCode(), response.body(), parse(response.body()), response);
             } catch (IOException e) {
                 throw new IllegalStateException(method + " " + path + " failed", e);
@@ -65,7 +91,7 @@ public final class ApiClient {
     }
 
     public Reply post(String path, String token, Object body) {
-        return send("POST", path, token, body instanceof String text ? text : Json.write(body));
+        return send("POST", path, token, body == null ? null : body instanceof String text ? text : Json.write(body));
     }
 
     public Reply put(String path, String token) {

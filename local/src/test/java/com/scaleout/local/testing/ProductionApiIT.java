@@ -25,7 +25,7 @@ public abstract class ProductionApiIT {
     }
 
     /** A valid, unique username with this prefix (15 characters). */
-    protected static String unique(String prefix) {
+    public static String unique(String prefix) {
         return prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 15 - prefix.length());
     }
 }

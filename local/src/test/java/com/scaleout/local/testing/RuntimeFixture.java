@@ -17,20 +17,29 @@ public final class RuntimeFixture implements AutoCloseable {
     private final LocalRuntime runtime;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Path dataDir;
+    /** Whether the declaration is the documented API, whose every exchange is checked against the contract. */
+    private final boolean contractChecked;
 
-    private RuntimeFixture(LocalRuntime runtime, Path dataDir) {
+    private RuntimeFixture(LocalRuntime runtime, Path dataDir, boolean contractChecked) {
         this.runtime = runtime;
         this.dataDir = dataDir;
+        this.contractChecked = contractChecked;
     }
 
     public static RuntimeFixture start(Declaration declaration) throws Exception {
+        return start(declaration, SharedBackends.get().redisUrl());
+    }
+
+    /** Over the shared, freshly emptied moto_server, with a Redis of the test's own (one it may stop). */
+    public static RuntimeFixture start(Declaration declaration, String redisUrl) throws Exception {
         SharedBackends.reset();
         var backends = SharedBackends.get();
         Path dataDir = Files.createTempDirectory(Files.createDirectories(SharedBackends.dataDir()), "runtime-");
         var config = LocalConfig.fromEnvironment().withPort(0)
-                .withBackends(backends.dynamoDbEndpoint().toString(), backends.redisUrl())
+                .withBackends(backends.dynamoDbEndpoint().toString(), redisUrl)
                 .withDataDir(dataDir);
-        return new RuntimeFixture(LocalRuntime.start(declaration, config), dataDir);
+        return new RuntimeFixture(LocalRuntime.start(declaration, config), dataDir,
+                OpenApiConformance.contract().documentsEveryRouteOf(declaration));
     }
 
     public LocalRuntime runtime() {
@@ -46,11 +55,21 @@ public final class RuntimeFixture implements AutoCloseable {
     }
 
     public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        return checked(request, HttpResponse.BodyHandlers.ofString());
     }
 
     public HttpResponse<byte[]> sendForBytes(HttpRequest.Builder request) throws IOException, InterruptedException {
-        return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return checked(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private <T> HttpResponse<T> checked(HttpRequest.Builder builder, HttpResponse.BodyHandler<T> body)
+            throws IOException, InterruptedException {
+        HttpRequest request = builder.timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<T> response = http.send(request, body);
+        if (contractChecked) {
+            OpenApiConformance.contract().check(request, response);
+        }
+        return response;
     }
 
     public HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {

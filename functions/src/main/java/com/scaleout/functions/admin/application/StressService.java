@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import net.datafaker.Faker;
 import org.HdrHistogram.Histogram;
 
@@ -41,17 +42,22 @@ public final class StressService {
     private final TweetService tweets;
     private final FollowService follows;
     private final TimelineService timelines;
-    private final Random random;
+    /**
+     * A new generator per request: one built with the handler would sit in the SnapStart snapshot, and every
+     * environment restored from it would make up the same texts in the same order.
+     */
+    private final Supplier<Random> randoms;
 
     public StressService(SeedService seeder, UserStore users, AccountService accounts,
-                         TweetService tweets, FollowService follows, TimelineService timelines, Random random) {
+                         TweetService tweets, FollowService follows, TimelineService timelines,
+                         Supplier<Random> randoms) {
         this.seeder = seeder;
         this.users = users;
         this.accounts = accounts;
         this.tweets = tweets;
         this.follows = follows;
         this.timelines = timelines;
-        this.random = random;
+        this.randoms = randoms;
     }
 
     public record StressRequest(Integer n, String star, Integer fan) {
@@ -89,7 +95,7 @@ public final class StressService {
                 : seeder.seedFans(fanCount, new Mention(star.id(), star.username())).accounts();
         int timedFollows = Math.min(n, fans.size());
 
-        var faker = new Faker(random);
+        var faker = new Faker(randoms.get());
         var tweetTimes = time(n, stopAt, i -> tweets.post(starActor, new TweetService.NewTweet(
                 faker.name().fullName() + " " + faker.verb().past() + " " + faker.hobby().activity(), null)));
         // the star follows back its first fans: new edges (the fans' edges to the star exist already)

@@ -9,6 +9,7 @@ import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.domain.TableStatistics;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.retry.Jitter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,7 +18,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -221,7 +221,7 @@ public final class ChangeLogService {
      */
     static long backoffMillis(int attempt) {
         long ceiling = Math.min(MAX_BACKOFF_MILLIS, BASE_BACKOFF_MILLIS << Math.min(attempt, 10));
-        return ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);
+        return ceiling / 2 + Jitter.between(0, ceiling / 2 + 1);
     }
 
     /** A client's tables, by name. */

@@ -5,6 +5,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportRecord;
+import com.scaleout.functions.shared.retry.Jitter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +17,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -127,7 +127,7 @@ public final class DynamoRecordStore implements RecordStore {
 
     static long backoffMillis(int attempt) {
         long ceiling = Math.min(MAX_BACKOFF.toMillis(), BASE_BACKOFF.toMillis() << Math.min(attempt, 10));
-        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+        return Jitter.between(0, ceiling + 1);
     }
 
     static boolean retryable(SdkException e) {

@@ -4,19 +4,16 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import java.net.SocketTimeoutException;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
-import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import com.scaleout.functions.shared.aws.TransientFailures;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 
 /**
  * Base of the HTTP functions: API Gateway has already matched the route, so the handler only looks its
- * {@code routeKey} up in a map. Client errors become their 4xx; throttling by DynamoDB, or a call past its
- * timeout, becomes 503 with Retry-After; anything else is a 500 with a fixed body and the cause in the log.
+ * {@code routeKey} up in a map. Client errors become their 4xx; a transient AWS failure (throttling, a call past
+ * its timeout, a transaction cancelled for capacity or a conflict) becomes 503 with Retry-After; anything else is a 500 with a fixed body and the cause in the log.
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
@@ -54,10 +51,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             }
             return response;
         } catch (SdkException e) {
-            boolean busy = e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
-                    || (e instanceof AwsServiceException service && service.isThrottlingException())
-                    || timedOutReading(e);
-            if (busy) {
+            if (TransientFailures.isTransient(e)) {
                 LOG.log(Level.WARNING, event.getRouteKey() + ": AWS throttled or too slow", e);
                 var response = error(503, "Service busy, retry shortly", null, request.requestId());
                 response.getHeaders().put("retry-after", "1");
@@ -69,19 +63,6 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
             return error(500, "Internal Server Error", null, request.requestId());
         }
-    }
-
-    /**
-     * The HTTP client's socket timeout fired before the SDK's attempt timeout (both are 2 s, so either may): the
-     * same slow call, reported as a client exception caused by a {@link SocketTimeoutException}.
-     */
-    private static boolean timedOutReading(SdkException e) {
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof SocketTimeoutException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -36,6 +36,10 @@ public final class FollowService {
 
     public void unfollow(Actor actor, String username) {
         User followee = profileOf(username);
+        if (followee.id().equals(actor.userId())) {
+            return; // nobody follows themselves, so there is nothing to undo (and one transaction cannot update the
+                    // same user's two counters: DynamoDB refused it, a 500)
+        }
         try {
             follows.unfollow(actor.userId(), followee.id());
         } catch (AccountMissing e) {

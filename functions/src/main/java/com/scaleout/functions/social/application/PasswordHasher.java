@@ -10,13 +10,18 @@ import java.nio.charset.StandardCharsets;
  */
 public final class PasswordHasher {
     private static final BCrypt.Version VERSION = BCrypt.Version.VERSION_2B;
+    /** Salt and hash of the decoy: any well-formed 53 characters of BCrypt's base64; no password matches them. */
+    private static final String DECOY_SALT_AND_HASH = "DecoySaltForTimingOnly" + "NoPasswordMatchesThisHashAtAll.";
     private final int cost;
     private final BCrypt.Hasher hasher = BCrypt.with(VERSION, LongPasswordStrategies.hashSha512(VERSION));
     private final BCrypt.Verifyer verifyer = BCrypt.verifyer(VERSION, LongPasswordStrategies.hashSha512(VERSION));
-    private volatile String decoy;
+    private final byte[] decoy;
 
     public PasswordHasher(int cost) {
         this.cost = cost;
+        // Written rather than hashed: the first unknown username would otherwise pay for a hash and a check,
+        // twice a real check's time, and a cold function would pay for it at start.
+        this.decoy = String.format("$2b$%02d$%s", cost, DECOY_SALT_AND_HASH).getBytes(StandardCharsets.UTF_8);
     }
 
     public String hash(String password) {
@@ -24,15 +29,26 @@ public final class PasswordHasher {
     }
 
     public boolean matches(String password, String hash) {
-        return verifyer.verify(password.getBytes(StandardCharsets.UTF_8), hash.getBytes(StandardCharsets.UTF_8))
-                .verified;
+        return verify(password, hash.getBytes(StandardCharsets.UTF_8)).verified;
     }
 
-    /** Spends the time of a real check when there is no account, so timing does not tell which is wrong. */
+    /**
+     * Spends the time of a real check (the same cost, the same pre-hash of long passwords) when there is no
+     * account, so timing does not tell an unknown username from a wrong password.
+     */
     public void matchDecoy(String password) {
-        if (decoy == null) {
-            decoy = hash("decoy-password-for-timing");
+        var result = verify(password, decoy);
+        if (!result.validFormat) {
+            throw new IllegalStateException("the decoy hash is malformed: " + result.formatErrorMessage);
         }
-        matches(password, decoy);
+    }
+
+    /** The verification of the decoy, for the test that it costs what a real check costs. */
+    BCrypt.Result verifyDecoy(String password) {
+        return verify(password, decoy);
+    }
+
+    private BCrypt.Result verify(String password, byte[] hash) {
+        return verifyer.verify(password.getBytes(StandardCharsets.UTF_8), hash);
     }
 }

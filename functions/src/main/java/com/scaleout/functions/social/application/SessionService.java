@@ -60,12 +60,16 @@ public final class SessionService {
         if (username == null || password == null) {
             throw ApiException.unauthorized("Invalid username or password");
         }
-        Optional<User> user = users.findByUsername(username);
-        if (user.isEmpty()) {
+        Optional<UserStore.Credentials> credentials = users.findCredentials(username);
+        if (credentials.isEmpty()) {
             passwords.matchDecoy(password);
             throw ApiException.unauthorized("Invalid username or password");
         }
-        if (!passwords.matches(password, user.get().passwordHash())) {
+        if (!passwords.matches(password, credentials.get().passwordHash())) {
+            throw ApiException.unauthorized("Invalid username or password");
+        }
+        Optional<User> user = users.findById(credentials.get().userId());
+        if (user.isEmpty()) {
             throw ApiException.unauthorized("Invalid username or password");
         }
         byte[] secret = new byte[32];
@@ -75,6 +79,12 @@ public final class SessionService {
         var session = new Session(sessionId(token), user.get().id(), user.get().username(), now,
                 now.plus(SESSION_TTL));
         sessions.save(session);
+        // cached at once: the first request with the token then needs no DynamoDB read at the authorizer, which
+        // could only answer 500 when DynamoDB throttles (an authorizer cannot say 503)
+        safely(() -> {
+            cache.put(session);
+            return null;
+        }, null);
         return new Login(token, session, user.get());
     }
 
@@ -89,7 +99,12 @@ public final class SessionService {
         if (cached.isPresent()) {
             return cached.filter(s -> s.isActiveAt(now));
         }
-        Optional<Session> stored = sessions.find(id).filter(s -> s.isActiveAt(now));
+        return activeStored(id);
+    }
+
+    /** The session from the store if still active, put back in the cache (read-through). */
+    private Optional<Session> activeStored(String sessionId) {
+        Optional<Session> stored = sessions.find(sessionId).filter(s -> s.isActiveAt(clock.instant()));
         stored.ifPresent(s -> safely(() -> {
             cache.put(s);
             return null;
@@ -127,17 +142,28 @@ public final class SessionService {
         sessions.delete(actor.sessionId());
     }
 
-    /** Revoked if marked so; without the cache, if the store no longer has it. */
+    /**
+     * Revoked if marked so. Unmarked, the cached session vouches for it (the authorizer cached it, a logout evicts
+     * it); when neither is there — the cache was flushed or restarted, and took the logout's marker with it, while
+     * the gateway may still cache an "allow" for the token — or the cache is down, the store decides, and a
+     * session it still holds goes back into the cache.
+     */
     private boolean isRevoked(String sessionId) {
         try {
-            return cache.isRevoked(sessionId);
+            if (cache.isRevoked(sessionId)) {
+                return true;
+            }
+            if (cache.get(sessionId).filter(s -> s.isActiveAt(clock.instant())).isPresent()) {
+                return false;
+            }
         } catch (RuntimeException cacheDown) {
             LOG.log(Level.WARNING, "session cache unavailable; checking the store", cacheDown);
-            return sessions.find(sessionId).filter(s -> s.isActiveAt(clock.instant())).isEmpty();
         }
+        return activeStored(sessionId).isEmpty();
     }
 
-    static String sessionId(String token) {
+    /** The id a token's session is stored under: its SHA-256 (public for the tests that write sessions). */
+    public static String sessionId(String token) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
             return HexFormat.of().formatHex(digest);

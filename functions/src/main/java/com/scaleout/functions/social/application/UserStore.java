@@ -17,11 +17,25 @@ public interface UserStore {
 
     Optional<User> findByUsername(String username);
 
+    /**
+     * What a login checks, in one read whether the username exists or not: a failed login must take as long for an
+     * unknown username as for a wrong password (a second read only for known ones would tell them apart).
+     */
+    Optional<Credentials> findCredentials(String username);
+
     /** The accounts among these normalized usernames that exist, by normalized username. */
     Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames);
 
     /** The accounts with these ids, in the given order; unknown ids are skipped. */
     List<User> findByIds(List<String> ids);
+
+    /** An account's id and password hash. */
+    record Credentials(String userId, String passwordHash) {
+        @Override
+        public String toString() {
+            return "Credentials[userId=" + userId + "]"; // never the hash
+        }
+    }
 
     final class UsernameTaken extends RuntimeException {
         public UsernameTaken() {

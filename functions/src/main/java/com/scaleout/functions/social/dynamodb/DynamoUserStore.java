@@ -72,12 +72,29 @@ public final class DynamoUserStore implements UserStore {
 
     @Override
     public Optional<User> findByUsername(String username) {
+        return claim(username).flatMap(item -> findById(string(item, USER_ID)));
+    }
+
+    @Override
+    public Optional<Credentials> findCredentials(String username) {
+        return claim(username).flatMap(item -> {
+            String userId = string(item, USER_ID);
+            if (item.containsKey(PASSWORD_HASH)) {
+                return Optional.of(new Credentials(userId, string(item, PASSWORD_HASH)));
+            }
+            // a claim written before claims carried the hash
+            return findById(userId).map(user -> new Credentials(userId, user.passwordHash()));
+        });
+    }
+
+    /** The username's claim item, if the name is valid and taken. */
+    private Optional<Map<String, AttributeValue>> claim(String username) {
         if (!Usernames.isValid(username)) {
             return Optional.empty();
         }
         var item = dynamoDb.getItem(r -> r.tableName(tables.usernames())
                 .key(Map.of(NORMALIZED, s(Usernames.normalize(username))))).item();
-        return item == null || item.isEmpty() ? Optional.empty() : findById(string(item, USER_ID));
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }
 
     @Override
@@ -114,10 +131,10 @@ public final class DynamoUserStore implements UserStore {
         return item;
     }
 
-    /** The username's claim, pointing at the account. */
+    /** The username's claim, pointing at the account, with the password hash a login checks (see findCredentials). */
     static Map<String, AttributeValue> usernameItem(User user) {
         return Map.of(NORMALIZED, s(Usernames.normalize(user.username())), USER_ID, s(user.id()),
-                DISPLAY_USERNAME, s(user.username()));
+                DISPLAY_USERNAME, s(user.username()), PASSWORD_HASH, s(user.passwordHash()));
     }
 
     static User toUser(Map<String, AttributeValue> item) {

@@ -1,7 +1,8 @@
 package com.scaleout.functions.social.dynamodb;
 
+import com.scaleout.functions.shared.aws.TransientFailures;
+import com.scaleout.functions.shared.retry.Jitter;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -10,7 +11,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
 
 /**
  * TransactWriteItems with what every caller needs: a retry with jittered backoff when another transaction on the
- * same items got in the way (DynamoDB cancels with TransactionConflict), and the index of the item whose
+ * same items got in the way or an item ran out of capacity (DynamoDB cancels with TransactionConflict or
+ * ThrottlingError, and the SDK does not retry a cancellation), and the index of the item whose
  * condition failed when it was a condition.
  */
 final class Transactions {
@@ -41,8 +43,8 @@ final class Transactions {
                         throw new ConditionFailed(i);
                     }
                 }
-                boolean conflict = reasons.stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
-                if (!conflict || attempt == ATTEMPTS) {
+                // no condition failed: another transaction or the capacity got in the way, and a retry may pass
+                if (!TransientFailures.cancelledTransiently(e) || attempt == ATTEMPTS) {
                     throw e;
                 }
             } catch (TransactionConflictException e) {
@@ -57,7 +59,7 @@ final class Transactions {
     private static void backOff(int attempt) {
         long ceiling = Math.min(400, 10L << attempt);
         try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling));
+            Thread.sleep(Jitter.between(1, ceiling));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while retrying a transaction", e);

@@ -15,8 +15,19 @@ final class StreamImages {
     private StreamImages() {
     }
 
+    /**
+     * The tweet of an image; an image that is not one (an item written to the table by anything but the tweet
+     * store, without author, text or time) fails, so that its record is retried and then set aside (the
+     * on-failure destination) instead of indexing a tweet that cannot be shown.
+     */
     static Tweet toTweet(Map<String, AttributeValue> image) {
-        return DynamoTweetStore.toTweet(toSdk(image));
+        Tweet tweet = DynamoTweetStore.toTweet(toSdk(image));
+        if (tweet.id() == null || tweet.authorId() == null || tweet.authorUsername() == null || tweet.text() == null
+                || tweet.createdAt() == null) {
+            throw new IllegalArgumentException("stream image of " + tweet.id() + " is not a tweet: id, author, "
+                    + "text and time are required");
+        }
+        return tweet;
     }
 
     static Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> toSdk(

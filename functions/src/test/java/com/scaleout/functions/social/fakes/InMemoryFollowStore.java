@@ -19,6 +19,7 @@ public final class InMemoryFollowStore implements FollowStore {
 
     @Override
     public synchronized boolean follow(Edge edge) {
+        refuseSelfEdge(edge.followerId(), edge.followeeId());
         var key = List.of(edge.followerId(), edge.followeeId());
         if (edges.containsKey(key)) {
             return false;
@@ -41,6 +42,7 @@ public final class InMemoryFollowStore implements FollowStore {
 
     @Override
     public synchronized boolean unfollow(String followerId, String followeeId) {
+        refuseSelfEdge(followerId, followeeId);
         if (!edges.containsKey(List.of(followerId, followeeId))) {
             return false;
         }
@@ -49,6 +51,16 @@ public final class InMemoryFollowStore implements FollowStore {
         users.adjustCounts(followerId, 0, -1, 0);
         users.adjustCounts(followeeId, -1, 0, 0);
         return true;
+    }
+
+    /**
+     * As DynamoDB refuses it: the edge's transaction moves the follower's and the followee's counts, two writes
+     * to one Users item when they are the same user.
+     */
+    private static void refuseSelfEdge(String followerId, String followeeId) {
+        if (followerId.equals(followeeId)) {
+            throw new IllegalArgumentException("Transaction request cannot include multiple operations on one item");
+        }
     }
 
     @Override

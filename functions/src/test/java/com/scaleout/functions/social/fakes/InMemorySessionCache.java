@@ -21,6 +21,12 @@ public final class InMemorySessionCache implements SessionCache {
         this.available = available;
     }
 
+    /** A flush or a restart of the cache: sessions and revocation markers gone. */
+    public void clear() {
+        sessions.clear();
+        revoked.clear();
+    }
+
     @Override
     public Optional<Session> get(String sessionId) {
         checkAvailable();

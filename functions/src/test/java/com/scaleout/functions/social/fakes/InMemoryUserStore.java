@@ -40,6 +40,11 @@ public final class InMemoryUserStore implements UserStore {
     }
 
     @Override
+    public synchronized Optional<Credentials> findCredentials(String username) {
+        return findByUsername(username).map(user -> new Credentials(user.id(), user.passwordHash()));
+    }
+
+    @Override
     public synchronized Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames) {
         var found = new HashMap<String, Mention>();
         for (String normalized : normalizedUsernames) {

@@ -51,6 +51,16 @@ class FollowsHandlerTest {
     }
 
     @ParameterizedTest
+    @Event(value = "events/social/delete-following-self.json", type = APIGatewayV2HTTPEvent.class)
+    void unfollowingYourselfChangesNothing(APIGatewayV2HTTPEvent event) {
+        var before = counts(Seed.ALICE);
+
+        assertThat(world.handle(event).getStatusCode()).as("nobody follows themselves: nothing to undo")
+                .isEqualTo(204);
+        assertThat(counts(Seed.ALICE)).isEqualTo(before);
+    }
+
+    @ParameterizedTest
     @Event(value = "events/social/get-user-followers.json", type = APIGatewayV2HTTPEvent.class)
     void listsFollowersNewestFirstAsUsers(APIGatewayV2HTTPEvent event) {
         var page = ok(world.handle(event), 200);

@@ -53,7 +53,7 @@ class SampleCoverageTest {
             Map.entry("GET /search", "get-search"));
     /** More good samples, for a variant worth its own test. */
     static final Set<String> MORE_GOOD = Set.of("post-tweets-reply", "post-tweets-base64-body",
-            "get-hashtag-tweets-unicode");
+            "get-hashtag-tweets-unicode", "delete-following-self");
     /** Not HTTP API requests: the authorizer's and the stream's samples. */
     static final Set<String> OTHER_EVENTS = Set.of("authorizer-request", "authorizer-request-no-bearer",
             "authorizer-request-malformed-token", "authorizer-request-unknown-token",

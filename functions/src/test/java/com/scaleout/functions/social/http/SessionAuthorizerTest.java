@@ -119,10 +119,41 @@ class SessionAuthorizerTest {
     }
 
     @Test
+    void stillRefusesALoggedOutSessionInTheHandlersAfterTheCacheRestartsEmpty() {
+        assertThat(world.handle(Samples.http("delete-sessions-current")).getStatusCode()).isEqualTo(204);
+        world.sessionCache.clear(); // the revocation marker is gone; the gateway may still cache an "allow"
+
+        assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void anActiveSessionStillActsAfterTheCacheRestartsEmptyAndIsCachedAgain() {
+        world.sessionCache.clear();
+
+        assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(200);
+        assertThat(world.sessionCache.get(Seed.sessionIdOf(Seed.ALICE_TOKEN))).isPresent();
+    }
+
+    @Test
     void stillRefusesALoggedOutSessionInTheHandlersWhenTheCacheIsDown() {
         world.handle(Samples.http("delete-sessions-current"));
         world.sessionCache.setAvailable(false);
 
         assertThat(world.handle(Samples.http("get-me")).getStatusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void aNewSessionIsCachedAtLoginSoItsFirstRequestNeedsNoStoreRead() {
+        var login = world.handle(Samples.http("post-sessions"));
+        String token = ApiJson.ok(login, 201).get("token").asText();
+
+        assertThat(world.sessionCache.get(Seed.sessionIdOf(token))).isPresent();
+    }
+
+    @Test
+    void aLoginSucceedsWhenTheCacheIsDown() {
+        world.sessionCache.setAvailable(false);
+
+        assertThat(world.handle(Samples.http("post-sessions")).getStatusCode()).isEqualTo(201);
     }
 }

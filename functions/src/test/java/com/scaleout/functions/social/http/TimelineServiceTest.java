@@ -26,7 +26,9 @@ class TimelineServiceTest {
 
     private APIGatewayV2HTTPEvent timelineRequest(String userId, int limit) {
         String username = world.users.findById(userId).orElseThrow().username();
-        var event = Samples.as(Samples.http("get-timeline"), userId, username, "token of " + username);
+        String token = "token of " + username;
+        world.sessions.save(Seed.session(token, userId, username)); // the authorizer lets only sessions in
+        var event = Samples.as(Samples.http("get-timeline"), userId, username, token);
         event.setQueryStringParameters(Map.of("limit", Integer.toString(limit)));
         return event;
     }

@@ -97,4 +97,16 @@ class TweetIndexHandlerTest {
                 .containsExactly("4421584600000000017450439102");
         assertThat(index.recent(ALL).items()).containsExactly(INSERTED, REMOVED); // the removal comes again
     }
+
+    @ParameterizedTest
+    @Event(value = "events/social/tweets-stream-not-a-tweet.json", type = DynamodbEvent.class)
+    void reportsAnItemThatIsNotATweetInsteadOfIndexingIt(DynamodbEvent event) {
+        var response = handler.handleRequest(event, null);
+
+        // only an id: no author, text or time; the record after it comes again with the retry
+        assertThat(response.getBatchItemFailures()).extracting(f -> f.getItemIdentifier())
+                .containsExactly("4421584600000000017450439102");
+        assertThat(index.recent(ALL).items()).contains(INSERTED)
+                .doesNotContain("01M8MRK000000000000000000P", "01M8MRM000000000000000000Z");
+    }
 }

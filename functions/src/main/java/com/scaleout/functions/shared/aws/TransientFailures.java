@@ -1,0 +1,51 @@
+package com.scaleout.functions.shared.aws;
+
+import java.net.SocketTimeoutException;
+import java.util.Set;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+/**
+ * AWS failures that say "not now" rather than "never": throttling (whatever error code the service uses), a call
+ * past its timeout, and a DynamoDB transaction cancelled because an item ran out of capacity or another
+ * transaction held it. The SDK does not retry a cancelled transaction itself, so it reaches the caller as it is.
+ */
+public final class TransientFailures {
+    /** Cancellation reasons that a later attempt can get past. */
+    public static final Set<String> TRANSIENT_CANCELLATIONS = Set.of("ThrottlingError", "TransactionConflict");
+
+    private TransientFailures() {
+    }
+
+    public static boolean isTransient(SdkException e) {
+        return e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
+                || (e instanceof AwsServiceException service && service.isThrottlingException())
+                || e instanceof TransactionConflictException
+                || (e instanceof TransactionCanceledException cancelled && cancelledTransiently(cancelled))
+                || timedOutReading(e);
+    }
+
+    /** Cancelled for capacity or a conflict only: no condition failed. */
+    public static boolean cancelledTransiently(TransactionCanceledException e) {
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().stream().anyMatch(r -> TRANSIENT_CANCELLATIONS.contains(r.code()))
+                && e.cancellationReasons().stream().noneMatch(r -> "ConditionalCheckFailed".equals(r.code()));
+    }
+
+    /**
+     * The HTTP client's socket timeout fired before the SDK's attempt timeout (both are 2 s, so either may): the
+     * same slow call, reported as a client exception caused by a {@link SocketTimeoutException}.
+     */
+    private static boolean timedOutReading(SdkException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

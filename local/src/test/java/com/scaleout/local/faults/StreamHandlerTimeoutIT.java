@@ -1,0 +1,246 @@
+package com.scaleout.local.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.local.testing.ApiClient;
+import com.scaleout.local.testing.RuntimeFixture;
+import com.scaleout.local.testing.SharedBackends;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A stream handler killed mid-batch by its timeout (issue 11): the replay converges to the state of an undisturbed
+ * run. The Tweets consumers (tweet indexer, search indexer, fanout) and the import change log run with a 3 s
+ * timeout and a 4 s batching window, so that each run's writes reach each consumer as one batch. The same writes
+ * are made twice, by two casts (an author, a follower and an import client each): first undisturbed, then with
+ * {@link DynamoDbStall} holding each consumer's DynamoDB call that comes after its first few, until the runtime
+ * kills the invocation on its timeout. What was interrupted, for each consumer:
+ * <ul>
+ *   <li>the tweet indexer and the search indexer after the writes (one BatchWriteItem per tweet) of the first three
+ *       tweets: the hashtag list and the search index hold those three when the fourth is held;</li>
+ *   <li>the fanout after the author and follower reads of the first tweets: the follower's cached timeline (in
+ *       Redis) holds some of the batch, not all, when the next read is held;</li>
+ *   <li>the change log after its first table's append committed (read of the log's end, of the dedupe marks, the
+ *       claim, the write, the commit): that table's changes are readable, the second table's are not.</li>
+ * </ul>
+ * The runtime then retries each whole batch, as Lambda does after a timeout. The replays redo what was done; the
+ * final state must equal the undisturbed run's: the same timeline, search hits and hashtag list in the same order,
+ * no entry twice, each change logged once at the same positions, the same row counts, and nothing set aside in an
+ * on-failure record.
+ */
+class StreamHandlerTimeoutIT {
+    private static final int TIMEOUT_SECONDS = 3;
+    private static final int WINDOW_SECONDS = 4;
+    private static final int TWEETS = 6;
+    private static final int CALLS_BEFORE_KILL = 3;
+    /** GetItem of the statistics, BatchGetItem of the dedupe marks, claim, BatchWriteItem, commit. */
+    private static final int CALLS_OF_ONE_APPEND = 5;
+    private static final List<String> IMPORT_TABLES = List.of("orders", "customers");
+    private static final int RECORDS_PER_TABLE = 3;
+    private static RuntimeFixture fixture;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = RuntimeFixture.start(StreamFaults.withConsumersOf(List.of("Tweets", "ImportRecords"),
+                function -> function.timeoutSeconds(TIMEOUT_SECONDS),
+                consumer -> consumer.batchingWindowSeconds(WINDOW_SECONDS)));
+        api = new ApiClient(fixture.runtime().url());
+        // a cold stack's first sign-up and login can outlast the function timeout on a loaded 2-core machine
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                .until(() -> api.signUp("killwarm" + UUID.randomUUID().toString().substring(0, 5)) != null);
+    }
+
+    @AfterEach
+    void disarm() {
+        DynamoDbStall.disarmAll();
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    @Test
+    void batchesKilledMidwayConvergeOnTheirReplayToTheStateOfAnUndisturbedRun() throws Exception {
+        Cast undisturbed = Cast.enter("kbu");
+        List<String> undisturbedTweets = undisturbed.write();
+        State expected = await().atMost(Duration.ofSeconds(40)).until(() -> undisturbed.state(undisturbedTweets),
+                state -> state.isComplete(TWEETS, IMPORT_TABLES.size() * RECORDS_PER_TABLE));
+
+        Cast disturbed = Cast.enter("kbd");
+        var tweetIndexer = DynamoDbStall.arm(ScaleoutDeclaration.TWEET_INDEXER, CALLS_BEFORE_KILL,
+                () -> disturbed.ids(api.get("/hashtags/" + disturbed.tag() + "/tweets")));
+        var searchIndexer = DynamoDbStall.arm(ScaleoutDeclaration.SEARCH_INDEXER, CALLS_BEFORE_KILL,
+                () -> disturbed.ids(api.get("/search?q=%23" + disturbed.tag)));
+        var fanout = DynamoDbStall.arm(ScaleoutDeclaration.SOCIAL_FANOUT, CALLS_BEFORE_KILL,
+                disturbed::cachedTimelineMembers);
+        var changeLog = DynamoDbStall.arm(ScaleoutDeclaration.IMPORT_CHANGE_LOG, CALLS_OF_ONE_APPEND,
+                disturbed::changeLogs);
+        List<String> disturbedTweets = disturbed.write();
+
+        Duration killedWithin = Duration.ofSeconds(WINDOW_SECONDS + TIMEOUT_SECONDS + 20);
+        var firstThree = disturbedTweets.subList(0, CALLS_BEFORE_KILL);
+        assertThat(tweetIndexer.awaitKill(killedWithin)).as("hashtag list when the 4th tweet's write was held")
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
+                .containsExactlyInAnyOrderElementsOf(firstThree);
+        assertThat(searchIndexer.awaitKill(killedWithin)).as("search hits when the 4th tweet's write was held")
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
+                .containsExactlyInAnyOrderElementsOf(firstThree);
+        assertThat(tweetIndexer.callsBeforeKill()).containsOnly("BatchWriteItem").hasSize(CALLS_BEFORE_KILL);
+        var timelineAtKill = (String) fanout.awaitKill(killedWithin);
+        long fannedOut = disturbedTweets.stream().filter(timelineAtKill::contains).count();
+        assertThat(fannedOut).as("tweets in the follower's cached timeline when the fanout was held: "
+                + timelineAtKill).isBetween(1L, (long) TWEETS - 1);
+        @SuppressWarnings("unchecked")
+        var logsAtKill = (Map<String, List<JsonNode>>) changeLog.awaitKill(killedWithin);
+        assertThat(logsAtKill.get(IMPORT_TABLES.getFirst())).as("the first table, appended before the kill")
+                .hasSize(RECORDS_PER_TABLE);
+        assertThat(logsAtKill.get(IMPORT_TABLES.getLast())).as("the second table, killed at its append").isEmpty();
+
+        await().atMost(Duration.ofSeconds(40)).untilAsserted(() ->
+                assertThat(disturbed.state(disturbedTweets)).isEqualTo(expected));
+        for (String consumer : List.of("Tweets-" + ScaleoutDeclaration.TWEET_INDEXER,
+                "Tweets-" + ScaleoutDeclaration.SEARCH_INDEXER, "Tweets-" + ScaleoutDeclaration.SOCIAL_FANOUT,
+                "ImportRecords-" + ScaleoutDeclaration.IMPORT_CHANGE_LOG)) {
+            assertThat(StreamFaults.onFailureRecords(fixture.runtime(), consumer)).as(consumer).isEmpty();
+        }
+    }
+
+    /**
+     * What the consumers made of one cast's writes, with tweets named by their place in the writes, so that two
+     * runs of the same writes compare equal.
+     */
+    record State(List<Integer> timeline, List<Integer> hashtag, List<Integer> search,
+                 Map<String, LoggedTable> changeLogs, Map<String, Long> rows) {
+        boolean isComplete(int tweets, int changes) {
+            return timeline.size() == tweets && hashtag.size() == tweets && search.size() == tweets
+                    && rows.values().stream().mapToLong(Long::longValue).sum() == changes;
+        }
+    }
+
+    /**
+     * A table's change log: its positions, and its changes by sequence. Records of different keys pushed together
+     * are stored concurrently, so their order in the stream (and the log) may differ from run to run; what must not
+     * differ is that each change is logged once, at positions 1, 2, 3, ... without gaps.
+     */
+    record LoggedTable(List<Long> positions, List<String> changesBySequence) {
+        static LoggedTable of(List<JsonNode> changes) {
+            return new LoggedTable(changes.stream().map(change -> change.get("position").asLong()).toList(),
+                    changes.stream().sorted(Comparator.comparingLong(change -> change.get("sequence").asLong()))
+                            .map(change -> change.get("sequence") + " " + change.get("key") + " " + change.get("data"))
+                            .toList());
+        }
+    }
+
+    /** An author, a follower of theirs, and an import client, each run's own. */
+    private record Cast(String tag, String authorToken, String followerToken, String followerId, String importToken,
+                        long client) {
+
+        /** Signs the cast up; the follow is handled by the fanout and the timeline built before anything else. */
+        static Cast enter(String prefix) throws Exception {
+            String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+            String author = prefix + "a" + suffix;
+            String follower = prefix + "f" + suffix;
+            String authorToken = api.signUp(author);
+            String followerToken = api.signUp(follower);
+            var followsFanout = fixture.runtime().poller("Follows-" + ScaleoutDeclaration.SOCIAL_FANOUT);
+            long deliveredBefore = followsFanout.recordsDelivered();
+            assertThat(api.put("/me/following/" + author, followerToken).status()).isEqualTo(204);
+            // the follow record is handled by the fanout (in a batch of its own) before the writes
+            await().atMost(Duration.ofSeconds(30)).until(() -> followsFanout.recordsDelivered() > deliveredBefore);
+            assertThat(api.get("/timeline", followerToken).status()).isEqualTo(200);
+            long client = ThreadLocalRandom.current().nextInt(1_000_000, Integer.MAX_VALUE);
+            return new Cast(prefix + suffix, authorToken, followerToken, api.get("/users/" + follower).text("id"),
+                    importKey(client), client);
+        }
+
+        /** The writes of a run: tweets by the author, and one push of records of two import tables. */
+        List<String> write() {
+            var tweets = new ArrayList<String>();
+            for (int i = 0; i < TWEETS; i++) {
+                var reply = api.post("/tweets", authorToken, Map.of("text", "tweet " + i + " of the batch #" + tag));
+                assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+                tweets.add(reply.text("id"));
+            }
+            var records = new ArrayList<Map<String, Object>>();
+            long sequence = 1;
+            for (String table : IMPORT_TABLES) {
+                for (int id = 1; id <= RECORDS_PER_TABLE; id++) {
+                    records.add(Map.of("client_id", client, "table_name", table, "sequence", sequence++,
+                            "action", "upsert", "key_names", List.of("id"),
+                            "data", Map.of("id", id, "name", table + " " + id)));
+                }
+            }
+            var push = api.post("/v2/import/push", importToken, records);
+            assertThat(push.status()).as(push.body()).isEqualTo(201);
+            return tweets;
+        }
+
+        State state(List<String> tweets) {
+            var logs = new LinkedHashMap<String, LoggedTable>();
+            changeLogs().forEach((table, changes) -> logs.put(table, LoggedTable.of(changes)));
+            var rows = new LinkedHashMap<String, Long>();
+            var tables = api.get("/v2/import/tables", importToken);
+            assertThat(tables.status()).as(tables.body()).isEqualTo(200);
+            tables.json().get("items").forEach(t -> rows.put(t.get("name").asText(), t.get("rows").asLong()));
+            return new State(places(ids(api.get("/timeline", followerToken)), tweets),
+                    places(ids(api.get("/hashtags/" + tag + "/tweets")), tweets),
+                    places(ids(api.get("/search?q=%23" + tag)), tweets), logs, rows);
+        }
+
+        /** Each import table's change log, as the replicators read it. */
+        Map<String, List<JsonNode>> changeLogs() {
+            var logs = new LinkedHashMap<String, List<JsonNode>>();
+            for (String table : IMPORT_TABLES) {
+                var page = api.get("/v2/import/tables/" + table + "/changes?after=0", importToken);
+                assertThat(page.status()).as(page.body()).isEqualTo(200);
+                var changes = new ArrayList<JsonNode>();
+                page.json().get("items").forEach(changes::add);
+                logs.put(table, changes);
+            }
+            return logs;
+        }
+
+        /** The follower's timeline as the fanout left it in Redis (a read through the API could rebuild it). */
+        String cachedTimelineMembers() {
+            return String.join(" ", SharedBackends.redisQuietly().zrange("timeline:{" + followerId + "}", 0, -1));
+        }
+
+        List<String> ids(ApiClient.Reply page) {
+            assertThat(page.status()).as(page.body()).isEqualTo(200);
+            var ids = new ArrayList<String>();
+            page.json().get("items").forEach(item -> ids.add(item.get("id").asText()));
+            return ids;
+        }
+
+        /** Each id's place in the writes (-1: not one of them), in the order listed. */
+        private static List<Integer> places(List<String> ids, List<String> tweets) {
+            return ids.stream().map(tweets::indexOf).toList();
+        }
+
+        private static String importKey(long client) throws Exception {
+            var response = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/import-keys"))
+                    .header("x-admin-key", "it-admin-key").header("content-type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"clientId\": " + client + ", \"name\": \"kill\"}")));
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+            return Json.MAPPER.readTree(response.body()).get("token").asText();
+        }
+    }
+}

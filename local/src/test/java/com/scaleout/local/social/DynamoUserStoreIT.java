@@ -1,0 +1,87 @@
+package com.scaleout.local.social;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.social.application.UserStore;
+import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.social.dynamodb.DynamoUserStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import com.scaleout.local.testing.RuntimeFixture;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A login's lookup costs one read whether the username exists or not, so its timing tells nothing. */
+class DynamoUserStoreIT {
+    private static final SocialTables TABLES = new SocialTables(SocialTables.USERS, SocialTables.USERNAMES,
+            SocialTables.SESSIONS, SocialTables.TWEETS, SocialTables.TWEET_INDEX, SocialTables.RETWEETS,
+            SocialTables.FOLLOWS, SocialTables.SEARCH_INDEX);
+    private static RuntimeFixture fixture;
+    private static final AtomicInteger calls = new AtomicInteger();
+    private static DynamoUserStore users;
+
+    @BeforeAll
+    static void start() throws Exception {
+        var social = ScaleoutDeclaration.declaration();
+        fixture = RuntimeFixture.start(Declaration.builder().table(social.table(TABLES.users()))
+                .table(social.table(TABLES.usernames())).build());
+        users = new DynamoUserStore(counting(fixture.runtime().dynamoDb()), TABLES);
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    /** The real client, counting the calls made through it. */
+    private static DynamoDbClient counting(DynamoDbClient real) {
+        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
+                new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
+                    calls.incrementAndGet();
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    private static User user(String id, String username) {
+        return new User(id, username, username, "2026-11-30T00:00:00Z", "$2b$04$hash-of-" + username, 0, 0, 0);
+    }
+
+    @Test
+    void credentialsOfAKnownAndOfAnUnknownUsernameCostOneReadEach() {
+        users.create(user("u-known", "Known_One"));
+
+        calls.set(0);
+        var known = users.findCredentials("known_ONE");
+        int knownCalls = calls.getAndSet(0);
+        var unknown = users.findCredentials("nobody_here");
+        int unknownCalls = calls.get();
+
+        assertThat(known).contains(new UserStore.Credentials("u-known", "$2b$04$hash-of-Known_One"));
+        assertThat(unknown).isEmpty();
+        assertThat(knownCalls).isEqualTo(1);
+        assertThat(unknownCalls).isEqualTo(1);
+    }
+
+    @Test
+    void aClaimWrittenBeforeClaimsCarriedTheHashIsReadThroughTheAccount() {
+        users.create(user("u-older", "older_one"));
+        fixture.runtime().dynamoDb().putItem(r -> r.tableName(TABLES.usernames()).item(Map.of(
+                "username", AttributeValue.fromS("older_one"), "userId", AttributeValue.fromS("u-older"),
+                "displayUsername", AttributeValue.fromS("older_one"))));
+
+        assertThat(users.findCredentials("older_one"))
+                .contains(new UserStore.Credentials("u-older", "$2b$04$hash-of-older_one"));
+    }
+}
