@@ -35,8 +35,9 @@ public final class MultipartForm {
         }
         var parts = new HashMap<String, byte[]>();
         var stream = new MimeTokenStream(CONFIG);
-        stream.parseHeadless(new ByteArrayInputStream(body), contentType);
         try {
+            // inside the try: mime4j parses the content type as a header field, and a malformed one throws
+            stream.parseHeadless(new ByteArrayInputStream(body), contentType);
             String name = null;
             for (EntityState state = stream.getState(); state != EntityState.T_END_OF_STREAM; state = stream.next()) {
                 switch (state) {

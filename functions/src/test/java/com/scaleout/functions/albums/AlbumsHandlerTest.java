@@ -7,64 +7,15 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The AlbumStore handler on the samples in events/albums/: good ones and a bad one beside each. */
 class AlbumsHandlerTest {
-    private static final String KNOWN = "01M8MZ5H32J0FCD52T04YNMCBH";
 
-    /** Albums and images in memory. */
-    private static final class Memory implements AlbumStore, ImageStore {
-        final Map<String, Album> albums = new HashMap<>();
-        final Set<String> images = new HashSet<>();
-        int uploads;
-
-        @Override
-        public synchronized void create(Album album) {
-            albums.put(album.id(), album);
-        }
-
-        @Override
-        public synchronized Optional<Album> find(String albumId) {
-            return Optional.ofNullable(albums.get(albumId));
-        }
-
-        @Override
-        public synchronized Optional<Album> review(String albumId, boolean like) {
-            Album a = albums.get(albumId);
-            if (a == null) {
-                return Optional.empty();
-            }
-            var after = new Album(a.id(), a.profile(), a.imageKey(), a.imageSize(),
-                    a.likes() + (like ? 1 : 0), a.dislikes() + (like ? 0 : 1));
-            albums.put(albumId, after);
-            return Optional.of(after);
-        }
-
-        @Override
-        public synchronized String put(byte[] image) {
-            String key = "images/" + S3ImageStore.sha256(image);
-            if (images.add(key)) {
-                uploads++;
-            }
-            return key;
-        }
-    }
-
-    private final Memory memory = new Memory();
+    private final InMemoryAlbums memory = InMemoryAlbums.seeded();
     private final AlbumsHandler handler = new AlbumsHandler(new AlbumService(memory, memory));
-
-    {
-        memory.create(new AlbumStore.Album(KNOWN, new AlbumProfile("Eagles", "Hotel California", "1976"),
-                "images/x", 10, 2, 1));
-    }
 
     private APIGatewayV2HTTPResponse handle(String sample) {
         APIGatewayV2HTTPEvent event = EventLoader.loadApiGatewayHttpEvent("events/albums/" + sample + ".json");

@@ -82,7 +82,7 @@ final class RequestBodies {
         } catch (JsonProcessingException e) {
             throw StitchResponses.malformed(e.getOriginalMessage());
         } catch (IOException e) {
-            throw new IllegalStateException("reading an in-memory body", e);
+            throw unreadable();
         }
     }
 
@@ -101,7 +101,7 @@ final class RequestBodies {
         } catch (JsonProcessingException e) {
             throw StitchResponses.malformed(e.getOriginalMessage());
         } catch (IOException e) {
-            throw new IllegalStateException("reading an in-memory body", e);
+            throw unreadable();
         }
     }
 
@@ -124,6 +124,14 @@ final class RequestBodies {
             throw StitchResponses.error(400, "A request may contain at most " + ImportLimits.MAX_RECORDS
                     + " records");
         }
+    }
+
+    /**
+     * Not JSON text at all: the parser guesses the encoding from the first bytes (NULs mean UTF-16 or UTF-32) and
+     * stops at the first invalid character. The body is in memory, so no read fails for any other reason.
+     */
+    private static com.scaleout.functions.shared.http.ApiException unreadable() {
+        return StitchResponses.malformed("the body is not JSON text (UTF-8)");
     }
 
     static com.scaleout.functions.shared.http.ApiException notAnArray() {

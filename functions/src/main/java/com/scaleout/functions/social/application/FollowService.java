@@ -26,8 +26,12 @@ public final class FollowService {
         if (followee.id().equals(actor.userId())) {
             throw ApiException.invalidField("username", "you cannot follow yourself");
         }
-        follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
-                Times.format(clock.instant())));
+        try {
+            follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
+                    Times.format(clock.instant())));
+        } catch (AccountMissing e) {
+            throw refusal(actor, e);
+        }
     }
 
     public void unfollow(Actor actor, String username) {
@@ -36,7 +40,17 @@ public final class FollowService {
             return; // nobody follows themselves, so there is nothing to undo (and one transaction cannot update the
                     // same user's two counters: DynamoDB refused it, a 500)
         }
-        follows.unfollow(actor.userId(), followee.id());
+        try {
+            follows.unfollow(actor.userId(), followee.id());
+        } catch (AccountMissing e) {
+            throw refusal(actor, e);
+        }
+    }
+
+    /** The caller's own account gone is a 401, as for a tweet; the other account gone, an unknown user. */
+    private static ApiException refusal(Actor actor, AccountMissing e) {
+        return e.userId().equals(actor.userId()) ? ApiException.unauthorized("Account no longer exists")
+                : ApiException.notFound("No such user");
     }
 
     public Page<User> followers(String username, PageRequest page) {

@@ -54,6 +54,8 @@ public final class TweetService {
             tweets.create(tweet);
         } catch (TweetStore.ParentNotFound e) {
             throw ApiException.notFound("The tweet being replied to does not exist");
+        } catch (AccountMissing e) {
+            throw ApiException.unauthorized("Account no longer exists");
         }
         return tweet;
     }

@@ -4,6 +4,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.Slice;
 import java.util.List;
@@ -61,8 +62,7 @@ public final class DynamoFollowStore implements FollowStore {
             if (e.index == 0) {
                 return false;
             }
-            throw new IllegalStateException("follow edge " + followerId + " -> " + followeeId
-                    + ": an account vanished (condition " + e.index + ")");
+            throw new AccountMissing(e.index == 1 ? followerId : followeeId);
         }
     }
 

@@ -9,6 +9,7 @@ import static com.scaleout.functions.shared.aws.Attributes.strings;
 
 import com.scaleout.functions.shared.aws.Batches;
 import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.Slice;
 import com.scaleout.functions.social.application.TweetStore;
 import com.scaleout.functions.social.domain.Mention;
@@ -65,6 +66,9 @@ public final class DynamoTweetStore implements TweetStore {
         } catch (Transactions.ConditionFailed e) {
             if (e.index == 2) {
                 throw new ParentNotFound();
+            }
+            if (e.index == 1) {
+                throw new AccountMissing(tweet.authorId());
             }
             throw new IllegalStateException("tweet " + tweet.id() + " not stored: condition " + e.index, e);
         }

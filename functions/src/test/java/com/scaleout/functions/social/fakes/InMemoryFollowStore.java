@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.Slice;
 import java.util.HashMap;
@@ -23,21 +24,30 @@ public final class InMemoryFollowStore implements FollowStore {
         if (edges.containsKey(key)) {
             return false;
         }
-        if (users.findById(edge.followerId()).isEmpty() || users.findById(edge.followeeId()).isEmpty()) {
-            throw new IllegalStateException("follow " + edge + ": an account vanished");
-        }
+        requireAccounts(edge.followerId(), edge.followeeId());
         edges.put(key, edge);
         users.adjustCounts(edge.followerId(), 0, 1, 0);
         users.adjustCounts(edge.followeeId(), 1, 0, 0);
         return true;
     }
 
+    /** As the store's transaction's conditions on both counts: the edge changes only between two accounts. */
+    private void requireAccounts(String followerId, String followeeId) {
+        for (String userId : List.of(followerId, followeeId)) {
+            if (users.findById(userId).isEmpty()) {
+                throw new AccountMissing(userId);
+            }
+        }
+    }
+
     @Override
     public synchronized boolean unfollow(String followerId, String followeeId) {
         refuseSelfEdge(followerId, followeeId);
-        if (edges.remove(List.of(followerId, followeeId)) == null) {
+        if (!edges.containsKey(List.of(followerId, followeeId))) {
             return false;
         }
+        requireAccounts(followerId, followeeId);
+        edges.remove(List.of(followerId, followeeId));
         users.adjustCounts(followerId, 0, -1, 0);
         users.adjustCounts(followeeId, -1, 0, 0);
         return true;

@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.Slice;
 import com.scaleout.functions.social.application.TweetStore;
 import com.scaleout.functions.social.domain.Tweet;
@@ -29,7 +30,7 @@ public final class InMemoryTweetStore implements TweetStore {
             throw new IllegalStateException("tweet " + tweet.id() + " exists");
         }
         if (!users.adjustCounts(tweet.authorId(), 0, 0, 1)) {
-            throw new IllegalStateException("no author " + tweet.authorId());
+            throw new AccountMissing(tweet.authorId());
         }
         byId.put(tweet.id(), tweet);
         tweet.inReplyTo().ifPresent(parent -> adjustCounts(parent, 1, 0));
