@@ -57,8 +57,8 @@ class SampleCoverageTest {
     /** Not HTTP API requests: the authorizer's and the stream's samples. */
     static final Set<String> OTHER_EVENTS = Set.of("authorizer-request", "authorizer-request-no-bearer",
             "authorizer-request-malformed-token", "authorizer-request-unknown-token",
-            "tweets-stream-insert-remove", "tweets-stream-missing-image", "retweets-stream-insert-remove",
-            "follows-stream-insert-remove");
+            "tweets-stream-insert-remove", "tweets-stream-missing-image", "tweets-stream-not-a-tweet",
+            "retweets-stream-insert-remove", "follows-stream-insert-remove");
 
     static Stream<RouteSpec> socialRoutes() {
         return ScaleoutDeclaration.declaration().routes().stream()
