@@ -111,7 +111,9 @@ final class SocialLoad {
     private io.gatling.javaapi.core.ScenarioBuilder scenario() {
         return io.gatling.javaapi.core.CoreDsl.scenario("social").exec(
                 signUp(),
-                during(session -> remaining()).on(
+                // whole iterations (exitASAP off): Gatling would otherwise leave the loop between a write and the
+                // step that records it, and the soak's reconciliation would miss a write that was accepted (it did)
+                during(session -> remaining(), false).on(
                         pause(Duration.ZERO, Duration.ofMillis(2L * parameters.thinkMillis())),
                         targets(),
                         action()));
