@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
  *   <li>the fanout after the author and follower reads of the first tweets: the follower's cached timeline (in
  *       Redis) holds some of the batch, not all, when the next read is held;</li>
  *   <li>the change log after its first table's append committed (read of the log's end, of the dedupe marks, the
- *       claim, the write, the commit): that table's changes are readable, the second table's are not.</li>
+ *       claim, the write, the commit): that table's changes are readable, the other table's are not (which table
+ *       comes first follows the stream's order of the push's records, which varies).</li>
  * </ul>
  * The runtime then retries each whole batch, as Lambda does after a timeout. The replays redo what was done; the
  * final state must equal the undisturbed run's: the same timeline, search hits and hashtag list in the same order,
@@ -110,9 +111,11 @@ class StreamHandlerTimeoutIT {
                 + timelineAtKill).isBetween(1L, (long) TWEETS - 1);
         @SuppressWarnings("unchecked")
         var logsAtKill = (Map<String, List<JsonNode>>) changeLog.awaitKill(killedWithin);
-        assertThat(logsAtKill.get(IMPORT_TABLES.getFirst())).as("the first table, appended before the kill")
-                .hasSize(RECORDS_PER_TABLE);
-        assertThat(logsAtKill.get(IMPORT_TABLES.getLast())).as("the second table, killed at its append").isEmpty();
+        // which table the change log appends first follows the records' order in the stream, which varies (a
+        // push stores its records concurrently): one table's changes are in, the other's not
+        var sizesAtKill = IMPORT_TABLES.stream().map(table -> logsAtKill.get(table).size()).sorted().toList();
+        assertThat(sizesAtKill).as("one table appended before the kill, the other killed at its append: "
+                + logsAtKill.keySet()).containsExactly(0, RECORDS_PER_TABLE);
 
         await().atMost(Duration.ofSeconds(40)).untilAsserted(() ->
                 assertThat(disturbed.state(disturbedTweets)).isEqualTo(expected));
