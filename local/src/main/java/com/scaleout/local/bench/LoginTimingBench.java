@@ -11,6 +11,7 @@ import com.scaleout.local.LocalRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * {@code ./scaleout bench login [pairs]}: does a failed login take longer for a wrong password than for an unknown
@@ -56,30 +57,18 @@ final class LoginTimingBench {
                 failedLoginMillis(sessions, "nobody" + run + "_w" + i);
                 failedLoginMillis(sessions, names.get(i % ACCOUNTS));
             }
-            var unknown = new ArrayList<Double>();
-            var wrong = new ArrayList<Double>();
-            var differences = new ArrayList<Double>();
-            for (int i = 0; i < pairs; i++) {
-                String nobody = "nobody" + run + "_" + i;
-                String known = names.get(i % ACCOUNTS);
-                double u;
-                double w;
-                if (i % 2 == 0) {
-                    u = failedLoginMillis(sessions, nobody);
-                    w = failedLoginMillis(sessions, known);
-                } else {
-                    w = failedLoginMillis(sessions, known);
-                    u = failedLoginMillis(sessions, nobody);
-                }
-                unknown.add(u);
-                wrong.add(w);
-                differences.add(w - u);
-            }
+            var logins = interleaved(pairs, i -> failedLoginMillis(sessions, "nobody" + run + "_" + i),
+                    i -> failedLoginMillis(sessions, names.get(i % ACCOUNTS)));
+            var differences = logins.differences();
             double bcrypt = bcryptMillis(pairs / 4);
             var interval = medianInterval(differences);
-            var reads = getItemDifferences(runtime, names, run, pairs);
+            var dynamoDb = runtime.dynamoDb();
+            // the emulator's own share: the one read a login makes (the username's claim), for a free and a taken
+            // name; a difference here is moto's (an item found costs it more than none), not the code's
+            var reads = interleaved(pairs, i -> getItemMillis(dynamoDb, "nobody" + run + "_g" + i),
+                    i -> getItemMillis(dynamoDb, names.get(i % ACCOUNTS))).differences();
             var readInterval = medianInterval(reads);
-            var summary = new Summary(pairs, BenchReport.median(unknown), BenchReport.median(wrong),
+            var summary = new Summary(pairs, BenchReport.median(logins.first()), BenchReport.median(logins.second()),
                     BenchReport.median(differences), interval[0], interval[1], bcrypt, BenchReport.median(reads),
                     readInterval[0], readInterval[1]);
             report.line(String.format(Locale.ROOT, "| measure (%d interleaved pairs, BCrypt cost %d) | ms |%n"
@@ -116,28 +105,30 @@ final class LoginTimingBench {
         return (System.nanoTime() - start) / 1e6;
     }
 
-    /**
-     * The emulator's own share: the one read a login makes (the username's claim), for a taken and a free name,
-     * paired the same way. A difference here is moto's (an item found costs it more than none), not the code's.
-     */
-    private static List<Double> getItemDifferences(LocalRuntime runtime, List<String> taken, String run, int pairs) {
-        var dynamoDb = runtime.dynamoDb();
+    /** Timings of two kinds of call, made in pairs whose order alternates, and each pair's second − first. */
+    record Paired(List<Double> first, List<Double> second, List<Double> differences) {
+    }
+
+    /** {@code pairs} pairs of {@code first(i)} and {@code second(i)}, the order within a pair alternating. */
+    static Paired interleaved(int pairs, IntToDoubleFunction first, IntToDoubleFunction second) {
+        var firsts = new ArrayList<Double>();
+        var seconds = new ArrayList<Double>();
         var differences = new ArrayList<Double>();
         for (int i = 0; i < pairs; i++) {
-            String found = taken.get(i % taken.size());
-            String free = "nobody" + run + "_g" + i;
-            double f;
-            double n;
+            double a;
+            double b;
             if (i % 2 == 0) {
-                f = getItemMillis(dynamoDb, found);
-                n = getItemMillis(dynamoDb, free);
+                a = first.applyAsDouble(i);
+                b = second.applyAsDouble(i);
             } else {
-                n = getItemMillis(dynamoDb, free);
-                f = getItemMillis(dynamoDb, found);
+                b = second.applyAsDouble(i);
+                a = first.applyAsDouble(i);
             }
-            differences.add(f - n);
+            firsts.add(a);
+            seconds.add(b);
+            differences.add(b - a);
         }
-        return differences;
+        return new Paired(firsts, seconds, differences);
     }
 
     private static double getItemMillis(software.amazon.awssdk.services.dynamodb.DynamoDbClient dynamoDb,

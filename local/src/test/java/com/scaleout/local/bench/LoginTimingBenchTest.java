@@ -30,6 +30,23 @@ class LoginTimingBenchTest {
         assertThat(summary(away).indistinguishable()).isFalse();
     }
 
+    @Test
+    void pairsAlternateTheirOrderAndRecordSecondMinusFirst() {
+        var calls = new java.util.ArrayList<String>();
+        var paired = LoginTimingBench.interleaved(3, i -> {
+            calls.add("a" + i);
+            return i;
+        }, i -> {
+            calls.add("b" + i);
+            return 10 * i;
+        });
+
+        assertThat(calls).containsExactly("a0", "b0", "b1", "a1", "a2", "b2");
+        assertThat(paired.first()).containsExactly(0.0, 1.0, 2.0);
+        assertThat(paired.second()).containsExactly(0.0, 10.0, 20.0);
+        assertThat(paired.differences()).containsExactly(0.0, 9.0, 18.0);
+    }
+
     private static LoginTimingBench.Summary summary(double[] interval) {
         return new LoginTimingBench.Summary(200, 0, 0, 0, interval[0], interval[1], 0, 0, 0, 0);
     }
