@@ -121,22 +121,32 @@ public final class LocalRuntime implements AutoCloseable {
      * system properties, which {@link RuntimeEnvironment} reads before the process environment.
      */
     private static void exportEnvironment(Declaration declaration, Backends backends) {
-        System.setProperty(RuntimeEnvironment.DYNAMODB_ENDPOINT, backends.dynamoDbEndpoint().toString());
-        System.setProperty(RuntimeEnvironment.REDIS_URL, backends.redisUrl());
-        System.setProperty(RuntimeEnvironment.AWS_REGION, RuntimeEnvironment.region());
+        functionEnvironment(declaration, backends).forEach(System::setProperty);
+    }
+
+    /**
+     * The variables every function gets locally: endpoints, region, table and bucket names, and the settings the
+     * local backends need. A function run in a JVM of its own (the cold-start benchmark) gets them as its
+     * process environment, as in Lambda.
+     */
+    public static Map<String, String> functionEnvironment(Declaration declaration, Backends backends) {
+        var variables = new LinkedHashMap<String, String>();
+        variables.put(RuntimeEnvironment.DYNAMODB_ENDPOINT, backends.dynamoDbEndpoint().toString());
+        variables.put(RuntimeEnvironment.REDIS_URL, backends.redisUrl());
+        variables.put(RuntimeEnvironment.AWS_REGION, RuntimeEnvironment.region());
         for (TableSpec table : declaration.tables()) {
-            System.setProperty(table.environmentVariable(), table.name()); // locally, physical = logical name
+            variables.put(table.environmentVariable(), table.name()); // locally, physical = logical name
         }
         // moto_server takes writes one at a time (the gate): 32 writers per import request would only queue past
         // their timeouts when a few requests run at once
-        if (RuntimeEnvironment.variable(LOCAL_IMPORT_WRITERS_VARIABLE).isEmpty()) {
-            System.setProperty(LOCAL_IMPORT_WRITERS_VARIABLE, "4");
-        }
+        variables.put(LOCAL_IMPORT_WRITERS_VARIABLE,
+                RuntimeEnvironment.variable(LOCAL_IMPORT_WRITERS_VARIABLE).orElse("4"));
         // moto_server serves S3 on the same endpoint (through the same gate)
-        System.setProperty("S3_ENDPOINT", backends.dynamoDbEndpoint().toString());
+        variables.put("S3_ENDPOINT", backends.dynamoDbEndpoint().toString());
         for (BucketSpec bucket : declaration.buckets()) {
-            System.setProperty(bucket.environmentVariable(), bucketName(bucket));
+            variables.put(bucket.environmentVariable(), bucketName(bucket));
         }
+        return variables;
     }
 
     public String url() {

@@ -13,13 +13,21 @@ import java.util.UUID;
 /** Seeds benchmark data through the public API, as a client would. */
 final class BenchApi {
     private final String baseUrl;
+    private final Map<String, String> headers;
     private final HttpClient http = HttpClient.newHttpClient();
 
     BenchApi(String baseUrl) {
-        this.baseUrl = baseUrl;
+        this(baseUrl, Map.of());
     }
 
-    private JsonNode send(String method, String path, String token, Object body) throws Exception {
+    /** With {@code headers} on every request (an admin key). */
+    BenchApi(String baseUrl, Map<String, String> headers) {
+        this.baseUrl = baseUrl;
+        this.headers = Map.copyOf(headers);
+    }
+
+    /** A request whose answer must be a success: anything else is the setup failing. */
+    JsonNode send(String method, String path, String token, Object body) throws Exception {
         var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
                 .header("content-type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
@@ -27,6 +35,7 @@ final class BenchApi {
         if (token != null) {
             request.header("authorization", "Bearer " + token);
         }
+        headers.forEach(request::header);
         var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() >= 300) {
             throw new IllegalStateException(method + " " + path + ": " + response.statusCode() + " " + response.body());
@@ -36,8 +45,13 @@ final class BenchApi {
 
     private String signUp(String prefix) throws Exception {
         String name = prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 15 - prefix.length());
-        send("POST", "/users", null, Map.of("username", name, "password", "benchmark-password"));
-        return send("POST", "/sessions", null, Map.of("username", name, "password", "benchmark-password"))
+        return signUp(name, "benchmark-password");
+    }
+
+    /** Registers {@code username} and logs in: its session's token. */
+    String signUp(String username, String password) throws Exception {
+        send("POST", "/users", null, Map.of("username", username, "password", password));
+        return send("POST", "/sessions", null, Map.of("username", username, "password", password))
                 .get("token").asText();
     }
 

@@ -29,6 +29,11 @@ final class BenchReport {
         lines.add(text);
     }
 
+    /** Every line so far, the title first. */
+    List<String> lines() {
+        return List.copyOf(lines);
+    }
+
     void save() throws IOException {
         Path file = Files.createDirectories(DIRECTORY).resolve(name + ".md");
         Files.write(file, lines);

@@ -8,7 +8,7 @@ import com.amazonaws.services.lambda.runtime.logging.LogLevel;
 import java.nio.charset.StandardCharsets;
 
 /** The {@link Context} Lambda hands each invocation: ids, names, memory and the time left before the timeout. */
-final class LocalContext implements Context {
+public final class LocalContext implements Context {
     private final String requestId;
     private final String functionName;
     private final int memoryMb;
@@ -16,7 +16,8 @@ final class LocalContext implements Context {
     private final long deadlineMillis;
     private final LambdaLogger logger;
 
-    LocalContext(String requestId, String functionName, int memoryMb, String logStreamName, long deadlineMillis) {
+    public LocalContext(String requestId, String functionName, int memoryMb, String logStreamName,
+                        long deadlineMillis) {
         this.requestId = requestId;
         this.functionName = functionName;
         this.memoryMb = memoryMb;

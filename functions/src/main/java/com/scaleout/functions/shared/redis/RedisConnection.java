@@ -25,7 +25,18 @@ import java.util.function.Supplier;
  * the node owning its key's slot and follows the topology when the cache scales or fails over.
  */
 public final class RedisConnection implements AutoCloseable {
+    /** Lettuce's switch for its JFR events (read once, when its event recorder is first used). */
+    static final String JFR_PROPERTY = "io.lettuce.core.jfr";
     public static final Duration COMMAND_TIMEOUT = Duration.ofMillis(500);
+
+    static {
+        // Lettuce records a Java Flight Recorder event for every connection event when JFR is present: nobody
+        // records a function's JFR events, and loading JFR cost a cold start ~100 classes at its first connect.
+        if (System.getProperty(JFR_PROPERTY) == null) {
+            System.setProperty(JFR_PROPERTY, "false");
+        }
+    }
+
     /**
      * Event loops and timers, shared by every client in the process. In Lambda that is one client anyway; the local
      * runtime runs many execution environments in one JVM, which must not each start their own threads.
