@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * down, between checkpoint and restore, the first request after the restore still works with Redis.
  */
 class SnapStartPrimingIT {
+    @AutoClose
     private static RestartableRedis redis;
+    @AutoClose
     private static RuntimeFixture fixture;
     private static String aliceToken;
     private static String aliceId;
@@ -53,16 +55,6 @@ class SnapStartPrimingIT {
         aliceToken = api.signUp("alice");
         aliceId = api.get("/me", aliceToken).text("id");
         tweetId = api.post("/tweets", aliceToken, Map.of("text", "before the snapshot #snapstart")).text("id");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (fixture != null) {
-            fixture.close();
-        }
-        if (redis != null) {
-            redis.close();
-        }
     }
 
     /** The stream consumers have caught up with the set-up's writes: nothing changes underneath the comparisons. */

@@ -4,7 +4,6 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
-import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -65,10 +64,7 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
      * not primed (an asynchronous consumer; its first batch waits, no user does).
      */
     private void warmUp() {
-        var image = PrimingImages.tweet();
-        handleRequest(PrimingRequests.stream(tables.retweets() == null ? SocialTables.RETWEETS : tables.retweets(),
-                "MODIFY", image, image), null);
-        StreamImages.toTweet(image);
+        PrimingImages.deliverUnchanged(this, tables.retweets() == null ? SocialTables.RETWEETS : tables.retweets());
     }
 
     @Override

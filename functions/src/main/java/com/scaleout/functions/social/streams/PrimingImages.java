@@ -1,5 +1,8 @@
 package com.scaleout.functions.social.streams;
 
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.domain.Mention;
@@ -22,7 +25,17 @@ final class PrimingImages {
     private PrimingImages() {
     }
 
-    static Map<String, AttributeValue> tweet() {
+    /**
+     * Hands {@code consumer} a batch of one MODIFY of the made-up tweet from {@code table}'s stream (a record the
+     * social consumers apply as "nothing to do") and converts the image as a real record's is: the tweet.
+     */
+    static Tweet deliverUnchanged(RequestHandler<DynamodbEvent, StreamsEventResponse> consumer, String table) {
+        var image = tweet();
+        consumer.handleRequest(PrimingRequests.stream(table, "MODIFY", image, image), null);
+        return StreamImages.toTweet(image);
+    }
+
+    private static Map<String, AttributeValue> tweet() {
         var image = new HashMap<String, AttributeValue>();
         DynamoTweetStore.toItem(TWEET).forEach((name, value) -> image.put(name, fromSdk(value)));
         return image;

@@ -70,9 +70,8 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
      * postings of the made-up tweet's terms older than any tweet (queries that find nothing): nothing is written.
      */
     private void warmUp() {
-        var image = PrimingImages.tweet();
-        handleRequest(PrimingRequests.stream(SocialTables.TWEETS, "MODIFY", image, image), null);
-        for (String term : SearchTerms.of(StreamImages.toTweet(image).text())) {
+        Tweet tweet = PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
+        for (String term : SearchTerms.of(tweet.text())) {
             index.postings(term, PrimingRequests.MISSING_ID, 1);
         }
     }

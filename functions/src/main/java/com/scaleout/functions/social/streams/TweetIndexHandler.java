@@ -65,9 +65,7 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
      * that does not exist (a query that finds nothing): nothing is written.
      */
     private void warmUp() {
-        var image = PrimingImages.tweet();
-        handleRequest(PrimingRequests.stream(SocialTables.TWEETS, "MODIFY", image, image), null);
-        StreamImages.toTweet(image);
+        PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
         retweets.retweeters(PrimingRequests.MISSING_ID, new PageRequest(1, Optional.empty()));
     }
 
