@@ -1,5 +1,8 @@
 package com.scaleout.functions.admin;
 
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.admin.application.ResetService;
 import com.scaleout.functions.admin.application.SeedService;
 import com.scaleout.functions.admin.application.StatusService;
@@ -16,7 +19,8 @@ import java.util.Optional;
  * The test interface (NanoTwitter's {@code /test/*}), behind the admin key: {@code POST /admin/seed},
  * {@code POST /admin/reset}, {@code GET /admin/status}, {@code POST /admin/stress}.
  */
-public final class AdminHandler extends ApiHandler {
+public final class AdminHandler extends ApiHandler implements Primed {
+    private final Priming priming;
 
     public AdminHandler() {
         this(AdminComponents.create(), AdminKey.fromEnvironment());
@@ -46,6 +50,15 @@ public final class AdminHandler extends ApiHandler {
                     return HttpResponses.json(200, stress.stress(
                             request.body(StressService.StressRequest.class), request.deadline()));
                 }));
+        // Refused before the admin key is read (a secret: not in the snapshot), so only the handler path is primed;
+        // every route past the key writes or scans. A test interface, called rarely.
+        this.priming = Priming.register(AdminHandler.class, Optional.empty(),
+                () -> handleRequest(PrimingRequests.http("GET /admin/status", Map.of()), null));
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
     }
 
     record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId) {

@@ -1,5 +1,10 @@
 package com.scaleout.functions.health;
 
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import java.util.Map;
+import java.util.Optional;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -10,18 +15,33 @@ import com.scaleout.functions.shared.redis.RedisConnection;
 import java.util.List;
 
 /** {@code GET /health}: 200 when DynamoDB and Redis answer, 503 naming the part that does not. */
-public final class HealthHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public final class HealthHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Primed {
     private final HealthCheck healthCheck;
+    private final Priming priming;
 
     /** Lambda's constructor: clients built once per execution environment. */
     public HealthHandler() {
-        this(new HealthCheck(List.of(
-                new DynamoDbProbe(DynamoDbClients.dynamoDb()),
-                new RedisProbe(RedisConnection.fromEnvironment()))));
+        this(RedisConnection.fromEnvironment());
+    }
+
+    private HealthHandler(Optional<RedisConnection> redis) {
+        this(new HealthCheck(List.of(new DynamoDbProbe(DynamoDbClients.dynamoDb()), new RedisProbe(redis))), redis);
     }
 
     HealthHandler(HealthCheck healthCheck) {
+        this(healthCheck, Optional.empty());
+    }
+
+    private HealthHandler(HealthCheck healthCheck, Optional<RedisConnection> redis) {
         this.healthCheck = healthCheck;
+        // the check itself: a ListTables and a Redis PING, both read-only
+        this.priming = Priming.register(HealthHandler.class, redis,
+                () -> handleRequest(PrimingRequests.http("GET /health", Map.of()), null));
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
     }
 
     @Override

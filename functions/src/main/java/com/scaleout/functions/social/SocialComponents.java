@@ -46,7 +46,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                DynamoRetweetStore retweets, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
-                               StreamLag streamLag, LoginThrottle loginThrottle) {
+                               StreamLag streamLag, LoginThrottle loginThrottle, Optional<RedisConnection> redis) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -96,6 +96,6 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
                 new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache,
-                new StreamLag(redis, clock), new RedisLoginThrottle(redis));
+                new StreamLag(redis, clock), new RedisLoginThrottle(redis), redis);
     }
 }

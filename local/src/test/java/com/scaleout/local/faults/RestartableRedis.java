@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * other integration tests stays untouched. Started the way the runtime starts its own (no persistence), so a
  * restart comes back empty, as a restarted in-memory cache does.
  */
-final class RestartableRedis implements AutoCloseable {
+public final class RestartableRedis implements AutoCloseable {
     private final int port = Probes.freePort();
     private final Path logDirectory;
     private ManagedProcess server;
@@ -25,31 +25,31 @@ final class RestartableRedis implements AutoCloseable {
         this.logDirectory = logDirectory;
     }
 
-    static RestartableRedis start(Path logDirectory) throws IOException {
+    public static RestartableRedis start(Path logDirectory) throws IOException {
         var redis = new RestartableRedis(logDirectory);
         redis.restart();
         return redis;
     }
 
-    String url() {
+    public String url() {
         return "redis://127.0.0.1:" + port;
     }
 
     /** SIGKILL, as a crash: no shutdown of its own, connections cut. Returns once the process is gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         var process = ProcessHandle.of(server.pid()).orElseThrow();
         process.destroyForcibly();
         process.onExit().orTimeout(10, TimeUnit.SECONDS).join();
     }
 
     /** A new redis-server on the same port (a log file per start, to read what each one saw). */
-    void restart() throws IOException {
+    public void restart() throws IOException {
         starts++;
         server = Backends.startRedis(port, logDirectory.resolve("redis-server-" + starts + ".log"));
     }
 
     /** A connection of the test's own, to look at what the functions keep in this server. */
-    <T> T inspect(java.util.function.Function<RedisCommands<String, String>, T> query) {
+    public <T> T inspect(java.util.function.Function<RedisCommands<String, String>, T> query) {
         var client = RedisClient.create(url());
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             return query.apply(connection.sync());

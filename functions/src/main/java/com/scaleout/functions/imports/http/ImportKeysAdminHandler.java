@@ -1,5 +1,8 @@
 package com.scaleout.functions.imports.http;
 
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.imports.ImportComponents;
 import com.scaleout.functions.imports.application.ImportKeys;
@@ -9,13 +12,16 @@ import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code POST /admin/import-keys} and {@code DELETE /admin/import-keys/{keyId}}, behind the admin key. The token
  * is in the creation's answer only; a revoked key stops working within the import function's key cache TTL.
  */
-public final class ImportKeysAdminHandler extends ApiHandler {
+public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
     private static final int MAX_NAME_LENGTH = 100;
+
+    private final Priming priming;
 
     public ImportKeysAdminHandler() {
         this(ImportComponents.keysFromEnvironment(), AdminKey.fromEnvironment());
@@ -34,6 +40,17 @@ public final class ImportKeysAdminHandler extends ApiHandler {
                     }
                     return HttpResponses.noContent();
                 }));
+        this.priming = Priming.register(ImportKeysAdminHandler.class, Optional.empty(), () -> {
+            // refused before the admin key is read (the key, a secret, must not be in the snapshot); then the
+            // look-up of a key that does not exist, a GetItem
+            handleRequest(PrimingRequests.http("POST /admin/import-keys", Map.of()), null);
+            keys.authenticate(ImportHandler.UNKNOWN_IMPORT_TOKEN);
+        });
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
     }
 
     record CreateBody(Long clientId, String name) {

@@ -1,5 +1,12 @@
 package com.scaleout.functions.imports.streams;
 
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -23,14 +30,19 @@ import java.util.logging.Logger;
  * only an admin reset makes and which change no log) are not redone. Records after it that were logged are
  * recognised on the retry and skipped.
  */
-public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
     private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
 
     private final ChangeLogService changeLog;
     private final StreamLag lag;
+    private final Priming priming;
 
     public ChangeLogHandler() {
-        this(ImportComponents.changeLogFromEnvironment(), StreamLag.fromEnvironment());
+        this(ImportComponents.changeLogFromEnvironment(), RedisConnection.fromEnvironment());
+    }
+
+    private ChangeLogHandler(ChangeLogService changeLog, Optional<RedisConnection> redis) {
+        this(changeLog, new StreamLag(redis, Clock.systemUTC()), redis);
     }
 
     ChangeLogHandler(ChangeLogService changeLog) {
@@ -38,8 +50,27 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
     }
 
     ChangeLogHandler(ChangeLogService changeLog, StreamLag lag) {
+        this(changeLog, lag, Optional.empty());
+    }
+
+    private ChangeLogHandler(ChangeLogService changeLog, StreamLag lag, Optional<RedisConnection> redis) {
         this.changeLog = changeLog;
         this.lag = lag;
+        this.priming = Priming.register(ChangeLogHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A batch of one REMOVE (which logs nothing) and the tables of client 0 (client ids are positive: a query that
+     * finds nothing). Nothing is written.
+     */
+    private void warmUp() {
+        handleRequest(PrimingRequests.stream("ImportRecords", "REMOVE", null, Map.of()), null);
+        changeLog.tables(0, 1, Optional.empty());
     }
 
     @Override

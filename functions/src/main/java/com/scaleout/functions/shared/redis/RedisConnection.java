@@ -145,6 +145,33 @@ public final class RedisConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * SnapStart's checkpoint: closes the shared connection (a socket in the snapshot would be dead, or worse shared,
+     * in every environment restored from it). The client stays; {@link #get()} opens a new connection when next
+     * asked.
+     */
+    public synchronized void closeForCheckpoint() {
+        if (connection != null) {
+            connection.connection().close();
+            connection = null;
+        }
+    }
+
+    /**
+     * After a SnapStart restore: opens the connection now, so that the first request does not pay for it. Best
+     * effort: a cache that does not answer now is left to {@link #get()}, which tries again on first use.
+     *
+     * @return whether the connection is open
+     */
+    public boolean reconnect() {
+        try {
+            get();
+            return true;
+        } catch (RuntimeException unreachable) {
+            return false;
+        }
+    }
+
     @Override
     public void close() {
         if (connection != null) {

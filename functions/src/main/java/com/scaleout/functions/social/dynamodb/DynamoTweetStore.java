@@ -142,7 +142,7 @@ public final class DynamoTweetStore implements TweetStore {
         return Slice.ofOverfetched(items.stream().map(DynamoTweetStore::toTweet).toList(), page.limit());
     }
 
-    static Map<String, AttributeValue> toItem(Tweet tweet) {
+    public static Map<String, AttributeValue> toItem(Tweet tweet) {
         var item = new HashMap<String, AttributeValue>();
         item.put(ID, s(tweet.id()));
         item.put(AUTHOR_ID, s(tweet.authorId()));

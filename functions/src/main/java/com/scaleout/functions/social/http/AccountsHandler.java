@@ -10,21 +10,30 @@ import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
+import com.scaleout.functions.shared.http.RequestJson;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** Accounts and sessions: register, log in, log out, the caller's profile and anyone's. */
-public final class AccountsHandler extends ApiHandler {
+public final class AccountsHandler extends ApiHandler implements Primed {
     private static final Logger LOG = Logger.getLogger(AccountsHandler.class.getName());
 
     public AccountsHandler() {
         this(SocialComponents.create());
     }
 
+    private final Priming priming;
+
     private AccountsHandler(SocialComponents components) {
-        this(components.accounts(), components.sessions(), components.timelines()::warm, components.loginThrottle());
+        this(components.accounts(), components.sessions(), components.timelines()::warm, components.loginThrottle(),
+                components.redis());
     }
 
     AccountsHandler(AccountService accounts, SessionService sessions) {
@@ -41,6 +50,11 @@ public final class AccountsHandler extends ApiHandler {
      */
     AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
                     LoginThrottle throttle) {
+        this(accounts, sessions, warmAtLogin, throttle, Optional.empty());
+    }
+
+    private AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
+                            LoginThrottle throttle, Optional<RedisConnection> redis) {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
                 "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),
@@ -49,6 +63,27 @@ public final class AccountsHandler extends ApiHandler {
                         Views.ProfileView.of(accounts.me(sessions.actor(request)))),
                 "GET /users/{username}", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))));
+        this.priming = Priming.register(AccountsHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A profile look-up (a GetItem; a 404 unless someone took the name, then a public profile), the caller's
+     * profile from a session that does not exist (401), and a registration refused by validation (400), which
+     * reads its body first. Not a login: a failed one counts against the throttle, in Redis.
+     */
+    private void warmUp() {
+        handleRequest(PrimingRequests.http("GET /users/{username}", Map.of("username", "snapstart")), null);
+        handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me", Map.of())), null);
+        handleRequest(PrimingRequests.http("POST /users", Map.of(), Map.of(), Map.of(),
+                "{\"username\":\"\",\"password\":\"\",\"displayName\":null}"), null);
+        RequestJson.read("{\"username\":\"snapstart\",\"password\":\"\"}", LoginBody.class);
+        Priming.serialize(Views.ProfileView.of(PrimingViews.USER),
+                new Views.SessionView(null, PrimingViews.USER.createdAt(), Views.UserView.of(PrimingViews.USER)));
     }
 
     record RegisterBody(String username, String password, String displayName) {

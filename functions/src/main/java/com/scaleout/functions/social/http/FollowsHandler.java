@@ -2,25 +2,37 @@ package com.scaleout.functions.social.http;
 
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.http.Page;
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Follow, unfollow, and the follower and following lists. */
-public final class FollowsHandler extends ApiHandler {
+public final class FollowsHandler extends ApiHandler implements Primed {
+    private final Priming priming;
 
     public FollowsHandler() {
         this(SocialComponents.create());
     }
 
     private FollowsHandler(SocialComponents components) {
-        this(components.follows(), components.sessions());
+        this(components.follows(), components.sessions(), components.redis());
     }
 
     FollowsHandler(FollowService follows, SessionService sessions) {
+        this(follows, sessions, Optional.empty());
+    }
+
+    private FollowsHandler(FollowService follows, SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.of(
                 "PUT /me/following/{username}", request -> {
                     follows.follow(sessions.actor(request), request.pathParameter("username"));
@@ -36,5 +48,20 @@ public final class FollowsHandler extends ApiHandler {
                 "GET /users/{username}/following", request -> HttpResponses.json(200, follows.following(
                         request.pathParameter("username"), PageRequest.from(request, Ids::isId))
                         .map(Views.UserView::of))));
+        this.priming = Priming.register(FollowsHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /** A follower list (a 404 unless someone took the name), a follow from a session that does not exist (401). */
+    private void warmUp() {
+        handleRequest(PrimingRequests.http("GET /users/{username}/followers", Map.of("username", "snapstart")), null);
+        handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("PUT /me/following/{username}",
+                Map.of("username", "snapstart"))), null);
+        Priming.serialize(new Page<>(
+                List.of(Views.UserView.of(PrimingViews.USER)), null));
     }
 }

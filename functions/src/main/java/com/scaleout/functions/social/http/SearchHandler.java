@@ -2,19 +2,52 @@ package com.scaleout.functions.social.http;
 
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.http.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code GET /search?q=}: tweets matching words, #tags and @users, most terms matched first, then newest. */
-public final class SearchHandler extends ApiHandler {
+public final class SearchHandler extends ApiHandler implements Primed {
+    private final Priming priming;
 
     public SearchHandler() {
-        this(SocialComponents.create().search());
+        this(SocialComponents.create());
+    }
+
+    private SearchHandler(SocialComponents components) {
+        this(components.search(), components.redis());
     }
 
     SearchHandler(SearchService search) {
+        this(search, Optional.empty());
+    }
+
+    private SearchHandler(SearchService search, Optional<RedisConnection> redis) {
         super(Map.of("GET /search", request -> HttpResponses.json(200,
                 search.search(request).map(Views.TweetView::of))));
+        this.priming = Priming.register(SearchHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A search of one page of one (a limit the cache does not keep, so nothing is cached): the index queries
+     * and, for what they find (public tweets, if anyone wrote the word), the tweets' reads.
+     */
+    private void warmUp() {
+        handleRequest(PrimingRequests.http("GET /search", Map.of(), Map.of("q", "snapstart", "limit", "1"),
+                Map.of(), null), null);
+        Priming.serialize(new Page<>(
+                List.of(Views.TweetView.of(PrimingViews.TWEET)), null));
     }
 }

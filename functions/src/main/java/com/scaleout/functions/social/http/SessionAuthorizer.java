@@ -8,6 +8,10 @@ import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SessionService;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,15 +22,31 @@ import java.util.Optional;
  * denied (API Gateway answers 403; a missing header never reaches this function: 401).
  */
 public final class SessionAuthorizer
-        implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse> {
+        implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse>, Primed {
     private final SessionService sessions;
+    private final Priming priming;
 
     public SessionAuthorizer() {
-        this(SocialComponents.create().sessions());
+        this(SocialComponents.create());
+    }
+
+    private SessionAuthorizer(SocialComponents components) {
+        this(components.sessions(), components.redis());
     }
 
     SessionAuthorizer(SessionService sessions) {
+        this(sessions, Optional.empty());
+    }
+
+    private SessionAuthorizer(SessionService sessions, Optional<RedisConnection> redis) {
         this.sessions = sessions;
+        this.priming = Priming.register(SessionAuthorizer.class, redis,
+                () -> handleRequest(PrimingRequests.authorizer(PrimingRequests.UNKNOWN_TOKEN), null));
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
     }
 
     @Override

@@ -4,33 +4,65 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.http.Page;
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The caller's home timeline and "you might like". */
-public final class TimelineHandler extends ApiHandler {
+public final class TimelineHandler extends ApiHandler implements Primed {
+    private final Priming priming;
 
     public TimelineHandler() {
         this(SocialComponents.create());
     }
 
     private TimelineHandler(SocialComponents components) {
-        this(components.timelines(), components.recommendations(), components.sessions());
+        this(components.timelines(), components.recommendations(), components.sessions(), components.redis());
     }
 
     TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions) {
+        this(timelines, recommendations, sessions, Optional.empty());
+    }
+
+    private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
+                            SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.of(
                 "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(sessions.actor(request),
                         PageRequest.from(request, Ids::isId)).map(TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(sessions.actor(request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))));
+        this.priming = Priming.register(TimelineHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * Both routes from a session that does not exist (the cache and the table read, 401). Not a timeline itself:
+     * reading one builds and caches the user's follow set and timeline, which is a write.
+     */
+    private void warmUp() {
+        handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /timeline", Map.of())), null);
+        handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me/recommendations", Map.of())),
+                null);
+        var user = Views.UserView.of(PrimingViews.USER);
+        Priming.serialize(new Page<>(List.of(new TimelineItemView(
+                        Views.TweetView.of(PrimingViews.TWEET), new Views.AuthorView(user.id(), user.username()))), null),
+                new RecommendationsView(List.of(new RecommendedView(user, 1))));
     }
 
     /** A tweet object, plus {@code retweetedBy} when a retweet is why it is in the timeline. */

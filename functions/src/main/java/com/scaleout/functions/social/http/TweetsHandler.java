@@ -11,10 +11,17 @@ import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.domain.Ids;
 import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.shared.http.RequestJson;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Tweets, replies, retweets, and every list of tweets. */
-public final class TweetsHandler extends ApiHandler {
+public final class TweetsHandler extends ApiHandler implements Primed {
     /** The logged-out home page shows the 50 newest tweets. */
     static final int RECENT_LIMIT = 50;
 
@@ -22,11 +29,17 @@ public final class TweetsHandler extends ApiHandler {
         this(SocialComponents.create());
     }
 
+    private final Priming priming;
+
     private TweetsHandler(SocialComponents components) {
-        this(components.tweets(), components.sessions());
+        this(components.tweets(), components.sessions(), components.redis());
     }
 
     TweetsHandler(TweetService tweets, SessionService sessions) {
+        this(tweets, sessions, Optional.empty());
+    }
+
+    private TweetsHandler(TweetService tweets, SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.ofEntries(
                 Map.entry("POST /tweets", request -> post(tweets, sessions, request)),
                 Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,
@@ -53,6 +66,21 @@ public final class TweetsHandler extends ApiHandler {
                         request.pathParameter("username"), page(request)))),
                 Map.entry("GET /hashtags/{tag}/tweets", request -> list(tweets.hashtag(
                         request.pathParameter("tag"), page(request))))));
+        this.priming = Priming.register(TweetsHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /** A missing tweet (a GetItem, 404), and a post from a session that does not exist (cache and table, 401). */
+    private void warmUp() {
+        handleRequest(PrimingRequests.http("GET /tweets/{id}", Map.of("id", PrimingRequests.MISSING_ID)), null);
+        handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("POST /tweets", Map.of(), Map.of(),
+                Map.of("content-type", "application/json"), "{\"text\":\"priming\"}")), null);
+        RequestJson.read("{\"text\":\"priming\",\"inReplyTo\":null}", TweetBody.class);
+        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET), new Views.RetweetersView(List.of(), null, 0));
     }
 
     record TweetBody(String text, String inReplyTo) {

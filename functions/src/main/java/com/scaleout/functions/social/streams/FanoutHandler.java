@@ -1,6 +1,9 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -13,6 +16,7 @@ import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.Optional;
 
 /**
  * Fanout, on three streams: Tweets (a new tweet into timelines, a deleted one out, changed counts evict the
@@ -20,17 +24,18 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
  * table a record comes from is read from its event source ARN. The first failing record is reported, so Lambda
  * retries from it and the records before it are not redone.
  */
-public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
     private final FanoutService fanout;
     private final SocialTables tables;
     private final StreamLag lag;
+    private final Priming priming;
 
     public FanoutHandler() {
         this(SocialComponents.create(), SocialTables.fromEnvironment());
     }
 
     private FanoutHandler(SocialComponents components, SocialTables tables) {
-        this(components.fanout(), tables, components.streamLag());
+        this(components.fanout(), tables, components.streamLag(), components.redis());
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
@@ -38,9 +43,28 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag) {
+        this(fanout, tables, lag, Optional.empty());
+    }
+
+    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisConnection> redis) {
         this.fanout = fanout;
         this.tables = tables;
         this.lag = lag;
+        this.priming = Priming.register(FanoutHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A batch of one MODIFY of a retweet (which fans nothing out) and the stream image's conversion. Every other
+     * record fans out, evicts or backfills, which writes to the cache: the fanout's own reads and the SDK are
+     * not primed (an asynchronous consumer; its first batch waits, no user does).
+     */
+    private void warmUp() {
+        PrimingImages.deliverUnchanged(this, tables.retweets() == null ? SocialTables.RETWEETS : tables.retweets());
     }
 
     @Override

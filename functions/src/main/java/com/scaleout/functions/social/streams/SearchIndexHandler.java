@@ -2,6 +2,10 @@ package com.scaleout.functions.social.streams;
 
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -13,7 +17,9 @@ import com.scaleout.functions.social.application.SearchCache;
 import com.scaleout.functions.social.application.SearchIndexStore;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
@@ -21,20 +27,21 @@ import java.util.logging.Logger;
  * deletes of fixed keys: replays converge), and the cached first pages of queries sharing a term are dropped.
  * With the cache unreachable the index is still written; cached pages then live out their TTL (300 s).
  */
-public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
     private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
     private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final SearchIndexStore index;
     private final SearchCache cache;
     private final StreamLag lag;
+    private final Priming priming;
 
     public SearchIndexHandler() {
         this(SocialComponents.create());
     }
 
     private SearchIndexHandler(SocialComponents components) {
-        this(components.searchIndex(), components.searchCache(), components.streamLag());
+        this(components.searchIndex(), components.searchCache(), components.streamLag(), components.redis());
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
@@ -42,9 +49,31 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag) {
+        this(index, cache, lag, Optional.empty());
+    }
+
+    private SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag,
+                               Optional<RedisConnection> redis) {
         this.index = index;
         this.cache = cache;
         this.lag = lag;
+        this.priming = Priming.register(SearchIndexHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A batch of one MODIFY (which indexes nothing), the stream image's conversion and term extraction, and the
+     * postings of the made-up tweet's terms older than any tweet (queries that find nothing): nothing is written.
+     */
+    private void warmUp() {
+        Tweet tweet = PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
+        for (String term : SearchTerms.of(tweet.text())) {
+            index.postings(term, PrimingRequests.MISSING_ID, 1);
+        }
     }
 
     @Override

@@ -1,6 +1,10 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -9,6 +13,9 @@ import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
+import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.Optional;
 import com.scaleout.functions.social.application.TweetIndexStore;
 import com.scaleout.functions.social.domain.Tweet;
 
@@ -18,17 +25,18 @@ import com.scaleout.functions.social.domain.Tweet;
  * duplicates converge. A record that fails is reported alone (with the rest after it, as Lambda retries from
  * there), so earlier records are not redone.
  */
-public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
     private final TweetIndexStore index;
     private final RetweetStore retweets;
     private final StreamLag lag;
+    private final Priming priming;
 
     public TweetIndexHandler() {
         this(SocialComponents.create());
     }
 
     private TweetIndexHandler(SocialComponents components) {
-        this(components.tweetIndex(), components.retweets(), components.streamLag());
+        this(components.tweetIndex(), components.retweets(), components.streamLag(), components.redis());
     }
 
     TweetIndexHandler(TweetIndexStore index, RetweetStore retweets) {
@@ -36,9 +44,29 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
     }
 
     TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag) {
+        this(index, retweets, lag, Optional.empty());
+    }
+
+    private TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag,
+                              Optional<RedisConnection> redis) {
         this.index = index;
         this.retweets = retweets;
         this.lag = lag;
+        this.priming = Priming.register(TweetIndexHandler.class, redis, this::warmUp);
+    }
+
+    @Override
+    public Priming priming() {
+        return priming;
+    }
+
+    /**
+     * A batch of one MODIFY (which indexes nothing), the stream image's conversion, and the retweets of a tweet
+     * that does not exist (a query that finds nothing): nothing is written.
+     */
+    private void warmUp() {
+        PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
+        retweets.retweeters(PrimingRequests.MISSING_ID, new PageRequest(1, Optional.empty()));
     }
 
     @Override
