@@ -38,10 +38,11 @@ import java.util.jar.JarOutputStream;
  * artifact, constructs it and serves its first invocation, the sample of {@code events/} named in {@link #SAMPLES},
  * against moto_server and redis-server holding the world the samples expect ({@link SampleWorld}). A trivial
  * handler is started the same way in every round, from an artifact of the Lambda libraries only; each function's
- * median is reported beside it and as a ratio. Then, measured the same way: the JVM's class data sharing with an
- * archive of the function's own classes (AppCDS), and an artifact trimmed to the classes the start loads. Last,
- * each function serves {@code invocations} requests in one environment: its peak and retained heap, metaspace
- * and resident memory, against what its memory size allows.
+ * median is reported beside it and as a ratio. Then, measured the same way: the SnapStart hooks run between init and
+ * the first request (priming, then the restore hook), the JVM's class data sharing with an archive of the function's
+ * own classes (AppCDS), and an artifact trimmed to the packages the start loads. Last, each function serves
+ * {@code invocations} requests in one environment: its peak and retained heap, metaspace and resident memory,
+ * against what its memory size allows.
  */
 final class ColdStartBench {
     private static final Path ARTIFACT = Path.of("functions", "target", "scaleout-functions-lambda.jar");
@@ -118,14 +119,14 @@ final class ColdStartBench {
         var functionClasspath = List.of(ARTIFACT.toString(), probeClasses.toString(), serialization);
         var probes = new ArrayList<Probe>();
         probes.add(new Probe(TRIVIAL, TrivialHandler.class.getName(), TRIVIAL_MEMORY_MB, trivialClasspath,
-                prepared(world, "http/health-get.json", work, TRIVIAL), List.of(), 1));
+                prepared(world, "http/health-get.json", work, TRIVIAL), List.of(), 1, false));
         for (FunctionSpec function : ScaleoutDeclaration.declaration().functions()) {
             String sample = SAMPLES.get(function.name());
             if (sample == null) {
                 throw new IllegalStateException(function.name() + " has no sample in ColdStartBench.SAMPLES");
             }
             probes.add(new Probe(function.name(), function.handler(), function.memoryMb(), functionClasspath,
-                    prepared(world, sample, work, function.name()), List.of(), 1));
+                    prepared(world, sample, work, function.name()), List.of(), 1, false));
         }
         return probes;
     }
@@ -203,6 +204,10 @@ final class ColdStartBench {
                 }
             }
             int variantRounds = Math.max(3, rounds / 2);
+            var primed = new ArrayList<Probe>();
+            probes.forEach(probe -> primed.add(probe.name().equals(TRIVIAL) ? probe : probe.withSnapStartHooks()));
+            snapStart(measure("SnapStart hooks", primed, variantRounds), plain, variantRounds);
+
             var withCds = measure("with AppCDS", cds, variantRounds);
             table("With an AppCDS archive of each function's own start (`-XX:SharedArchiveFile`, made by a training "
                     + "start with `-XX:ArchiveClassesAtExit`), median of " + variantRounds, cds, withCds, plain);
@@ -239,8 +244,8 @@ final class ColdStartBench {
             double trivial = median(results.get(TRIVIAL), Result::coldStartMs);
             report.line("### " + title);
             report.line("");
-            report.line("| function | memory | sample | outcome | JVM start ms | init ms | first invocation ms | "
-                    + "init + first ms | × trivial | vs as deployed | classes loaded | artifact MB |");
+            report.line("| function | memory | sample | outcome | JVM start ms | init ms | first invocation ms "
+                    + "(handler's share) | init + first ms | × trivial | vs as deployed | classes loaded | artifact MB |");
             report.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
             for (Probe probe : variant) {
                 var runs = results.get(probe.name());
@@ -253,15 +258,47 @@ final class ColdStartBench {
                 double deployed = median(baseline.get(probe.name()), Result::coldStartMs);
                 var outcomes = runs.stream().map(Result::outcome).distinct().toList();
                 double artifact = probe.name().equals(TRIVIAL) ? -1 : megabytes(Path.of(probe.classpath().getFirst()));
-                report.line(String.format(Locale.ROOT, "| %s | %d MB | %s | %s | %.0f | %.0f | %.0f | %.0f | %.2f | "
-                                + "%+.0f %% | %d | %s |", probe.name(), probe.memoryMb(),
+                report.line(String.format(Locale.ROOT, "| %s | %d MB | %s | %s | %.0f | %.0f | %.0f (%.0f) | %.0f | "
+                                + "%.2f | %+.0f %% | %d | %s |", probe.name(), probe.memoryMb(),
                         probe.name().equals(TRIVIAL) ? "http/health-get.json" : SAMPLES.get(probe.name()),
                         String.join(", ", outcomes), median(runs, Result::jvmStartMs), median(runs, Result::initMs),
-                        median(runs, Result::firstInvocationMs), total, total / trivial,
+                        median(runs, Result::firstInvocationMs), median(runs, Result::handlerMs), total, total / trivial,
                         100 * (total / deployed - 1), runs.getFirst().classes(),
                         artifact < 0 ? "(libraries)" : String.format(Locale.ROOT, "%.1f", artifact)));
             }
             report.line("");
+        }
+
+        /**
+         * The SnapStart hooks run where a snapshot and a restore would be: what a request meets after a restore is
+         * the restore hook and the first invocation (the restore of the micro VM itself cannot be measured here).
+         */
+        private void snapStart(Map<String, List<Result>> primed, Map<String, List<Result>> plain, int rounds) {
+            double trivialFirst = median(primed.get(TRIVIAL), Result::firstInvocationMs);
+            report.line("### With the SnapStart hooks: priming before the snapshot, then the restore hook and the first "
+                    + "invocation (median of " + rounds + "; the trivial handler, which has no hooks, started as "
+                    + "deployed in the same rounds)");
+            report.line("");
+            report.line("| function | priming ms (before the snapshot) | restore hook ms | first invocation ms "
+                    + "(handler's share) | as deployed: first invocation ms (handler's share) | restore hook + first "
+                    + "× trivial's first invocation |");
+            report.line("|---|---|---|---|---|---|");
+            for (Probe probe : probes.subList(1, probes.size())) {
+                var runs = primed.get(probe.name());
+                if (runs.isEmpty()) {
+                    report.line("| " + probe.name() + " | every start failed | | | | |");
+                    continue;
+                }
+                var deployed = plain.get(probe.name());
+                report.line(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f (%.0f) | %.0f (%.0f) | %.2f |",
+                        probe.name(), median(runs, Result::checkpointMs), median(runs, Result::restoreMs),
+                        median(runs, Result::firstInvocationMs), median(runs, Result::handlerMs),
+                        median(deployed, Result::firstInvocationMs), median(deployed, Result::handlerMs),
+                        median(runs, Result::afterRestoreMs) / trivialFirst));
+            }
+            report.line(String.format(Locale.ROOT, "%nThe trivial handler's first invocation: %.0f ms (handler's share "
+                    + "%.1f ms; the rest is the runtime's event reader and writer at their first use).%n",
+                    trivialFirst, median(primed.get(TRIVIAL), Result::handlerMs)));
         }
 
         private void memory(int invocations) throws IOException, InterruptedException {

@@ -24,9 +24,10 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * One execution environment's start, in a JVM of its own (started by {@link ColdStartBench} with the java21
+ * One execution environment's start, in a JVM of its own (started by the cold-start benchmark with the java21
  * runtime's flags): loads the handler class and constructs it (Lambda's init), then reads the sample event the way
- * the Lambda Java runtime does, invokes the handler and writes its answer (the first invocation). Prints one
+ * the Lambda Java runtime does, invokes the handler and writes its answer (the first invocation). Asked to, it runs
+ * the handler's SnapStart hooks between the two, as a snapshot and a restore would. Prints one
  * {@code COLDSTART} line with wall-clock timestamps (microseconds since the epoch, comparable with the launcher's),
  * then, with more invocations asked for, serves them one at a time as an environment does and prints a
  * {@code MEMORY} line. Depends on nothing but the JDK and the Lambda libraries, so the classes it loads are the
@@ -40,12 +41,11 @@ public final class ColdStartProbe {
         long mainAt = nowMicros();
         String handlerClass = args[0];
         int invocations = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        boolean primed = args.length > 3 && args[3].equals("primed");
 
         @SuppressWarnings("unchecked")
         var handler = (RequestHandler<Object, Object>) Class.forName(handlerClass).getConstructor().newInstance();
-        long initAt = nowMicros();
-
-        byte[] sample = Files.readAllBytes(Path.of(args[1])); // the runtime fetches the event: invocation time
+        // the runtime builds the event's reader and the answer's writer at init too
         Method handleRequest = handleRequestOf(handler.getClass());
         @SuppressWarnings("unchecked")
         var input = (PojoSerializer<Object>) LambdaEventSerializers.serializerFor(handleRequest.getParameterTypes()[0],
@@ -53,16 +53,30 @@ public final class ColdStartProbe {
         @SuppressWarnings("unchecked")
         var output = (PojoSerializer<Object>) LambdaEventSerializers.serializerFor(handleRequest.getReturnType(),
                 ColdStartProbe.class.getClassLoader());
-        String outcome = invoke(handler, input, output, sample);
+        long initAt = nowMicros();
+        long checkpointAt = initAt;
+        long restoreAt = initAt;
+        if (primed) { // as SnapStart runs the hooks: before the snapshot, then after each restore
+            Object hooks = handler.getClass().getMethod("priming").invoke(handler);
+            hook(hooks, "beforeCheckpoint");
+            checkpointAt = nowMicros();
+            hook(hooks, "afterRestore");
+            restoreAt = nowMicros();
+        }
+
+        byte[] sample = Files.readAllBytes(Path.of(args[1])); // the runtime fetches the event: invocation time
+        var first = invoke(handler, input, output, sample);
         long firstAt = nowMicros();
-        System.out.printf(Locale.ROOT, "COLDSTART main=%d init=%d first=%d outcome=%s classes=%d%n", mainAt, initAt,
-                firstAt, outcome, ManagementFactory.getClassLoadingMXBean().getLoadedClassCount());
+        String outcome = first.outcome();
+        System.out.printf(Locale.ROOT, "COLDSTART main=%d init=%d checkpoint=%d restore=%d read=%d handled=%d "
+                        + "first=%d outcome=%s classes=%d%n", mainAt, initAt, checkpointAt, restoreAt, first.readAt(),
+                first.handledAt(), firstAt, outcome, ManagementFactory.getClassLoadingMXBean().getLoadedClassCount());
 
         if (invocations > 1) {
             var retained = new RetainedHeap();
             String last = outcome;
             for (int i = 1; i < invocations; i++) {
-                last = invoke(handler, input, output, sample);
+                last = invoke(handler, input, output, sample).outcome();
                 retained.sample();
             }
             System.gc();
@@ -76,19 +90,39 @@ public final class ColdStartProbe {
         System.exit(0);
     }
 
-    private static String invoke(RequestHandler<Object, Object> handler, PojoSerializer<Object> input,
-                                 PojoSerializer<Object> output, byte[] sample) throws IOException {
+    /** One invocation's answer, and when its event was read and its handler returned. */
+    private record Invocation(String outcome, long readAt, long handledAt) {
+    }
+
+    private static Invocation invoke(RequestHandler<Object, Object> handler, PojoSerializer<Object> input,
+                                     PojoSerializer<Object> output, byte[] sample) throws IOException {
         Object event;
         try (InputStream in = new java.io.ByteArrayInputStream(sample)) {
             event = input.fromJson(in);
         }
+        long readAt = nowMicros();
         Object result = handler.handleRequest(event, new LocalContext(UUID.randomUUID().toString(),
                 System.getenv().getOrDefault("AWS_LAMBDA_FUNCTION_NAME", "coldstart"),
                 Integer.parseInt(System.getenv().getOrDefault("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "1024")), "coldstart",
                 System.currentTimeMillis() + 60_000));
+        long handledAt = nowMicros();
         var answer = new ByteArrayOutputStream();
         output.toJson(result, answer);
-        return outcomeOf(result);
+        return new Invocation(outcomeOf(result), readAt, handledAt);
+    }
+
+    /**
+     * Calls one of the handler's org.crac hooks as the runtime does (with no context). Reflection keeps the probe free
+     * of the functions' classes, so the trivial handler's class path needs none of them.
+     */
+    private static void hook(Object hooks, String name) throws ReflectiveOperationException {
+        for (Method method : hooks.getClass().getMethods()) {
+            if (method.getName().equals(name) && method.getParameterCount() == 1) {
+                method.invoke(hooks, (Object) null);
+                return;
+            }
+        }
+        throw new NoSuchMethodException(hooks.getClass() + "." + name);
     }
 
     /** The typed {@code handleRequest} (not the erased bridge), whose types the runtime reads the event into. */

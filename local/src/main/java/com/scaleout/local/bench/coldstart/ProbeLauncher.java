@@ -34,23 +34,37 @@ public final class ProbeLauncher {
         Files.writeString(logDirectory.resolve("probe.env"), variables, StandardCharsets.UTF_8);
     }
 
-    /** One environment's start. */
+    /** One environment's start; {@code primed}: with the handler's SnapStart hooks run before the first request. */
     public record Probe(String name, String handler, int memoryMb, List<String> classpath, Path sample,
-                        List<String> extraOptions, int invocations) {
+                        List<String> extraOptions, int invocations, boolean primed) {
         public Probe with(List<String> newClasspath, List<String> options) {
-            return new Probe(name, handler, memoryMb, newClasspath, sample, options, invocations);
+            return new Probe(name, handler, memoryMb, newClasspath, sample, options, invocations, primed);
         }
 
         public Probe invocations(int count) {
-            return new Probe(name, handler, memoryMb, classpath, sample, extraOptions, count);
+            return new Probe(name, handler, memoryMb, classpath, sample, extraOptions, count, primed);
+        }
+
+        public Probe withSnapStartHooks() {
+            return new Probe(name, handler, memoryMb, classpath, sample, extraOptions, invocations, true);
         }
     }
 
-    /** What one start measured; the memory figures only when more than one invocation was asked for. */
-    public record Result(double jvmStartMs, double initMs, double firstInvocationMs, String outcome, int classes,
+    /**
+     * What one start measured, in milliseconds: the JVM's start, init (launch to handler constructed), the SnapStart
+     * hooks (zero unless primed), and the first invocation (event read, handler, answer written) with the handler's
+     * share of it. The memory figures only when more than one invocation was asked for.
+     */
+    public record Result(double jvmStartMs, double initMs, double checkpointMs, double restoreMs,
+                         double firstInvocationMs, double handlerMs, String outcome, int classes,
                          String lastOutcome, Map<String, Long> memory) {
         public double coldStartMs() {
             return initMs + firstInvocationMs;
+        }
+
+        /** What a request meets after a SnapStart restore: the restore hook, then the first invocation. */
+        public double afterRestoreMs() {
+            return restoreMs + firstInvocationMs;
         }
     }
 
@@ -65,6 +79,7 @@ public final class ProbeLauncher {
         command.add(probe.handler());
         command.add(probe.sample().toString());
         command.add(Integer.toString(probe.invocations()));
+        command.add(probe.primed() ? "primed" : "cold");
         var builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
         builder.environment().put("AWS_LAMBDA_FUNCTION_NAME", probe.name());
@@ -91,9 +106,10 @@ public final class ProbeLauncher {
             throw new IOException(probe.name() + ": the probe failed (exit " + exitCode + "); see " + errors
                     + (Files.exists(errors) ? "\n" + tail(errors) : ""));
         }
-        long main = Long.parseLong(coldStart.get("main"));
-        long init = Long.parseLong(coldStart.get("init"));
-        long first = Long.parseLong(coldStart.get("first"));
+        long main = micros(coldStart, "main");
+        long init = micros(coldStart, "init");
+        long checkpoint = micros(coldStart, "checkpoint");
+        long restore = micros(coldStart, "restore");
         var memory = new HashMap<String, Long>();
         var memoryFields = fields(output, "MEMORY");
         memoryFields.forEach((key, value) -> {
@@ -101,9 +117,15 @@ public final class ProbeLauncher {
                 memory.put(key, Long.parseLong(value));
             }
         });
-        return new Result((main - launchedAt) / 1000.0, (init - launchedAt) / 1000.0, (first - init) / 1000.0,
-                coldStart.get("outcome"), Integer.parseInt(coldStart.get("classes")),
+        return new Result((main - launchedAt) / 1000.0, (init - launchedAt) / 1000.0, (checkpoint - init) / 1000.0,
+                (restore - checkpoint) / 1000.0, (micros(coldStart, "first") - restore) / 1000.0,
+                (micros(coldStart, "handled") - micros(coldStart, "read")) / 1000.0, coldStart.get("outcome"),
+                Integer.parseInt(coldStart.get("classes")),
                 memoryFields.getOrDefault("outcome", coldStart.get("outcome")), memory);
+    }
+
+    private static long micros(Map<String, String> fields, String name) {
+        return Long.parseLong(fields.get(name));
     }
 
     private static Map<String, String> fields(String output, String tag) {
