@@ -21,13 +21,15 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 /**
  * The admin and test routes' services: every table of the declaration (by the names the stack handed over), the
  * image bucket, the cache, and the social services that the stress test times. Built once per environment.
  */
-public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress) {
+public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress,
+                              Optional<RedisConnection> redis) {
     /** Credentials, not data: a reset keeps them (revoke keys with {@code DELETE /admin/import-keys/{keyId}}). */
     static final List<String> KEPT_BY_RESET = List.of("ImportKeys");
 
@@ -65,6 +67,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
                         new DynamoTableEraser(dynamoDb, erasable), bucketEraser, cache),
                 new StatusService(new DynamoTableCounts(dynamoDb, physicalTables), cache, clock),
                 new StressService(seed, users, social.accounts(), social.tweets(), social.follows(),
-                        social.timelines(), Random::new)); // made-up data, nothing secret
+                        social.timelines(), Random::new), // made-up data, nothing secret
+                redis);
     }
 }

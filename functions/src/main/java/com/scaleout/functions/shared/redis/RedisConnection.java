@@ -12,6 +12,7 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
 import java.util.Optional;
@@ -41,7 +42,11 @@ public final class RedisConnection implements AutoCloseable {
      * Event loops and timers, shared by every client in the process. In Lambda that is one client anyway; the local
      * runtime runs many execution environments in one JVM, which must not each start their own threads.
      */
-    private static final ClientResources RESOURCES = DefaultClientResources.create();
+    private static final ClientResources RESOURCES = DefaultClientResources.builder()
+            .eventBus(new SilentEventBus())
+            // command latency metrics: nobody reads them (Lettuce turns them off anyway without LatencyUtils)
+            .commandLatencyRecorder(CommandLatencyRecorder.disabled())
+            .build();
     private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
     /**
      * From TCP connect to a connection ready for commands: the TLS handshake and HELLO (and, for a cluster, reading

@@ -72,7 +72,21 @@ public final class Priming implements Resource {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, function + ": priming failed; the snapshot is taken without it", e);
         }
+        redis.ifPresent(Priming::primeCacheConnection);
         redis.ifPresent(RedisConnection::closeForCheckpoint);
+    }
+
+    /**
+     * A warm-up that never reached the cache (a stream consumer's batch that changes nothing) leaves Lettuce's connect
+     * and command path cold, and the restore hook's reconnect would load it on the way to the first request: one
+     * PING loads it into the snapshot.
+     */
+    private static void primeCacheConnection(RedisConnection connection) {
+        try {
+            connection.get().sync().ping();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the cache did not answer while priming; its connection is left to the restore", e);
+        }
     }
 
     @Override

@@ -4,6 +4,9 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
+import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import com.scaleout.functions.social.application.TweetService;
+import com.scaleout.functions.shared.http.ApiException;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -35,7 +38,8 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     private FanoutHandler(SocialComponents components, SocialTables tables) {
-        this(components.fanout(), tables, components.streamLag(), components.redis());
+        this(components.fanout(), tables, components.streamLag(), components.redis(),
+                () -> readMissingTweet(components.tweets()));
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
@@ -43,14 +47,27 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag) {
-        this(fanout, tables, lag, Optional.empty());
+        this(fanout, tables, lag, Optional.empty(), () -> { });
     }
 
-    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisConnection> redis) {
+    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisConnection> redis,
+                          Runnable readWarmUp) {
         this.fanout = fanout;
         this.tables = tables;
         this.lag = lag;
-        this.priming = Priming.register(FanoutHandler.class, redis, this::warmUp);
+        this.priming = Priming.register(FanoutHandler.class, redis, () -> {
+            warmUp();
+            readWarmUp.run();
+        });
+    }
+
+    /** The SDK's path (a GetItem of a tweet that cannot exist): the fanout's own reads come with writes. */
+    private static void readMissingTweet(TweetService tweets) {
+        try {
+            tweets.get(PrimingRequests.MISSING_ID);
+        } catch (ApiException notFound) {
+            // the answer expected
+        }
     }
 
     @Override
@@ -60,8 +77,8 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     /**
      * A batch of one MODIFY of a retweet (which fans nothing out) and the stream image's conversion. Every other
-     * record fans out, evicts or backfills, which writes to the cache: the fanout's own reads and the SDK are
-     * not primed (an asynchronous consumer; its first batch waits, no user does).
+     * record fans out, evicts or backfills, which writes to the cache: the fanout's own reads are not primed (an
+     * asynchronous consumer; its first batch waits, no user does); the SDK is, by a read of its own.
      */
     private void warmUp() {
         PrimingImages.deliverUnchanged(this, tables.retweets() == null ? SocialTables.RETWEETS : tables.retweets());
