@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * Counts the DynamoDB data calls of the invocation on the calling thread ({@link Meters#current()}), and, when
+ * Counts the DynamoDB data calls (and S3 calls) of the invocation on the calling thread ({@link Meters#current()}), and, when
  * {@link Meters#capacityEnabled()}, the capacity units AWS would bill for them ({@link CapacityCalculator}).
  * Registered for every SDK client of the local runtime's JVM by the SDK's global interceptor list (this module's
  * {@code software/amazon/awssdk/global/handlers/execution.interceptors}), so the functions' own clients, built by
@@ -40,8 +40,15 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         InvocationMeter meter = Meters.current();
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
-        if (meter == null || METERING.get() || !"DynamoDb".equals(attributes.getAttribute(
-                SdkExecutionAttribute.SERVICE_NAME)) || !DATA_OPERATIONS.contains(operation)) {
+        String service = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);
+        if (meter == null || METERING.get()) {
+            return;
+        }
+        if ("S3".equals(service)) {
+            meter.s3Call(operation); // priced per request: no units to work out
+            return;
+        }
+        if (!"DynamoDb".equals(service) || !DATA_OPERATIONS.contains(operation)) {
             return;
         }
         meter.dynamoDbCall(operation);

@@ -7,21 +7,26 @@ import java.util.stream.Collectors;
 
 /**
  * What one invocation asked of DynamoDB and Redis: calls per DynamoDB operation and the capacity units AWS would
- * bill for them, Redis commands, round trips and ECPUs. Filled from the invocation's thread (and threads it
+ * bill for them, S3 calls, Redis commands, round trips and ECPUs. Filled from the invocation's thread (and threads it
  * started) by {@link DynamoDbMeter} and {@link RedisMeter}; Redis replies complete on Lettuce's event loop, so
  * every method is synchronized.
  */
 public final class InvocationMeter {
     private final Map<String, Integer> dynamoDbCalls = new TreeMap<>();
+    private final Map<String, Integer> s3Calls = new TreeMap<>();
     private double readUnits;
     private double writeUnits;
     private int redisCommands;
-    private long ecpus;
+    private final java.util.List<SentCommand> sent = new java.util.ArrayList<>();
     private final RoundTrips roundTrips = new RoundTrips();
     private long meteringNanos;
 
     public synchronized void dynamoDbCall(String operation) {
         dynamoDbCalls.merge(operation, 1, Integer::sum);
+    }
+
+    public synchronized void s3Call(String operation) {
+        s3Calls.merge(operation, 1, Integer::sum);
     }
 
     public synchronized void capacity(double read, double write) {
@@ -34,18 +39,26 @@ public final class InvocationMeter {
         meteringNanos += nanos;
     }
 
-    public synchronized void redisCommandStarted() {
-        redisCommands++;
-        roundTrips.commandStarted();
+    /** A Redis command as the meter sees it: whether its reply is in, and its ECPUs once it is. */
+    public interface SentCommand {
+        boolean isDone();
+
+        long ecpus();
     }
 
-    public synchronized void redisCommandCompleted(long commandEcpus) {
-        ecpus += commandEcpus;
-        roundTrips.commandCompleted();
+    /**
+     * A command is sent. Its ECPUs are read from it when the meter is read, not from Lettuce's completion notice,
+     * which reaches listeners only after the caller's future completed: the invocation may have ended by then.
+     */
+    public synchronized void redisCommandStarted(SentCommand command) {
+        redisCommands++;
+        sent.add(command);
+        roundTrips.commandStarted(command::isDone);
     }
 
     public synchronized Reading reading() {
-        return new Reading(Map.copyOf(dynamoDbCalls), readUnits, writeUnits, redisCommands, roundTrips.count(),
+        long ecpus = sent.stream().filter(SentCommand::isDone).mapToLong(SentCommand::ecpus).sum();
+        return new Reading(Map.copyOf(dynamoDbCalls), Map.copyOf(s3Calls), readUnits, writeUnits, redisCommands, roundTrips.count(),
                 ecpus, meteringNanos / 1e6);
     }
 
@@ -54,27 +67,32 @@ public final class InvocationMeter {
      *
      * @param meteringMillis time spent by the meter's side reads during the invocation, to subtract from its duration
      */
-    public record Reading(Map<String, Integer> dynamoDbCalls, double readUnits, double writeUnits, int redisCommands,
+    public record Reading(Map<String, Integer> dynamoDbCalls, Map<String, Integer> s3Calls, double readUnits, double writeUnits, int redisCommands,
                           int redisRoundTrips, long ecpus, double meteringMillis) {
-        public static final Reading NONE = new Reading(Map.of(), 0, 0, 0, 0, 0, 0);
+        public static final Reading NONE = new Reading(Map.of(), Map.of(), 0, 0, 0, 0, 0, 0);
 
         public int dynamoDbCallCount() {
             return dynamoDbCalls.values().stream().mapToInt(Integer::intValue).sum();
         }
 
         public boolean isEmpty() {
-            return dynamoDbCalls.isEmpty() && redisCommands == 0;
+            return dynamoDbCalls.isEmpty() && s3Calls.isEmpty() && redisCommands == 0;
         }
 
         /** For the REPORT line: {@code DynamoDB: 2 calls (GetItem 1, Query 1) 1.5 RCU 0 WCU Redis: ...}. */
         public String summary() {
             return String.format(Locale.ROOT, "DynamoDB: %d calls%s %s RCU %s WCU Redis: %d commands %d round trips",
                     dynamoDbCallCount(), dynamoDbCalls.isEmpty() ? "" : " (" + operations() + ")",
-                    units(readUnits), units(writeUnits), redisCommands, redisRoundTrips);
+                    units(readUnits), units(writeUnits), redisCommands, redisRoundTrips)
+                    + (s3Calls.isEmpty() ? "" : " S3: " + operations(s3Calls));
         }
 
         public String operations() {
-            return new TreeMap<>(dynamoDbCalls).entrySet().stream()
+            return operations(dynamoDbCalls);
+        }
+
+        static String operations(Map<String, Integer> calls) {
+            return new TreeMap<>(calls).entrySet().stream()
                     .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
         }
 

@@ -44,6 +44,26 @@ class CostMeterIT extends ProductionApiIT {
     }
 
     @Test
+    void anAuthorizedReadChecksTheSessionInOneRedisRoundTrip() {
+        String token = api.signUp(unique("meterm"));
+        api.get("/me", token); // warm, and the authorizer's answer cached as API Gateway caches it
+
+        try (var collected = CollectedInvocations.start()) {
+            assertThat(api.get("/me", token).status()).isEqualTo(200);
+            var invocations = collected.drain();
+            var reading = invocations.stream()
+                    .filter(i -> i.function().equals(ScaleoutDeclaration.SOCIAL_ACCOUNTS)).findFirst().orElseThrow()
+                    .reading();
+
+            assertThat(invocations).hasSize(1); // no authorizer invocation: its answer is cached
+            // the revocation marker and the cached session, sent together; then the profile
+            assertThat(reading.redisCommands()).isEqualTo(2);
+            assertThat(reading.redisRoundTrips()).isEqualTo(1);
+            assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("GetItem", 1));
+        }
+    }
+
+    @Test
     void postingATweetWritesItsItemAndTheAuthorsIndexEntryInOneTransaction() {
         String token = api.signUp(unique("meterw"));
         api.post("/tweets", token, Map.of("text", "warm-up"));
@@ -59,7 +79,9 @@ class CostMeterIT extends ProductionApiIT {
             assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("TransactWriteItems", 1));
             assertThat(reading.writeUnits()).isEqualTo(2 + 2 + 1);
             assertThat(reading.readUnits()).isZero();
-            assertThat(reading.redisCommands()).isZero();
+            // the session check (revocation marker and cached session together)
+            assertThat(reading.redisCommands()).isEqualTo(2);
+            assertThat(reading.redisRoundTrips()).isEqualTo(1);
         }
     }
 }

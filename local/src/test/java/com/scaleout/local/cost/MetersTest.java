@@ -45,6 +45,20 @@ class MetersTest {
         }
     }
 
+    private static InvocationMeter.SentCommand command(java.util.function.BooleanSupplier done, long ecpus) {
+        return new InvocationMeter.SentCommand() {
+            @Override
+            public boolean isDone() {
+                return done.getAsBoolean();
+            }
+
+            @Override
+            public long ecpus() {
+                return ecpus;
+            }
+        };
+    }
+
     @Test
     void aReadingSumsCallsUnitsCommandsAndRoundTrips() {
         var meter = new InvocationMeter();
@@ -53,12 +67,11 @@ class MetersTest {
         meter.dynamoDbCall("GetItem");
         meter.capacity(1.5, 0);
         meter.capacity(0, 2);
-        meter.redisCommandStarted();
-        meter.redisCommandCompleted(1);
-        meter.redisCommandStarted();
-        meter.redisCommandStarted();
-        meter.redisCommandCompleted(2);
-        meter.redisCommandCompleted(1);
+        meter.redisCommandStarted(command(() -> true, 1)); // a blocking command, its reply in before the next
+        var pipelined = new boolean[] {false};
+        meter.redisCommandStarted(command(() -> pipelined[0], 2));
+        meter.redisCommandStarted(command(() -> pipelined[0], 1));
+        pipelined[0] = true;
 
         var reading = meter.reading();
 
