@@ -33,11 +33,12 @@ public final class Bench {
             case "import" -> ImportBench.run(rest);
             case "stack" -> StackBench.run(rest);
             case "login" -> LoginTimingBench.run(rest);
+            case "cost" -> CostBench.run(rest);
             case "suite" -> BenchSuite.run(rest);
             default -> {
                 System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
                         + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
-                        + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs]");
+                        + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs] | cost [calls]");
                 System.exit(2);
             }
         }
