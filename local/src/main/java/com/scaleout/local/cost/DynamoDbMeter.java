@@ -86,7 +86,7 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
             return work.get();
         } finally {
             METERING.set(false);
-            meter.meteringTook(System.nanoTime() - start);
+            meter.metered(start, System.nanoTime());
         }
     }
 

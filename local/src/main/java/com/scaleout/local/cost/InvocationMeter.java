@@ -19,7 +19,8 @@ public final class InvocationMeter {
     private int redisCommands;
     private final java.util.List<SentCommand> sent = new java.util.ArrayList<>();
     private final RoundTrips roundTrips = new RoundTrips();
-    private long meteringNanos;
+    /** When the meter's side reads ran ({start, end} nanos): on several threads at once they overlap. */
+    private final java.util.List<long[]> metering = new java.util.ArrayList<>();
 
     public synchronized void dynamoDbCall(String operation) {
         dynamoDbCalls.merge(operation, 1, Integer::sum);
@@ -34,9 +35,25 @@ public final class InvocationMeter {
         writeUnits += write;
     }
 
-    /** Time the meter itself spent (side reads of items' sizes), which is not the function's own. */
-    public synchronized void meteringTook(long nanos) {
-        meteringNanos += nanos;
+    /** The meter itself spent this interval (side reads of items' sizes), which is not the function's time. */
+    public synchronized void metered(long startNanos, long endNanos) {
+        metering.add(new long[] {startNanos, endNanos});
+    }
+
+    /** The wall-clock time covered by the metering intervals, overlaps counted once. */
+    static long covered(java.util.List<long[]> intervals) {
+        var sorted = new java.util.ArrayList<>(intervals);
+        sorted.sort(java.util.Comparator.comparingLong(interval -> interval[0]));
+        long total = 0;
+        long end = Long.MIN_VALUE;
+        for (long[] interval : sorted) {
+            long from = Math.max(interval[0], end);
+            if (interval[1] > from) {
+                total += interval[1] - from;
+            }
+            end = Math.max(end, interval[1]);
+        }
+        return total;
     }
 
     /** A Redis command as the meter sees it: whether its reply is in, and its ECPUs once it is. */
@@ -59,7 +76,7 @@ public final class InvocationMeter {
     public synchronized Reading reading() {
         long ecpus = sent.stream().filter(SentCommand::isDone).mapToLong(SentCommand::ecpus).sum();
         return new Reading(Map.copyOf(dynamoDbCalls), Map.copyOf(s3Calls), readUnits, writeUnits, redisCommands, roundTrips.count(),
-                ecpus, meteringNanos / 1e6);
+                ecpus, covered(metering) / 1e6);
     }
 
     /**

@@ -80,4 +80,14 @@ class MetersTest {
                 "DynamoDB: 3 calls (GetItem 2, Query 1) 1.5 RCU 2 WCU Redis: 3 commands 2 round trips");
         assertThat(reading.ecpus()).isEqualTo(4);
     }
+
+    @Test
+    void meteringOnSeveralThreadsAtOnceCountsTheWallClockOnce() {
+        var meter = new InvocationMeter();
+        meter.metered(0, 10_000_000); // two writer threads' side reads overlapping
+        meter.metered(5_000_000, 12_000_000);
+        meter.metered(20_000_000, 21_000_000);
+
+        assertThat(meter.reading().meteringMillis()).isEqualTo(13.0);
+    }
 }
