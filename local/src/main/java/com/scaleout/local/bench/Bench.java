@@ -34,11 +34,12 @@ public final class Bench {
             case "stack" -> StackBench.run(rest);
             case "login" -> LoginTimingBench.run(rest);
             case "coldstart" -> ColdStartBench.run(rest);
+            case "cost" -> CostBench.run(rest);
             case "suite" -> BenchSuite.run(rest);
             default -> {
                 System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
                         + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
-                        + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs]"
+                        + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs] | cost [calls]"
                         + " | coldstart [rounds] [invocations]");
                 System.exit(2);
             }

@@ -2,6 +2,8 @@ package com.scaleout.local.lambda;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.local.cost.InvocationMeter;
+import com.scaleout.local.cost.Meters;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.UUID;
@@ -53,6 +55,7 @@ public final class FunctionPool implements AutoCloseable {
         Environment environment = acquire();
         String requestId = UUID.randomUUID().toString();
         long start = System.nanoTime();
+        InvocationMeter meter = environment.meterSlot.begin();
         boolean reusable = false;
         try {
             Object result = runWithTimeout(environment, event, requestId);
@@ -62,9 +65,13 @@ public final class FunctionPool implements AutoCloseable {
             reusable = e.kind() == InvocationException.Kind.FUNCTION_ERROR;
             throw e;
         } finally {
-            double millis = (System.nanoTime() - start) / 1e6;
-            LOG.info(() -> String.format("REPORT RequestId: %s Function: %s Duration: %.2f ms Memory Size: %d MB%s",
-                    requestId, spec.name(), millis, spec.memoryMb(), environment.reportSuffix()));
+            environment.meterSlot.end();
+            var reading = meter.reading();
+            // the meter's own side reads (items' sizes, for capacity units) are not the function's time
+            double millis = (System.nanoTime() - start) / 1e6 - reading.meteringMillis();
+            LOG.info(() -> String.format("REPORT RequestId: %s Function: %s Duration: %.2f ms Memory Size: %d MB%s %s",
+                    requestId, spec.name(), millis, spec.memoryMb(), environment.reportSuffix(), reading.summary()));
+            Meters.ended(new Meters.Invocation(spec.name(), spec.memoryMb(), millis, reading));
             environment.initReported = true;
             if (reusable) {
                 release(environment);
@@ -89,9 +96,11 @@ public final class FunctionPool implements AutoCloseable {
         var context = new LocalContext(requestId, spec.name(), spec.memoryMb(), environment.logStream, deadline);
         environment.running();
         Future<Object> result = invocations.submit(() -> {
+            Meters.bind(environment.meterSlot);
             try {
                 return environment.handler.handleRequest(event, context);
             } finally {
+                Meters.unbind();
                 environment.ended();
             }
         });
@@ -184,6 +193,8 @@ public final class FunctionPool implements AutoCloseable {
         final RequestHandler<Object, Object> handler;
         final double initMillis;
         final String logStream;
+        /** What this environment's invocation costs; threads the handler starts inherit it. */
+        final Meters.Slot meterSlot = new Meters.Slot();
         boolean initReported;
         private boolean busy;
         private boolean abandoned;

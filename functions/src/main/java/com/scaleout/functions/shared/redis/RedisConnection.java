@@ -11,11 +11,13 @@ import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
+import io.lettuce.core.event.command.CommandListener;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
@@ -108,6 +110,15 @@ public final class RedisConnection implements AutoCloseable {
                 return new RedisLink(connected, connected.sync(), connected.async());
             };
         }
+        addCommandListeners(client);
+    }
+
+    /**
+     * Command listeners found on the classpath ({@link ServiceLoader}): the Lambda artifact has none; the local runtime
+     * registers one that meters each invocation's commands and round trips, for the cost of each request.
+     */
+    private static void addCommandListeners(AbstractRedisClient client) {
+        ServiceLoader.load(CommandListener.class, RedisConnection.class.getClassLoader()).forEach(client::addListener);
     }
 
     private static <B extends ClientOptions.Builder> B common(B options, RedisEndpoint endpoint) {

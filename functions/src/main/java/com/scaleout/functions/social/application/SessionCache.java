@@ -19,4 +19,13 @@ public interface SessionCache {
     void markRevoked(String sessionId, Duration ttl);
 
     boolean isRevoked(String sessionId);
+
+    /** Whether the session is marked revoked, and its cached copy: what a handler checks on every request. */
+    record State(boolean revoked, Optional<Session> session) {
+    }
+
+    /** The marker and the cached session; a cache over the network reads both in one round trip. */
+    default State state(String sessionId) {
+        return new State(isRevoked(sessionId), get(sessionId));
+    }
 }

@@ -151,10 +151,11 @@ public final class SessionService {
      */
     private boolean isRevoked(String sessionId) {
         try {
-            if (cache.isRevoked(sessionId)) {
+            SessionCache.State cached = cache.state(sessionId);
+            if (cached.revoked()) {
                 return true;
             }
-            if (cache.get(sessionId).filter(s -> s.isActiveAt(clock.instant())).isPresent()) {
+            if (cached.session().filter(s -> s.isActiveAt(clock.instant())).isPresent()) {
                 return false;
             }
         } catch (RuntimeException cacheDown) {

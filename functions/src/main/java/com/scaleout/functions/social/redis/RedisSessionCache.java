@@ -3,10 +3,12 @@ package com.scaleout.functions.social.redis;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.SessionCache;
 import com.scaleout.functions.social.domain.Session;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SetArgs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Sessions in Redis under {@code session:<id>} (userId, username and expiry, pipe-separated: ids and usernames
@@ -28,7 +30,26 @@ public final class RedisSessionCache implements SessionCache {
 
     @Override
     public Optional<Session> get(String sessionId) {
-        String value = commands().get("session:" + sessionId);
+        return parse(sessionId, commands().get("session:" + sessionId));
+    }
+
+    /**
+     * Both reads in one pipeline (one write, one round trip) on every authorized request, not two blocking reads.
+     * The cache's commands fail fast, each after the connection's command timeout.
+     */
+    @Override
+    public State state(String sessionId) {
+        var revoked = new AtomicReference<RedisFuture<Long>>();
+        var cached = new AtomicReference<RedisFuture<String>>();
+        Pipeline.run(RedisConnection.required(redis), pipeline -> {
+            revoked.set(pipeline.add(pipeline.commands().exists("revoked-session:" + sessionId)));
+            cached.set(pipeline.add(pipeline.commands().get("session:" + sessionId)));
+        });
+        return new State(revoked.get().toCompletableFuture().join() > 0,
+                parse(sessionId, cached.get().toCompletableFuture().join()));
+    }
+
+    private static Optional<Session> parse(String sessionId, String value) {
         if (value == null) {
             return Optional.empty();
         }

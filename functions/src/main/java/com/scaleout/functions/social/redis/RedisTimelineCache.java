@@ -11,9 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Timelines in sorted sets {@code timeline:{userId}} and {@code activity:{authorId}}: every score 0, members
@@ -52,25 +50,21 @@ public final class RedisTimelineCache implements TimelineCache {
         return read(activityKey(authorId), before, count);
     }
 
-    /** The marker and the page in one round trip. */
+    /** The marker and the page in one pipeline: one round trip. */
     private Optional<List<TimelineEntry>> read(String key, Optional<String> before, int count) {
-        var async = connection().async();
-        RedisFuture<Double> built = async.zscore(key, BUILT);
+        var built = new AtomicReference<RedisFuture<Double>>();
+        var members = new AtomicReference<RedisFuture<List<String>>>();
         Range<String> range = Range.from(Range.Boundary.excluding(BUILT),
                 before.map(Range.Boundary::excluding).orElse(Range.Boundary.unbounded()));
-        RedisFuture<List<String>> members = async.zrevrangebylex(key, range, Limit.create(0, count));
-        try {
-            if (built.get(2, TimeUnit.SECONDS) == null) {
-                return Optional.empty();
-            }
-            return Optional.of(members.get(2, TimeUnit.SECONDS).stream().map(TimelineEntry::fromMember)
-                    .filter(Objects::nonNull).toList());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("timeline read failed: " + key, e);
+        Pipeline.run(connection(), pipeline -> {
+            built.set(pipeline.add(pipeline.commands().zscore(key, BUILT)));
+            members.set(pipeline.add(pipeline.commands().zrevrangebylex(key, range, Limit.create(0, count))));
+        });
+        if (built.get().toCompletableFuture().join() == null) {
+            return Optional.empty();
         }
+        return Optional.of(members.get().toCompletableFuture().join().stream().map(TimelineEntry::fromMember)
+                .filter(Objects::nonNull).toList());
     }
 
     @Override

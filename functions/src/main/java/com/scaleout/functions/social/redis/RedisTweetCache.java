@@ -67,25 +67,24 @@ public final class RedisTweetCache implements TweetCache {
 
     @Override
     public Map<String, Tweet> get(List<String> ids) {
-        var async = connection().async();
         var futures = new HashMap<String, RedisFuture<String>>();
-        for (String id : ids) {
-            futures.put(id, async.get(key(id))); // each written at once: one round trip for the lot
-        }
+        // one pipeline: one write and one round trip for the lot (async commands with auto-flush on go out one
+        // write each, and on a fast network their replies interleave with the sending)
+        Pipeline.run(connection(), pipeline -> {
+            for (String id : ids) {
+                futures.put(id, pipeline.add(pipeline.commands().get(key(id))));
+            }
+        });
         var found = new HashMap<String, Tweet>();
         for (var entry : futures.entrySet()) {
+            String json = entry.getValue().toCompletableFuture().join(); // done: the pipeline awaited every reply
+            if (json == null || EVICTED.equals(json)) {
+                continue;
+            }
             try {
-                String json = entry.getValue().get(2, java.util.concurrent.TimeUnit.SECONDS);
-                if (json != null && !EVICTED.equals(json)) {
-                    found.put(entry.getKey(), Json.MAPPER.readValue(json, CachedTweet.class).toTweet());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
+                found.put(entry.getKey(), Json.MAPPER.readValue(json, CachedTweet.class).toTweet());
             } catch (JsonProcessingException e) {
                 // an entry of another shape (an older version): treat as a miss
-            } catch (Exception e) {
-                throw new IllegalStateException("tweet cache read failed", e);
             }
         }
         return found;
