@@ -49,6 +49,8 @@ final class ColdStartBench {
     private static final Path EVENTS = Path.of("events");
     private static final String TRIVIAL = "Trivial";
     private static final int TRIVIAL_MEMORY_MB = 1024;
+    /** Invocations of a largest request: each is slow (a 4 MB upload, 20,000 records) and they repeat alike. */
+    private static final int LARGEST_INVOCATIONS = 20;
 
     /** The sample each function starts on: its most common request, in the common good case. */
     static final Map<String, String> SAMPLES = Map.ofEntries(
@@ -91,7 +93,8 @@ final class ColdStartBench {
             var launcher = new ProbeLauncher(Path.of(System.getProperty("java.home"), "bin", "java"), environment,
                     work);
             var probes = probes(world, work);
-            new ColdStartBench.Measurement(report, launcher, probes, work).run(rounds, invocations);
+            new ColdStartBench.Measurement(report, launcher, probes, work, largestRequests(world, work))
+                    .run(rounds, invocations);
         }
         report.save();
         BenchmarksBlock.named("coldstart").updateIn(Path.of("BENCHMARKS.md"), String.join("\n",
@@ -131,6 +134,20 @@ final class ColdStartBench {
         return probes;
     }
 
+    /** The largest requests of the functions whose memory they decide, by function. */
+    private static Map<String, Path> largestRequests(SampleWorld world, Path work) throws IOException {
+        var importBody = LargestRequests.importOfMostRecords(world.prepare(Files.readString(
+                EVENTS.resolve("imports/validate-valid.json"), StandardCharsets.UTF_8)));
+        var albumBody = LargestRequests.albumOfLargestImage(world.prepare(Files.readString(
+                EVENTS.resolve(SAMPLES.get(ScaleoutDeclaration.ALBUMS)), StandardCharsets.UTF_8)));
+        var largest = new LinkedHashMap<String, Path>();
+        largest.put(ScaleoutDeclaration.IMPORT_API, Files.writeString(work.resolve("ImportApi.largest.json"),
+                importBody, StandardCharsets.UTF_8));
+        largest.put(ScaleoutDeclaration.ALBUMS, Files.writeString(work.resolve("Albums.largest.json"), albumBody,
+                StandardCharsets.UTF_8));
+        return largest;
+    }
+
     private static Path prepared(SampleWorld world, String sample, Path work, String name) throws IOException {
         String text = Files.readString(EVENTS.resolve(sample), StandardCharsets.UTF_8);
         return Files.writeString(work.resolve(name + ".event.json"), world.prepare(text), StandardCharsets.UTF_8);
@@ -168,9 +185,10 @@ final class ColdStartBench {
 
     /** The rounds, the variants and the memory runs, and their report. */
     private record Measurement(BenchReport report, ProbeLauncher launcher, List<Probe> probes, Path work,
-                               Map<String, Integer> failures) {
-        Measurement(BenchReport report, ProbeLauncher launcher, List<Probe> probes, Path work) {
-            this(report, launcher, probes, work, new LinkedHashMap<>());
+                               Map<String, Path> largest, Map<String, Integer> failures) {
+        Measurement(BenchReport report, ProbeLauncher launcher, List<Probe> probes, Path work,
+                    Map<String, Path> largest) {
+            this(report, launcher, probes, work, largest, new LinkedHashMap<>());
         }
 
         void run(int rounds, int invocations) throws IOException, InterruptedException {
@@ -302,28 +320,39 @@ final class ColdStartBench {
         }
 
         private void memory(int invocations) throws IOException, InterruptedException {
-            report.line("### Memory: " + invocations + " invocations of the sample in one environment");
+            report.line("### Memory: " + invocations + " invocations of the sample in one environment (and "
+                    + LARGEST_INVOCATIONS + " of the largest request where its size decides)");
             report.line("");
-            report.line("| function | memory | outcome | heap peak MB | retained heap peak MB (after a GC) | "
+            report.line("| function | memory | request | outcome | heap peak MB | retained heap peak MB (after a GC) | "
                     + "live heap MB (after a full GC) | metaspace MB (limit) | resident peak MB | GCs |");
-            report.line("|---|---|---|---|---|---|---|---|---|");
+            report.line("|---|---|---|---|---|---|---|---|---|---|");
             for (Probe probe : probes.subList(1, probes.size())) {
-                System.err.printf("coldstart: memory, %s%n", probe.name());
-                ProbeLauncher.Result result;
-                try {
-                    result = launcher.run(probe.invocations(invocations));
-                } catch (IOException failed) {
-                    report.line("| " + probe.name() + " | " + probe.memoryMb() + " MB | failed: "
-                            + failed.getMessage().lines().findFirst().orElse("") + " | | | | | | |");
-                    continue;
+                memoryRow(probe.invocations(invocations), SAMPLES.get(probe.name()));
+                Path largestRequest = largest.get(probe.name());
+                if (largestRequest != null) {
+                    memoryRow(probe.withSample(largestRequest).invocations(LARGEST_INVOCATIONS),
+                            probe.name().equals(ScaleoutDeclaration.ALBUMS) ? "the largest image (4 MB)"
+                                    : "the most records (20,000), validated");
                 }
-                var memory = result.memory();
-                report.line(String.format(Locale.ROOT, "| %s | %d MB | %s | %.0f | %.0f | %.0f | %.0f (%.0f) | %.0f | %d |",
-                        probe.name(), probe.memoryMb(), result.lastOutcome(), mb(memory, "heapPeak"),
-                        mb(memory, "retainedPeak"), mb(memory, "live"), mb(memory, "metaspace"),
-                        probe.memoryMb() * 0.10, mb(memory, "rssPeak"), memory.getOrDefault("gcs", -1L)));
             }
             report.line("");
+        }
+
+        private void memoryRow(Probe probe, String request) throws IOException, InterruptedException {
+            System.err.printf("coldstart: memory, %s, %s%n", probe.name(), request);
+            ProbeLauncher.Result result;
+            try {
+                result = launcher.run(probe);
+            } catch (IOException failed) {
+                report.line("| " + probe.name() + " | " + probe.memoryMb() + " MB | " + request + " | failed: "
+                        + failed.getMessage().lines().findFirst().orElse("") + " | | | | | | |");
+                return;
+            }
+            var memory = result.memory();
+            report.line(String.format(Locale.ROOT, "| %s | %d MB | %s | %s | %.0f | %.0f | %.0f | %.0f (%.0f) | %.0f "
+                            + "| %d |", probe.name(), probe.memoryMb(), request, result.lastOutcome(),
+                    mb(memory, "heapPeak"), mb(memory, "retainedPeak"), mb(memory, "live"), mb(memory, "metaspace"),
+                    probe.memoryMb() * 0.10, mb(memory, "rssPeak"), memory.getOrDefault("gcs", -1L)));
         }
 
         private static double mb(Map<String, Long> memory, String key) {

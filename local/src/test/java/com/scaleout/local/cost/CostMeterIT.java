@@ -84,4 +84,23 @@ class CostMeterIT extends ProductionApiIT {
             assertThat(reading.redisRoundTrips()).isEqualTo(1);
         }
     }
+
+    @Test
+    void aUsersTweetsAreTheUsernamesClaimAndOneQuery() {
+        String name = unique("meteru");
+        String token = api.signUp(name);
+        api.post("/tweets", token, Map.of("text", "listed"));
+        api.get("/users/" + name + "/tweets"); // warm
+
+        try (var collected = CollectedInvocations.start()) {
+            assertThat(api.get("/users/" + name + "/tweets").status()).isEqualTo(200);
+            var reading = collected.drain().stream()
+                    .filter(i -> i.function().equals(ScaleoutDeclaration.SOCIAL_TWEETS)).findFirst().orElseThrow()
+                    .reading();
+
+            // whose the name is (the claim), then the ByAuthor index: the profile itself is not needed
+            assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("GetItem", 1, "Query", 1));
+            assertThat(reading.redisRoundTrips()).isZero();
+        }
+    }
 }

@@ -75,6 +75,20 @@ class DynamoUserStoreIT {
     }
 
     @Test
+    void whoseAUsernameIsTakesTheClaimAloneInAnyCase() {
+        users.create(user("u-whose", "Whose_One"));
+
+        calls.set(0);
+        var known = users.findIdByUsername("WHOSE_one");
+        int knownCalls = calls.getAndSet(0);
+
+        assertThat(known).contains("u-whose");
+        assertThat(knownCalls).isEqualTo(1); // the claim; the account is not read
+        assertThat(users.findIdByUsername("nobody_here")).isEmpty();
+        assertThat(users.findIdByUsername("not a valid name")).isEmpty();
+    }
+
+    @Test
     void aClaimWrittenBeforeClaimsCarriedTheHashIsReadThroughTheAccount() {
         users.create(user("u-older", "older_one"));
         fixture.runtime().dynamoDb().putItem(r -> r.tableName(TABLES.usernames()).item(Map.of(

@@ -22,12 +22,12 @@ public final class FollowService {
     }
 
     public void follow(Actor actor, String username) {
-        User followee = profileOf(username);
-        if (followee.id().equals(actor.userId())) {
+        String followee = idOf(username);
+        if (followee.equals(actor.userId())) {
             throw ApiException.invalidField("username", "you cannot follow yourself");
         }
         try {
-            follows.follow(new FollowStore.Edge(actor.userId(), followee.id(), Ids.newId(),
+            follows.follow(new FollowStore.Edge(actor.userId(), followee, Ids.newId(),
                     Times.format(clock.instant())));
         } catch (AccountMissing e) {
             throw refusal(actor, e);
@@ -35,13 +35,13 @@ public final class FollowService {
     }
 
     public void unfollow(Actor actor, String username) {
-        User followee = profileOf(username);
-        if (followee.id().equals(actor.userId())) {
+        String followee = idOf(username);
+        if (followee.equals(actor.userId())) {
             return; // nobody follows themselves, so there is nothing to undo (and one transaction cannot update the
                     // same user's two counters: DynamoDB refused it, a 500)
         }
         try {
-            follows.unfollow(actor.userId(), followee.id());
+            follows.unfollow(actor.userId(), followee);
         } catch (AccountMissing e) {
             throw refusal(actor, e);
         }
@@ -54,11 +54,11 @@ public final class FollowService {
     }
 
     public Page<User> followers(String username, PageRequest page) {
-        return usersOf(follows.followers(profileOf(username).id(), page), FollowStore.Edge::followerId, page);
+        return usersOf(follows.followers(idOf(username), page), FollowStore.Edge::followerId, page);
     }
 
     public Page<User> following(String username, PageRequest page) {
-        return usersOf(follows.following(profileOf(username).id(), page), FollowStore.Edge::followeeId, page);
+        return usersOf(follows.following(idOf(username), page), FollowStore.Edge::followeeId, page);
     }
 
     private Page<User> usersOf(Slice<FollowStore.Edge> edges, Function<FollowStore.Edge, String> other,
@@ -69,7 +69,11 @@ public final class FollowService {
         return new Page<>(people, next);
     }
 
-    private User profileOf(String username) {
-        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+    /**
+     * Whose the username is (404 for nobody's). The id alone: the follow's transaction checks the account exists,
+     * and the lists read the profiles they show anyway.
+     */
+    private String idOf(String username) {
+        return users.findIdByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
     }
 }

@@ -96,16 +96,15 @@ public final class TweetService {
     }
 
     public Page<Tweet> mentioning(String username, PageRequest page) {
-        User user = profileOf(username);
-        return resolve(index.mentioning(user.id(), page), page);
+        return resolve(index.mentioning(idOf(username), page), page);
     }
 
     public Page<Tweet> byUser(String username, PageRequest page) {
-        return pageOf(tweets.byAuthor(profileOf(username).id(), page), page);
+        return pageOf(tweets.byAuthor(idOf(username), page), page);
     }
 
     public Page<Tweet> repliesByUser(String username, PageRequest page) {
-        return pageOf(tweets.repliesByAuthor(profileOf(username).id(), page), page);
+        return pageOf(tweets.repliesByAuthor(idOf(username), page), page);
     }
 
     public Page<Tweet> replies(String tweetId, PageRequest page) {
@@ -144,8 +143,9 @@ public final class TweetService {
         return new Retweeters(new Page<>(retweeters, next), tweet.retweets());
     }
 
-    private User profileOf(String username) {
-        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+    /** Whose the username is (404 for nobody's): the lists need the id only, not the profile. */
+    private String idOf(String username) {
+        return users.findIdByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
     }
 
     private static Page<Tweet> pageOf(Slice<Tweet> slice, PageRequest page) {

@@ -17,6 +17,9 @@ public interface UserStore {
 
     Optional<User> findByUsername(String username);
 
+    /** The id the username points at, without the account: one read where a route needs only whose it is. */
+    Optional<String> findIdByUsername(String username);
+
     /**
      * What a login checks, in one read whether the username exists or not: a failed login must take as long for an
      * unknown username as for a wrong password (a second read only for known ones would tell them apart).

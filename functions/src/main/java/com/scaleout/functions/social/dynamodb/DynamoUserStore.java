@@ -76,6 +76,11 @@ public final class DynamoUserStore implements UserStore {
     }
 
     @Override
+    public Optional<String> findIdByUsername(String username) {
+        return claim(username).map(item -> string(item, USER_ID));
+    }
+
+    @Override
     public Optional<Credentials> findCredentials(String username) {
         return claim(username).flatMap(item -> {
             String userId = string(item, USER_ID);

@@ -45,6 +45,11 @@ public final class InMemoryUserStore implements UserStore {
     }
 
     @Override
+    public synchronized Optional<String> findIdByUsername(String username) {
+        return findByUsername(username).map(User::id);
+    }
+
+    @Override
     public synchronized Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames) {
         var found = new HashMap<String, Mention>();
         for (String normalized : normalizedUsernames) {

@@ -41,6 +41,10 @@ public final class ProbeLauncher {
             return new Probe(name, handler, memoryMb, newClasspath, sample, options, invocations, primed);
         }
 
+        public Probe withSample(Path otherSample) {
+            return new Probe(name, handler, memoryMb, classpath, otherSample, extraOptions, invocations, primed);
+        }
+
         public Probe invocations(int count) {
             return new Probe(name, handler, memoryMb, classpath, sample, extraOptions, count, primed);
         }
