@@ -13,7 +13,8 @@ record CostTable(List<RouteCost> routes, int calls) {
 
     List<String> lines() {
         var lines = new ArrayList<String>();
-        lines.add("### Cost per request, by route — " + LocalDate.now() + " (`./scaleout bench cost " + calls + "`)");
+        lines.add("## Cost per request, by route (generated) — " + LocalDate.now() + " (`./scaleout bench cost " + calls
+                + "`)");
         lines.add("");
         lines.add("Each route's common good case in a small world (a star with " + CostWorld.FOLLOWERS
                 + " followers, tweets with hashtags and mentions, a reply, a retweet, an album, an import key), "

@@ -18,4 +18,9 @@ class LambdaJvmTest {
     void usesTheSerialCollectorAndTheC1CompilerOnly() {
         assertThat(LambdaJvm.options(1024)).contains("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
     }
+
+    @Test
+    void seesTheFunctionsMemoryAsTheMachines() {
+        assertThat(LambdaJvm.options(512)).contains("-XX:MaxRAM=512m");
+    }
 }
