@@ -51,6 +51,8 @@ final class ColdStartBench {
     private static final int TRIVIAL_MEMORY_MB = 1024;
     /** Invocations of a largest request: each is slow (a 4 MB upload, 20,000 records) and they repeat alike. */
     private static final int LARGEST_INVOCATIONS = 20;
+    /** The sizes a largest request is tried at below its function's own. */
+    private static final List<Integer> SMALLER_SIZES_MB = List.of(1024, 512, 256);
 
     /** The sample each function starts on: its most common request, in the common good case. */
     static final Map<String, String> SAMPLES = Map.ofEntries(
@@ -332,9 +334,16 @@ final class ColdStartBench {
                 memoryRow(probe.invocations(invocations), SAMPLES.get(probe.name()));
                 Path largestRequest = largest.get(probe.name());
                 if (largestRequest != null) {
-                    memoryRow(probe.withSample(largestRequest).invocations(LARGEST_INVOCATIONS),
-                            probe.name().equals(ScaleoutDeclaration.ALBUMS) ? "the largest image (4 MB)"
-                                    : "the most records (20,000), validated");
+                    String request = probe.name().equals(ScaleoutDeclaration.ALBUMS) ? "the largest image (4 MB)"
+                            : "the most records (20,000), validated";
+                    var largestProbe = probe.withSample(largestRequest).invocations(LARGEST_INVOCATIONS);
+                    memoryRow(largestProbe, request);
+                    // and in smaller environments: does the largest request still fit, as the heap shrinks with them?
+                    for (int smaller : SMALLER_SIZES_MB) {
+                        if (smaller < probe.memoryMb()) {
+                            memoryRow(largestProbe.withMemory(smaller), request);
+                        }
+                    }
                 }
             }
             report.line("");

@@ -41,6 +41,10 @@ public final class ProbeLauncher {
             return new Probe(name, handler, memoryMb, newClasspath, sample, options, invocations, primed);
         }
 
+        public Probe withMemory(int otherMemoryMb) {
+            return new Probe(name, handler, otherMemoryMb, classpath, sample, extraOptions, invocations, primed);
+        }
+
         public Probe withSample(Path otherSample) {
             return new Probe(name, handler, memoryMb, classpath, otherSample, extraOptions, invocations, primed);
         }
