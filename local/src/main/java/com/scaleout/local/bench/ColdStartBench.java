@@ -201,8 +201,8 @@ final class ColdStartBench {
                     String.join(" ", LambdaJvm.options(1024)), ARTIFACT, megabytes(ARTIFACT),
                     trivialArtifactMb(probes.getFirst())));
             report.line("");
-            var plain = measure("as deployed", probes, rounds);
-            table("Cold start as deployed (median of " + rounds + " starts each; init = JVM launch to handler "
+            var plain = measure("plain start", probes, rounds);
+            table("Cold start without SnapStart (median of " + rounds + " starts each; init = JVM launch to handler "
                     + "constructed, first = the first invocation: event read, handled, answer written)", probes,
                     plain, plain);
 
@@ -267,7 +267,8 @@ final class ColdStartBench {
             report.line("### " + title);
             report.line("");
             report.line("| function | memory | sample | outcome | JVM start ms | init ms | first invocation ms "
-                    + "(handler's share) | init + first ms | × trivial | vs as deployed | classes loaded | artifact MB |");
+                    + "(handler's share) | init + first ms | × trivial | vs without SnapStart | classes loaded | "
+                    + "artifact MB |");
             report.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
             for (Probe probe : variant) {
                 var runs = results.get(probe.name());
@@ -277,15 +278,16 @@ final class ColdStartBench {
                     continue;
                 }
                 double total = median(runs, Result::coldStartMs);
-                double deployed = median(baseline.get(probe.name()), Result::coldStartMs);
+                double plainStart = median(baseline.get(probe.name()), Result::coldStartMs);
                 var outcomes = runs.stream().map(Result::outcome).distinct().toList();
                 double artifact = probe.name().equals(TRIVIAL) ? -1 : megabytes(Path.of(probe.classpath().getFirst()));
                 report.line(String.format(Locale.ROOT, "| %s | %d MB | %s | %s | %.0f | %.0f | %.0f (%.0f) | %.0f | "
                                 + "%.2f | %+.0f %% | %d | %s |", probe.name(), probe.memoryMb(),
                         probe.name().equals(TRIVIAL) ? "http/health-get.json" : SAMPLES.get(probe.name()),
                         String.join(", ", outcomes), median(runs, Result::jvmStartMs), median(runs, Result::initMs),
-                        median(runs, Result::firstInvocationMs), median(runs, Result::handlerMs), total, total / trivial,
-                        100 * (total / deployed - 1), runs.getFirst().classes(),
+                        median(runs, Result::firstInvocationMs), median(runs, Result::handlerMs), total,
+                        total / trivial,
+                        100 * (total / plainStart - 1), runs.getFirst().classes(),
                         artifact < 0 ? "(libraries)" : String.format(Locale.ROOT, "%.1f", artifact)));
             }
             report.line("");
@@ -297,13 +299,13 @@ final class ColdStartBench {
          */
         private void snapStart(Map<String, List<Result>> primed, Map<String, List<Result>> plain, int rounds) {
             double trivialFirst = median(primed.get(TRIVIAL), Result::firstInvocationMs);
-            report.line("### With the SnapStart hooks: priming before the snapshot, then the restore hook and the first "
-                    + "invocation (median of " + rounds + "; the trivial handler, which has no hooks, started as "
-                    + "deployed in the same rounds)");
+            report.line("### With SnapStart, as deployed: the hooks' priming before the snapshot, then the restore "
+                    + "hook and the first invocation (median of " + rounds + "; the trivial handler, which has no "
+                    + "hooks, started plainly in the same rounds)");
             report.line("");
             report.line("| function | priming ms (before the snapshot) | restore hook ms | first invocation ms "
-                    + "(handler's share) | as deployed: first invocation ms (handler's share) | restore hook + first "
-                    + "× trivial's first invocation |");
+                    + "(handler's share) | without SnapStart: first invocation ms (handler's share) | restore hook + "
+                    + "first × trivial's first invocation |");
             report.line("|---|---|---|---|---|---|");
             for (Probe probe : probes.subList(1, probes.size())) {
                 var runs = primed.get(probe.name());
@@ -311,11 +313,11 @@ final class ColdStartBench {
                     report.line("| " + probe.name() + " | every start failed | | | | |");
                     continue;
                 }
-                var deployed = plain.get(probe.name());
+                var plainStart = plain.get(probe.name());
                 report.line(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f (%.0f) | %.0f (%.0f) | %.2f |",
                         probe.name(), median(runs, Result::checkpointMs), median(runs, Result::restoreMs),
                         median(runs, Result::firstInvocationMs), median(runs, Result::handlerMs),
-                        median(deployed, Result::firstInvocationMs), median(deployed, Result::handlerMs),
+                        median(plainStart, Result::firstInvocationMs), median(plainStart, Result::handlerMs),
                         median(runs, Result::afterRestoreMs) / trivialFirst));
             }
             report.line(String.format(Locale.ROOT, "%nThe trivial handler's first invocation: %.0f ms (handler's share "

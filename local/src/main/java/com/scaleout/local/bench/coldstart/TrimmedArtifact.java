@@ -47,7 +47,8 @@ public final class TrimmedArtifact {
             while (entries.hasMoreElements()) {
                 ZipEntry entry = entries.nextElement();
                 String name = entry.getName();
-                if (entry.isDirectory() || (name.endsWith(".class") && !packages.contains(packageOf(className(name))))) {
+                boolean unusedClass = name.endsWith(".class") && !packages.contains(packageOf(className(name)));
+                if (entry.isDirectory() || unusedClass) {
                     continue;
                 }
                 out.putNextEntry(new ZipEntry(name));
