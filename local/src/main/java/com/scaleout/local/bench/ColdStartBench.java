@@ -169,7 +169,7 @@ final class ColdStartBench {
                 String packagePath = type.getPackageName().replace('.', '/');
                 try (var files = Files.list(classes.resolve(packagePath))) {
                     for (Path file : files.sorted().toList()) { // the class and its nested ones
-                        String name = file.getFileName().toString();
+                        String name = String.valueOf(file.getFileName());
                         if (name.equals(type.getSimpleName() + ".class")
                                 || name.startsWith(type.getSimpleName() + "$")) {
                             out.putNextEntry(new JarEntry(packagePath + "/" + name));

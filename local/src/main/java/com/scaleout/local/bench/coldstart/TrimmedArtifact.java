@@ -28,7 +28,7 @@ public final class TrimmedArtifact {
     /** The classes the log says were loaded from {@code jar}. */
     public static Set<String> loadedFrom(Path classLoadLog, Path jar) throws IOException {
         var classes = new HashSet<String>();
-        String jarName = jar.getFileName().toString();
+        String jarName = String.valueOf(jar.getFileName());
         for (String line : Files.readAllLines(classLoadLog)) {
             var match = LOADED.matcher(line);
             if (match.find() && match.group(2).contains(jarName)) {
