@@ -1,7 +1,10 @@
 package com.scaleout.functions.social.dynamodb;
 
+import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.aws.TransientFailures;
 import com.scaleout.functions.shared.retry.Jitter;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -32,6 +35,16 @@ final class Transactions {
     }
 
     static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items) {
+        write(dynamoDb, items, Clock.systemUTC());
+    }
+
+    /**
+     * No attempt starts once the first is {@link DynamoDbClients#CALL_TIMEOUT} old: each attempt may itself take up
+     * to that (the SDK retries a throttled call inside it), and six of them would outlast the function's timeout,
+     * which answers a gateway error instead of the 503 and Retry-After a client can act on.
+     */
+    static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items, Clock clock) {
+        Instant lastStart = clock.instant().plus(DynamoDbClients.CALL_TIMEOUT);
         for (int attempt = 1; ; attempt++) {
             try {
                 dynamoDb.transactWriteItems(r -> r.transactItems(items));
@@ -44,11 +57,12 @@ final class Transactions {
                     }
                 }
                 // no condition failed: another transaction or the capacity got in the way, and a retry may pass
-                if (!TransientFailures.cancelledTransiently(e) || attempt == ATTEMPTS) {
+                if (!TransientFailures.cancelledTransiently(e) || attempt == ATTEMPTS
+                        || clock.instant().isAfter(lastStart)) {
                     throw e;
                 }
             } catch (TransactionConflictException e) {
-                if (attempt == ATTEMPTS) {
+                if (attempt == ATTEMPTS || clock.instant().isAfter(lastStart)) {
                     throw e;
                 }
             }
