@@ -1,20 +1,14 @@
 package com.scaleout.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
 /** Seeds benchmark data through the public API, as a client would. */
 final class BenchApi {
-    private final String baseUrl;
+    private final BenchClient client;
     private final Map<String, String> headers;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     BenchApi(String baseUrl) {
         this(baseUrl, Map.of());
@@ -22,25 +16,20 @@ final class BenchApi {
 
     /** With {@code headers} on every request (an admin key). */
     BenchApi(String baseUrl, Map<String, String> headers) {
-        this.baseUrl = baseUrl;
+        this.client = new BenchClient(baseUrl, Duration.ofSeconds(30));
         this.headers = Map.copyOf(headers);
     }
 
-    /** A request whose answer must be a success: anything else is the setup failing. */
+    /** A JSON request whose answer must be a success: anything else is the setup failing. */
     JsonNode send(String method, String path, String token, Object body) throws Exception {
-        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
-                .header("content-type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(Json.write(body)));
+        var call = BenchClient.Call.of(method, path).header("content-type", "application/json");
+        for (var header : headers.entrySet()) {
+            call = call.header(header.getKey(), header.getValue());
+        }
         if (token != null) {
-            request.header("authorization", "Bearer " + token);
+            call = call.bearer(token);
         }
-        headers.forEach(request::header);
-        var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new IllegalStateException(method + " " + path + ": " + response.statusCode() + " " + response.body());
-        }
-        return response.body().isEmpty() ? null : Json.MAPPER.readTree(response.body());
+        return client.send(body == null ? call : call.json(body));
     }
 
     private String signUp(String prefix) throws Exception {

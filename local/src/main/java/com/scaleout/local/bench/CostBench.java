@@ -50,7 +50,7 @@ final class CostBench {
                 .collect(Collectors.toSet());
         try (var runtime = LocalRuntime.start(declaration, LocalConfig.fromEnvironment().withPort(0));
              var collected = CollectedInvocations.start()) {
-            var client = new CostClient(runtime.url());
+            var client = new BenchClient(runtime.url());
             var world = new CostWorld(client, ADMIN_KEY);
             world.build();
             settle(collected);

@@ -1,7 +1,7 @@
 package com.scaleout.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.local.bench.CostClient.Call;
+import com.scaleout.local.bench.BenchClient.Call;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ final class CostWorld {
         Call prepare() throws Exception;
     }
 
-    private final CostClient client;
+    private final BenchClient client;
     private final String adminKey;
     private final String run = Long.toString(System.nanoTime() % 1_000_000L, 36);
     private final AtomicInteger names = new AtomicInteger();
@@ -44,7 +44,7 @@ final class CostWorld {
     private String albumId;
     private String importToken;
 
-    CostWorld(CostClient client, String adminKey) {
+    CostWorld(BenchClient client, String adminKey) {
         this.client = client;
         this.adminKey = adminKey;
     }

@@ -14,7 +14,7 @@ class CostCoverageTest {
 
     @Test
     void everyDeclaredRouteHasACase() {
-        var cases = new CostWorld(new CostClient("http://127.0.0.1:1"), "key").cases();
+        var cases = new CostWorld(new BenchClient("http://127.0.0.1:1"), "key").cases();
         assertThat(cases.keySet()).containsExactlyInAnyOrderElementsOf(ROUTES);
     }
 

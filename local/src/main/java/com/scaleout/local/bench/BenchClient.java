@@ -12,13 +12,22 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The cost benchmark's HTTP client: one request, any headers, a JSON or raw body; a status of 300 or more throws. */
-final class CostClient {
+/**
+ * The benchmarks' HTTP client for setting up and measuring through the public API: one request, any headers, a JSON
+ * or raw body; a status of 300 or more throws (a benchmark's world failing to build).
+ */
+final class BenchClient {
     private final String baseUrl;
+    private final Duration timeout;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    CostClient(String baseUrl) {
+    BenchClient(String baseUrl) {
+        this(baseUrl, Duration.ofSeconds(60));
+    }
+
+    BenchClient(String baseUrl, Duration timeout) {
         this.baseUrl = baseUrl;
+        this.timeout = timeout;
     }
 
     /** A request: method, path with its query, headers and body (null for none). */
@@ -48,7 +57,7 @@ final class CostClient {
     }
 
     JsonNode send(Call call) throws IOException, InterruptedException {
-        var request = HttpRequest.newBuilder(URI.create(baseUrl + call.path())).timeout(Duration.ofSeconds(60))
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + call.path())).timeout(timeout)
                 .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(call.body()));
         call.headers().forEach(request::header);
