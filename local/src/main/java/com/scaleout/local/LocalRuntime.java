@@ -82,8 +82,10 @@ public final class LocalRuntime implements AutoCloseable {
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
+            var readMode = backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE : StreamPoller.ReadMode.CONFIRMED;
             declaration.streamConsumers().forEach(c -> pollers.add(new StreamPoller(c, c.table(),
-                    functions.get(c.function()), dynamoDb, streams, onFailure, config.streamPollInterval())));
+                    functions.get(c.function()), dynamoDb, streams, onFailure, config.streamPollInterval(),
+                    readMode)));
 
             var runtime = new LocalRuntime(backends, dynamoDb, streams, functions, api, pollers, onFailure);
             api.start();

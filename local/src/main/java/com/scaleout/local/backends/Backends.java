@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The DynamoDB (moto_server, which also serves DynamoDB Streams and S3) and Redis endpoints the runtime uses:
- * the ones given ({@code DYNAMODB_ENDPOINT}, {@code REDIS_URL}) or child processes started on free loopback
- * ports. Closing stops only the children it started.
+ * The DynamoDB (moto_server with the project's patches, {@link MotoServer}; it also serves DynamoDB Streams and S3)
+ * and Redis endpoints the runtime uses: the ones given ({@code DYNAMODB_ENDPOINT}, {@code REDIS_URL}) or child
+ * processes started on free loopback ports. Closing stops only the children it started.
  */
 public final class Backends implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Backends.class.getName());
@@ -22,12 +22,15 @@ public final class Backends implements AutoCloseable {
     private final String redisUrl;
     private final List<ManagedProcess> children;
     private final DynamoDbGate gate;
+    private final boolean patchedMoto;
 
-    private Backends(URI dynamoDbEndpoint, String redisUrl, List<ManagedProcess> children, DynamoDbGate gate) {
+    private Backends(URI dynamoDbEndpoint, String redisUrl, List<ManagedProcess> children, DynamoDbGate gate,
+                     boolean patchedMoto) {
         this.dynamoDbEndpoint = dynamoDbEndpoint;
         this.redisUrl = redisUrl;
         this.children = List.copyOf(children);
         this.gate = gate;
+        this.patchedMoto = patchedMoto;
     }
 
     public static Backends startOrConnect(Optional<String> dynamoDbEndpoint, Optional<String> redisUrl, Path dataDir)
@@ -41,9 +44,7 @@ public final class Backends implements AutoCloseable {
             } else {
                 int port = Probes.freePort();
                 dynamo = URI.create("http://127.0.0.1:" + port);
-                children.add(ManagedProcess.start("moto_server",
-                        List.of("moto_server", "-H", "127.0.0.1", "-p", String.valueOf(port)),
-                        dataDir.resolve("logs/moto_server.log"), () -> Probes.httpAnswers(dynamo), START_TIMEOUT));
+                children.add(MotoServer.start(MotoServer.Variant.PATCHED, port, dataDir));
             }
             String redis;
             if (redisUrl.isPresent()) {
@@ -56,7 +57,8 @@ public final class Backends implements AutoCloseable {
             }
             // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
             var gate = DynamoDbGate.start(dynamo);
-            var backends = new Backends(gate.endpoint(), redis, children, gate);
+            boolean patched = dynamoDbEndpoint.isEmpty() || Probes.isPatchedMoto(dynamo);
+            var backends = new Backends(gate.endpoint(), redis, children, gate, patched);
             if (!children.isEmpty()) {
                 // whatever runs the runtime (up, a benchmark, a test JVM), SIGTERM must not leave children behind
                 Runtime.getRuntime().addShutdownHook(new Thread(backends::stopChildren, "stop-backends"));
@@ -87,6 +89,14 @@ public final class Backends implements AutoCloseable {
     /** The endpoint functions use: the gate in front of moto_server (or of the given endpoint). */
     public URI dynamoDbEndpoint() {
         return dynamoDbEndpoint;
+    }
+
+    /**
+     * Whether DynamoDB is moto with the project's patch layer, whose stream never shows a cancelled transaction's
+     * records: then each stream record needs reading only once.
+     */
+    public boolean isPatchedMoto() {
+        return patchedMoto;
     }
 
     public String redisUrl() {

@@ -43,6 +43,23 @@ public final class Probes {
         }
     }
 
+    /**
+     * Whether the DynamoDB endpoint is moto with the project's patch layer (its answers carry the layer's marker
+     * header): then a cancelled transaction never shows in, or rewinds, the stream.
+     */
+    public static boolean isPatchedMoto(URI uri) {
+        try {
+            var request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
+            return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).headers()
+                    .firstValue(MotoServer.MARKER_HEADER).isPresent();
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Redis answers an inline PING with +PONG. */
     public static boolean redisAnswers(String host, int port) {
         try (var socket = new Socket()) {

@@ -35,12 +35,13 @@ public final class Bench {
             case "login" -> LoginTimingBench.run(rest);
             case "coldstart" -> ColdStartBench.run(rest);
             case "cost" -> CostBench.run(rest);
+            case "moto" -> MotoBench.run(rest);
             case "suite" -> BenchSuite.run(rest);
             default -> {
                 System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
                         + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
                         + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs] | cost [calls]"
-                        + " | coldstart [rounds] [invocations]");
+                        + " | coldstart [rounds] [invocations] | moto [sizes, e.g. 0,10000,100000]");
                 System.exit(2);
             }
         }

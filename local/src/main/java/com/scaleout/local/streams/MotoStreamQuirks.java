@@ -34,11 +34,16 @@ final class MotoStreamQuirks {
                 && Objects.equals(data.oldImage(), data.newImage());
     }
 
+    /** A keys-only INSERT: the placeholder of an update that creates an item, unless no INSERT of its keys follows. */
+    static boolean mayBePlaceholder(Record record) {
+        var data = record.dynamodb();
+        return record.eventName() == OperationType.INSERT && data.hasNewImage() && data.newImage().equals(data.keys());
+    }
+
     private static boolean isPlaceholderInsert(List<Record> records, int index) {
         Record record = records.get(index);
         var data = record.dynamodb();
-        if (record.eventName() != OperationType.INSERT || !data.hasNewImage()
-                || !data.newImage().equals(data.keys())) {
+        if (!mayBePlaceholder(record)) {
             return false;
         }
         Map<String, AttributeValue> keys = data.keys();

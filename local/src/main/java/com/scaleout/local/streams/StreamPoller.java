@@ -13,8 +13,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
@@ -26,21 +30,27 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * holds. A {@code StreamsEventResponse} with failures retries from the first failed record; after the declared
  * retry limit the batch goes to the on-failure destination and the poller moves on.
  *
- * <p>Written to stay correct on moto_server, whose stream differs from DynamoDB's:
+ * <p>Reads ask for an adaptive number of records ({@link ReadSize}) with a timeout above the largest read, so a
+ * backlog drains at the rate the backend serves it instead of every read timing out and being retried.
+ *
+ * <p>The checkpoint is a (sequence number, event id) pair, checked whenever an iterator is opened at it; when it no
+ * longer matches (the stream was rewound under it) the poller re-synchronizes by event id. Records DynamoDB would not
+ * emit (see {@link MotoStreamQuirks}) are skipped. How records are read depends on the backend:
  * <ul>
- *   <li>A cancelled TransactWriteItems restores a copy of the table, stream included: records of the rolled-back
- *       writes were visible while it ran, iterators opened before it keep reading the discarded copy (and miss
- *       every later write), and later records reuse the rolled-back sequence numbers. So every poll opens a
- *       fresh iterator at the checkpoint; the checkpoint is a (sequence number, event id) pair that is checked on
- *       each read, and when it no longer matches the poller re-synchronizes by event id; and a record is handed
- *       over only after two consecutive reads agree on it, so a write that is rolled back moments later is not
- *       delivered.</li>
- *   <li>Records DynamoDB would not emit (see {@link MotoStreamQuirks}) are skipped.</li>
+ *   <li>{@link ReadMode#SINGLE} (the runtime's own moto, whose patch layer undoes a cancelled transaction without
+ *       touching the stream's other records, behind the gate that runs each write alone): each record is read
+ *       once, along the chain of iterators the reads return, as Lambda reads DynamoDB.</li>
+ *   <li>{@link ReadMode#CONFIRMED} (a backend given by {@code DYNAMODB_ENDPOINT}, possibly moto as released, where
+ *       a cancelled transaction restores a copy of the table: its records are visible while it runs, iterators
+ *       opened earlier keep reading the discarded copy, later records reuse its sequence numbers): every poll opens
+ *       a fresh iterator at the checkpoint, and a record is handed over only after two consecutive reads, at least
+ *       a poll interval apart, agree on it.</li>
  * </ul>
  */
 public final class StreamPoller implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(StreamPoller.class.getName());
-    private static final int READ_LIMIT = 1000;
+    /** Above the largest read (DynamoDB's 1,000 records); the functions' 2 s / 4 s budget would cut a backlog's. */
+    static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     private static final int REMEMBERED_EVENT_IDS = 100_000;
     private static final Duration MAX_IDLE = Duration.ofMillis(500);
 
@@ -51,6 +61,8 @@ public final class StreamPoller implements AutoCloseable {
     private final DynamoDbStreamsClient streams;
     private final OnFailureDestination onFailure;
     private final Duration pollInterval;
+    private final ReadMode readMode;
+    private final ReadSize readSize = new ReadSize();
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -58,7 +70,10 @@ public final class StreamPoller implements AutoCloseable {
     private String shardId;
     private Position checkpoint;
     private boolean skipToLatest;
+    /** Records read after the checkpoint and not yet consumed (CONFIRMED: awaiting the confirming read). */
     private List<Record> previousRead = List.of();
+    /** SINGLE: the iterator after {@link #previousRead}, or null to open one at the checkpoint. */
+    private String nextIterator;
     private long previousReadAt;
     private Instant headFirstSeen;
     private final Map<String, Boolean> deliveredIds = new LinkedHashMap<>(1024, 0.75f, false) {
@@ -71,6 +86,7 @@ public final class StreamPoller implements AutoCloseable {
     private final AtomicLong recordsDelivered = new AtomicLong();
     private final AtomicLong batchesSentToOnFailure = new AtomicLong();
     private final AtomicLong resyncs = new AtomicLong();
+    private final AtomicLong largestRead = new AtomicLong();
 
     /** The last record consumed (delivered, skipped or sent to the on-failure destination). */
     private record Position(String sequenceNumber, String eventId) {
@@ -79,8 +95,12 @@ public final class StreamPoller implements AutoCloseable {
         }
     }
 
+    /** How a poller reads its stream (see the class comment). */
+    public enum ReadMode { SINGLE, CONFIRMED }
+
     public StreamPoller(StreamConsumerSpec spec, String tableName, FunctionPool function, DynamoDbClient dynamoDb,
-                        DynamoDbStreamsClient streams, OnFailureDestination onFailure, Duration pollInterval) {
+                        DynamoDbStreamsClient streams, OnFailureDestination onFailure, Duration pollInterval,
+                        ReadMode readMode) {
         this.spec = spec;
         this.tableName = tableName;
         this.function = function;
@@ -88,6 +108,7 @@ public final class StreamPoller implements AutoCloseable {
         this.streams = streams;
         this.onFailure = onFailure;
         this.pollInterval = pollInterval;
+        this.readMode = readMode;
         this.skipToLatest = spec.startingPosition() == StreamConsumerSpec.StartingPosition.LATEST;
         this.thread = Thread.ofPlatform().name("stream-" + spec.id()).daemon(true).unstarted(this::run);
     }
@@ -112,6 +133,20 @@ public final class StreamPoller implements AutoCloseable {
         return resyncs.get();
     }
 
+    public ReadMode readMode() {
+        return readMode;
+    }
+
+    /** The most records one read has returned. */
+    public long largestRead() {
+        return largestRead.get();
+    }
+
+    /** The number of records the next read asks for. */
+    public int readSize() {
+        return readSize.current();
+    }
+
     private void run() {
         long idleMillis = pollInterval.toMillis();
         while (running) {
@@ -120,8 +155,22 @@ public final class StreamPoller implements AutoCloseable {
                 busy = pollOnce();
             } catch (ResourceNotFoundException e) {
                 forgetStream(); // table or stream gone (e.g. a reset): find the new one
+            } catch (ApiCallTimeoutException | ApiCallAttemptTimeoutException e) {
+                readSize.afterTimeout();
+                forgetUnconsumed();
+                if (running) {
+                    LOG.warning(() -> spec.id() + ": stream read timed out; reading " + readSize.current()
+                            + " records at a time");
+                }
+            } catch (SdkServiceException e) {
+                // throttled by the gate (the backend is busy): back off quietly and read again
+                forgetUnconsumed();
+                if (running && !e.isThrottlingException()) {
+                    LOG.log(Level.WARNING, spec.id() + ": stream read failed; retrying", e);
+                }
             } catch (SdkException e) {
                 // A slow or restarting backend: keep stream and checkpoint, and try again.
+                forgetUnconsumed();
                 if (running) {
                     LOG.log(Level.WARNING, spec.id() + ": stream read failed; retrying", e);
                 }
@@ -145,6 +194,70 @@ public final class StreamPoller implements AutoCloseable {
             checkpoint = lastRecordPosition();
             skipToLatest = false;
         }
+        return readMode == ReadMode.SINGLE ? pollSingle() : pollConfirmed();
+    }
+
+    /** SINGLE: reads on from where the last read ended while fewer than a batch are waiting, then delivers. */
+    private boolean pollSingle() {
+        int fresh = 0;
+        boolean full = false;
+        if (previousRead.size() < spec.batchSize()) {
+            int asked = readSize.current();
+            List<Record> read = readOn();
+            if (read == null) {
+                return true; // re-synchronized; read again
+            }
+            fresh = read.size();
+            full = fresh >= asked;
+            if (fresh > 0) {
+                var waiting = new ArrayList<Record>(previousRead.size() + fresh);
+                waiting.addAll(previousRead);
+                waiting.addAll(read);
+                previousRead = waiting;
+            }
+        }
+        if (previousRead.isEmpty()) {
+            headFirstSeen = null;
+            return false;
+        }
+        int deliverable = previousRead.size();
+        if (full && MotoStreamQuirks.mayBePlaceholder(previousRead.getLast())) {
+            deliverable--; // a read cut between an update's two INSERTs: decide once the next record is read
+        }
+        if (deliverable == 0) {
+            return true;
+        }
+        Position before = checkpoint;
+        deliver(previousRead, deliverable);
+        // a batching window still gathering, with nothing new on the stream: wait a poll interval, not a spin
+        return fresh > 0 || !java.util.Objects.equals(before, checkpoint);
+    }
+
+    private List<Record> readOn() {
+        if (nextIterator == null) {
+            previousRead = List.of();
+            var opened = checkpoint == null
+                    ? read(iterator(ShardIteratorType.TRIM_HORIZON, null), readSize.current())
+                    : read(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER, checkpoint.sequenceNumber()),
+                            readSize.current() + 1);
+            List<Record> records = opened.records();
+            if (checkpoint != null) {
+                if (records.isEmpty() || !records.getFirst().eventID().equals(checkpoint.eventId())) {
+                    resynchronize();
+                    return null;
+                }
+                records = records.subList(1, records.size());
+            }
+            nextIterator = opened.nextShardIterator();
+            return records;
+        }
+        var response = read(nextIterator, readSize.current());
+        nextIterator = response.nextShardIterator();
+        return response.records();
+    }
+
+    /** CONFIRMED: a fresh read at the checkpoint; delivers what it and the previous read agree on. */
+    private boolean pollConfirmed() {
         // The two reads that must agree on a record are at least one poll interval apart, so a transaction that
         // is rolled back has had that long to be.
         long sincePreviousRead = System.nanoTime() - previousReadAt;
@@ -288,10 +401,10 @@ public final class StreamPoller implements AutoCloseable {
      */
     private List<Record> readAfterCheckpoint() {
         if (checkpoint == null) {
-            return getRecords(iterator(ShardIteratorType.TRIM_HORIZON, null), READ_LIMIT);
+            return read(iterator(ShardIteratorType.TRIM_HORIZON, null), readSize.current()).records();
         }
-        List<Record> records = getRecords(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER,
-                checkpoint.sequenceNumber()), READ_LIMIT + 1);
+        List<Record> records = read(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER,
+                checkpoint.sequenceNumber()), readSize.current() + 1).records();
         if (records.isEmpty() || !records.getFirst().eventID().equals(checkpoint.eventId())) {
             resynchronize();
             return null;
@@ -314,7 +427,7 @@ public final class StreamPoller implements AutoCloseable {
         LOG.warning(() -> spec.id() + ": stream rewound under the checkpoint (moto restores a copy of the table "
                 + "after a cancelled transaction); resuming after " + resumeAfter);
         checkpoint = found;
-        previousRead = List.of();
+        forgetUnconsumed();
         headFirstSeen = null;
     }
 
@@ -328,7 +441,7 @@ public final class StreamPoller implements AutoCloseable {
         String iterator = iterator(ShardIteratorType.TRIM_HORIZON, null);
         while (iterator != null) {
             String current = iterator;
-            var response = streams.getRecords(r -> r.shardIterator(current).limit(READ_LIMIT));
+            var response = read(current, ReadSize.MAX);
             if (response.records().isEmpty()) {
                 break;
             }
@@ -338,8 +451,20 @@ public final class StreamPoller implements AutoCloseable {
         return all;
     }
 
-    private List<Record> getRecords(String iterator, int limit) {
-        return streams.getRecords(r -> r.shardIterator(iterator).limit(limit)).records();
+    /** One GetRecords, timed: its duration and size decide the next read's size. */
+    private GetRecordsResponse read(String iterator, int limit) {
+        long started = System.nanoTime();
+        var response = streams.getRecords(r -> r.shardIterator(iterator).limit(limit)
+                .overrideConfiguration(c -> c.apiCallTimeout(READ_TIMEOUT).apiCallAttemptTimeout(READ_TIMEOUT)));
+        readSize.afterRead(response.records().size(), Duration.ofNanos(System.nanoTime() - started));
+        largestRead.accumulateAndGet(response.records().size(), Math::max);
+        return response;
+    }
+
+    /** Drops what was read but not consumed, and the iterator after it: the next read starts at the checkpoint. */
+    private void forgetUnconsumed() {
+        previousRead = List.of();
+        nextIterator = null;
     }
 
     private String iterator(ShardIteratorType type, String sequenceNumber) {
@@ -376,7 +501,7 @@ public final class StreamPoller implements AutoCloseable {
         streamArn = null;
         shardId = null;
         checkpoint = null;
-        previousRead = List.of();
+        forgetUnconsumed();
         headFirstSeen = null;
     }
 

@@ -20,8 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * Pins down the moto_server stream behaviour {@link StreamPoller} is built around, read directly with the Streams
- * API. If a moto upgrade changes it, this says so before the poller's workarounds turn into surprises.
+ * Pins down the stream behaviour of moto_server (as the runtime runs it, with the patch layer) that {@link StreamPoller}
+ * is built around, read directly with the Streams API. If a change of moto or of the patches changes it, this says
+ * so before the poller's workarounds turn into surprises.
  */
 class MotoStreamQuirksIT {
     private static RuntimeFixture fixture;
@@ -65,9 +66,11 @@ class MotoStreamQuirksIT {
     }
 
     @Test
-    void aCancelledTransactionLeavesOpenIteratorsStaleAndReusesSequenceNumbers() {
+    void aCancelledTransactionLeavesNoRecordAndOpenIteratorsReadOn() {
+        // moto as released restored a copy of the table: open iterators went on reading the discarded copy, and its
+        // records were visible while it ran; the patch layer's undo log keeps the table and drops the records
+        String openBefore = iterator(ShardIteratorType.LATEST);
         dynamoDb.putItem(r -> r.tableName(TestDeclaration.ITEMS).item(key("q-first")));
-        String openBefore = iterator(ShardIteratorType.TRIM_HORIZON);
         assertThat(keysOf(read(openBefore))).containsExactly("q-first");
 
         assertThatThrownBy(() -> dynamoDb.transactWriteItems(r -> r.transactItems(
@@ -76,15 +79,13 @@ class MotoStreamQuirksIT {
                 TransactWriteItem.builder().conditionCheck(c -> c.tableName(TestDeclaration.ITEMS)
                         .key(key("q-missing")).conditionExpression("attribute_exists(pk)")).build())))
                 .isInstanceOf(TransactionCanceledException.class);
-        String staleRecordSequence = read(openBefore).stream().filter(r -> r.dynamodb().keys().get("pk").s()
-                .equals("q-rolled-back")).findFirst().map(r -> r.dynamodb().sequenceNumber()).orElse(null);
+        assertThat(keysOf(read(openBefore))).containsExactly("q-first");
         dynamoDb.putItem(r -> r.tableName(TestDeclaration.ITEMS).item(key("q-later")));
 
-        List<Record> fresh = read(iterator(ShardIteratorType.TRIM_HORIZON));
-        assertThat(keysOf(fresh)).containsExactly("q-first", "q-later");
-        assertThat(keysOf(read(openBefore))).doesNotContain("q-later");
-        assertThat(staleRecordSequence).as("the old iterator saw the rolled-back write")
-                .isEqualTo(fresh.get(1).dynamodb().sequenceNumber());
+        assertThat(keysOf(read(iterator(ShardIteratorType.TRIM_HORIZON))))
+                .filteredOn(k -> List.of("q-first", "q-rolled-back", "q-later").contains(k))
+                .containsExactly("q-first", "q-later");
+        assertThat(keysOf(read(openBefore))).containsExactly("q-first", "q-later");
     }
 
     @Test

@@ -153,7 +153,7 @@ class StreamPollerIT {
         put(TestDeclaration.ITEMS, "before", Map.of());
         await().atMost(WAIT).until(() -> deliveredFor("before").size() == 1);
 
-        // moto applies the Put, then fails the condition and restores a copy of the table and its stream
+        // moto applies the Put, then fails the condition and undoes it (the patch layer: the Put's record is dropped)
         var cancelled = List.of(
                 TransactWriteItem.builder().put(p -> p.tableName(TestDeclaration.ITEMS)
                         .item(Map.of("pk", s(prefix + "rolled-back")))).build(),
@@ -166,7 +166,7 @@ class StreamPollerIT {
         } catch (TransactionCanceledException expected) {
             // as intended
         }
-        // these reuse the rolled-back records' sequence numbers and land only in the restored stream
+        // these reuse the rolled-back record's sequence number
         put(TestDeclaration.ITEMS, "after-1", Map.of());
         put(TestDeclaration.ITEMS, "after-2", Map.of());
 
@@ -175,6 +175,33 @@ class StreamPollerIT {
         assertThat(deliveredFor("rolled-back")).isEmpty();
         assertThat(dynamoDb.getItem(r -> r.tableName(TestDeclaration.ITEMS)
                 .key(Map.of("pk", s(prefix + "rolled-back")))).hasItem()).isFalse();
+    }
+
+    @Test
+    void aBacklogWrittenFasterThanItIsReadDrainsOnceInReadsThatGrow() {
+        var poller = fixture.runtime().poller("Items-Recorder");
+        assertThat(poller.readMode()).as("the runtime's own patched moto").isEqualTo(StreamPoller.ReadMode.SINGLE);
+        int backlog = 3_000;
+        var requests = new java.util.ArrayList<software.amazon.awssdk.services.dynamodb.model.WriteRequest>();
+        for (int i = 0; i < backlog; i++) {
+            var item = Map.of("pk", s(prefix + "backlog-" + i));
+            requests.add(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
+                    .putRequest(p -> p.item(item)).build());
+            if (requests.size() == 25) {
+                var batch = List.copyOf(requests);
+                dynamoDb.batchWriteItem(r -> r.requestItems(Map.of(TestDeclaration.ITEMS, batch)));
+                requests.clear();
+            }
+        }
+
+        await().atMost(Duration.ofMinutes(3)).until(() -> RecordingStreamHandler.delivered().stream()
+                .filter(r -> r.getDynamodb().getKeys().get("pk").getS().startsWith(prefix + "backlog-")).count()
+                >= backlog);
+
+        assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getDynamodb().getKeys().get("pk").getS())
+                .filteredOn(k -> k.startsWith(prefix + "backlog-")).doesNotHaveDuplicates().hasSize(backlog);
+        assertThat(poller.largestRead()).as("full, fast reads ask for more").isGreaterThan(ReadSize.INITIAL);
+        assertThat(poller.resyncs()).isZero();
     }
 
     private static JsonNode parse(String line) {

@@ -33,7 +33,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The poller's bookkeeping against a scripted stream, for the cases moto_server cannot be made to produce on
- * demand: a stream rewound under an already delivered record, with the same sequence numbers reused.
+ * demand: a stream rewound under an already delivered record, with the same sequence numbers reused (what moto as
+ * released does, read in {@link StreamPoller.ReadMode#CONFIRMED}); reads cut at a placeholder, and reads that time
+ * out (in {@link StreamPoller.ReadMode#SINGLE}).
  */
 class StreamPollerTest {
     private static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/T/stream/1";
@@ -51,7 +53,8 @@ class StreamPollerTest {
         function = new FunctionPool(FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()),
                 getClass().getClassLoader());
         poller = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T", function,
-                stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10));
+                stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
+                StreamPoller.ReadMode.CONFIRMED);
     }
 
     @AfterEach
@@ -156,9 +159,75 @@ class StreamPollerTest {
         assertThat(poller.batchesSentToOnFailure()).isEqualTo(1);
     }
 
+    private StreamPoller singleReadPoller() {
+        return new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0).batchSize(1000), "T",
+                function, stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
+                StreamPoller.ReadMode.SINGLE);
+    }
+
+    @Test
+    void singleReadsDeliverOnTheFirstReadAndReadEachRecordOnceAlongTheIteratorChain() {
+        try (var single = singleReadPoller()) {
+            stream.records.add(record(1, "e1", "a"));
+            stream.records.add(record(2, "e2", "b"));
+            single.pollOnce();
+            assertThat(deliveredKeys()).containsExactly("a", "b");
+
+            stream.records.add(record(3, "e3", "c"));
+            single.pollOnce();
+            single.pollOnce();
+
+            assertThat(deliveredKeys()).containsExactly("a", "b", "c");
+            assertThat(stream.recordsServed).isEqualTo(3);
+            assertThat(stream.iteratorsOpened).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aSingleReadCutRightAfterAPlaceholderInsertWaitsForTheRecordAfterIt() {
+        try (var single = singleReadPoller()) {
+            int firstRead = single.readSize();
+            for (int i = 1; i < firstRead; i++) {
+                stream.records.add(record(i, "e" + i, "k" + i));
+            }
+            stream.records.add(Record.builder().eventID("placeholder").eventName(OperationType.INSERT)
+                    .dynamodb(d -> d.sequenceNumber(String.valueOf(firstRead)).keys(Map.of("pk",
+                            AttributeValue.fromS("u"))).newImage(Map.of("pk", AttributeValue.fromS("u")))).build());
+            stream.records.add(record(firstRead + 1, "real", "u"));
+
+            single.pollOnce();
+            assertThat(RecordingStreamHandler.delivered()).hasSize(firstRead - 1);
+            single.pollOnce();
+
+            assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID())
+                    .doesNotContain("placeholder").endsWith("real").hasSize(firstRead);
+        }
+    }
+
+    @Test
+    void aBacklogWhoseLargeReadsTimeOutDrainsInSmallerReads() {
+        int backlog = 2_000;
+        for (int i = 1; i <= backlog; i++) {
+            stream.records.add(record(i, "e" + i, "k" + i));
+        }
+        stream.timeOutReadsOver = 30;
+        try (var single = singleReadPoller()) {
+            single.start();
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
+                    .until(() -> RecordingStreamHandler.delivered().size() >= backlog);
+            assertThat(single.readSize()).isLessThan(ReadSize.INITIAL);
+        }
+        assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID()).doesNotHaveDuplicates()
+                .hasSize(backlog);
+    }
+
     /** One shard whose records the test edits, read through the Streams API's iterator calls. */
     private static final class ScriptedStream implements DynamoDbStreamsClient {
-        final List<Record> records = new ArrayList<>();
+        final List<Record> records = java.util.Collections.synchronizedList(new ArrayList<>());
+        volatile int recordsServed;
+        volatile int iteratorsOpened;
+        /** Reads asking for more records than this time out, as reads of a busy moto did. */
+        volatile int timeOutReadsOver = Integer.MAX_VALUE;
 
         void rewindTo(int size) {
             records.subList(size, records.size()).clear();
@@ -194,6 +263,7 @@ class StreamPollerTest {
             var builder = GetShardIteratorRequest.builder();
             consumer.accept(builder);
             var request = builder.build();
+            iteratorsOpened++;
             long start = request.shardIteratorType() == ShardIteratorType.TRIM_HORIZON ? 1
                     : Long.parseLong(request.sequenceNumber())
                     + (request.shardIteratorType() == ShardIteratorType.AFTER_SEQUENCE_NUMBER ? 1 : 0);
@@ -205,9 +275,13 @@ class StreamPollerTest {
             var builder = GetRecordsRequest.builder();
             consumer.accept(builder);
             var request = builder.build();
+            if (request.limit() > timeOutReadsOver) {
+                throw software.amazon.awssdk.core.exception.ApiCallTimeoutException.create(30_000);
+            }
             int from = (int) Long.parseLong(request.shardIterator()) - 1;
             int to = Math.min(records.size(), from + request.limit());
             var page = from >= records.size() ? List.<Record>of() : List.copyOf(records.subList(from, to));
+            recordsServed += page.size();
             return GetRecordsResponse.builder().records(page).nextShardIterator(String.valueOf(to + 1)).build();
         }
 

@@ -1,0 +1,608 @@
+"""moto_server at DynamoDB's complexity: Scaleout's patches over moto 5.2.1, in one place.
+
+The local runtime starts moto_server through this file (``python3 scaleout_moto.py -H host -p port``; ``--check``
+only verifies the version and applies the patches). Each patch keeps moto's own code in charge of the semantics and
+removes only work that grows with the table instead of with the items an operation touches. Upstream code each one
+replaces or wraps (moto 5.2.1):
+
+1. ``Table.query`` (moto/dynamodb/models/table.py): every Query, on the table or an index, whatever its Limit,
+   iterated ``Table.all_items()``, which builds and sorts a list of every item of the table (406 ms of CPU for a
+   one-item Query at 50,000 items). Here each table keeps, per key schema (the table's own and every index's), its
+   partitions in sorted order, maintained on every write (``Table.put_item``, ``Table.delete_item``,
+   ``DynamoDBBackend.update_item``, the transaction undo below); a Query hands moto's own query code only the items
+   it can return (its partition, cut to the key condition, the ExclusiveStartKey and Limit + 1 by bisection), so
+   ordering, filters, projections, counts and LastEvaluatedKey stay moto's.
+2. ``DynamoDBBackend.transact_write_items`` (moto/dynamodb/models/__init__.py): every transaction deep-copied each
+   table it names, with every stream record ever written, to restore on cancellation (a 2-item transaction: 197 ms
+   near empty, 6.1 s at 10,000 items). Here the copy is skipped and an undo log records the items the transaction
+   touches before their first write; a cancelled transaction puts them back and drops the stream records it added
+   (the unpatched copy's outcome, without replacing the table object under open shard iterators).
+3. The JSON responses of GetRecords, Query, Scan, GetItem and BatchGetItem (moto/core/serialize.py walks botocore's
+   shapes for every value: about 0.75 ms of CPU per stream record) are written by a serializer of ours that knows
+   those five shapes, with the same output; anything else (errors, ConsumedCapacity, an unexpected field) goes
+   through moto's serializer.
+4. ``DynamoDBStreamsBackend.shard_iterators`` (moto/dynamodbstreams/models.py) kept every shard iterator ever
+   issued; here the oldest beyond 100,000 are forgotten (DynamoDB's expire after 15 minutes).
+5. Every response carries ``x-scaleout-moto: 5.2.1+scaleout`` (moto/moto_server/werkzeug_app.py's
+   ``DomainDispatcherApplication``), so the runtime can tell a patched moto behind an endpoint it is given.
+
+A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
+equivalence tests (patched and unpatched moto given the same generated operations give the same answers and the
+same stream records).
+"""
+
+import base64
+import bisect
+import calendar
+import copy
+import json
+import sys
+import threading
+from collections import OrderedDict
+from datetime import datetime
+
+MOTO_VERSION = "5.2.1"
+MARKER_HEADER = ("x-scaleout-moto", MOTO_VERSION + "+scaleout")
+MAX_SHARD_ITERATORS = 100_000
+
+
+def check_version():
+    import moto
+
+    if moto.__version__ != MOTO_VERSION:
+        sys.exit(
+            f"scaleout_moto: moto {moto.__version__} found, the patches are written for moto {MOTO_VERSION} "
+            f"(pip install 'moto[server]=={MOTO_VERSION}')"
+        )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 1. Sorted partitions per key schema
+# ---------------------------------------------------------------------------------------------------------------
+
+_query_candidates = threading.local()
+
+
+class SortedPartitions:
+    """One key schema's items (the table's or an index's), grouped by partition key and kept sorted as moto sorts
+    them: by the tuple of ``sort_attrs`` (cast values), which ends with the table's own keys and so is unique."""
+
+    def __init__(self, partition_attr, sort_attrs, required_attrs):
+        self.partition_attr = partition_attr
+        self.sort_attrs = sort_attrs
+        self.required_attrs = required_attrs  # an index holds only items that have all of its key attributes
+        self.partitions = {}  # partition value (DynamoType) -> (sorted list of sort tuples, {sort tuple: Item})
+        self.placed = {}  # table key -> (partition value, sort tuple)
+
+    def place(self, table_key, item):
+        self.remove(table_key)
+        if item is None:
+            return
+        attrs = item.attrs
+        for name in self.required_attrs:
+            if name not in attrs:
+                return
+        partition = attrs[self.partition_attr]
+        sort_key = tuple(attrs[name].cast_value for name in self.sort_attrs)
+        keys, items = self.partitions.setdefault(partition, ([], {}))
+        bisect.insort(keys, sort_key)
+        items[sort_key] = item
+        self.placed[table_key] = (partition, sort_key)
+
+    def remove(self, table_key):
+        where = self.placed.pop(table_key, None)
+        if where is None:
+            return
+        partition, sort_key = where
+        keys, items = self.partitions[partition]
+        del keys[bisect.bisect_left(keys, sort_key)]
+        del items[sort_key]
+        if not keys:
+            del self.partitions[partition]
+
+    def candidates(self, partition, range_condition, start_key, forward, limit):
+        """The items of ``partition``, in ascending order, that decide what moto's query loop returns: those inside
+        the key condition on the first sort attribute and after ``start_key`` in the query's direction, at most
+        ``limit`` of them, and then the partition's next item in that direction, whether it meets the condition or
+        not (moto reports a LastEvaluatedKey when any item follows the limit-th result)."""
+        entry = self.partitions.get(partition)
+        if entry is None:
+            return []
+        keys, items = entry
+        n = len(keys)
+        lo, hi = 0, n
+        if range_condition is not None:
+            lo, hi = _condition_bounds(keys, *range_condition)
+        if start_key is not None:
+            if forward:
+                lo = max(lo, bisect.bisect_right(keys, start_key))
+            else:
+                hi = min(hi, bisect.bisect_left(keys, start_key))
+        if hi <= lo:
+            return []
+        if limit is not None and hi - lo >= limit:
+            if forward:
+                hi = lo + limit + (1 if lo + limit < n else 0)
+            else:
+                lo = hi - limit - (1 if hi - limit > 0 else 0)
+        return [items[k] for k in keys[lo:hi]]
+
+
+def _first(sort_key):
+    return sort_key[0]
+
+
+def _condition_bounds(keys, comparison, values):
+    """[lo, hi) of the sort tuples whose first element meets the key condition (values are cast values)."""
+    n = len(keys)
+    op = comparison.upper()
+    left = lambda v: bisect.bisect_left(keys, v, key=_first)
+    right = lambda v: bisect.bisect_right(keys, v, key=_first)
+    if op in ("=", "EQ"):
+        return left(values[0]), right(values[0])
+    if op in ("<", "LT"):
+        return 0, left(values[0])
+    if op in ("<=", "LE"):
+        return 0, right(values[0])
+    if op in (">", "GT"):
+        return right(values[0]), n
+    if op in (">=", "GE"):
+        return left(values[0]), n
+    if op == "BETWEEN":
+        return left(values[0]), right(values[1])
+    if op == "BEGINS_WITH":
+        prefix = values[0]
+        lo = left(prefix)
+        hi = lo
+        # every value with the prefix sorts at or after it, and they are contiguous
+        while hi < n and _starts_with(keys[hi][0], prefix):
+            hi += 1
+        return lo, hi
+    raise _Unsupported(op)
+
+
+def _starts_with(value, prefix):
+    try:
+        return value.startswith(prefix)
+    except (AttributeError, TypeError):
+        return False
+
+
+class _Unsupported(Exception):
+    """A query this layer does not narrow down: moto's own full query runs instead."""
+
+
+def _schemas(table):
+    """Name (None for the table) -> (partition attribute, sort attributes, required attributes), as moto's query
+    derives its hash and range attributes for the table and for each index."""
+    from moto.dynamodb.models.table import GlobalSecondaryIndex
+
+    schemas = {}
+    if table.range_key_attr:
+        schemas[None] = (table.hash_key_attr, [table.range_key_attr], [table.hash_key_attr, table.range_key_attr])
+    for index in table.all_indexes():
+        hash_keys = [k["AttributeName"] for k in index.schema if k["KeyType"] == "HASH"]
+        range_keys = [k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"]
+        if len(hash_keys) != 1 or len(range_keys) > 1:
+            continue  # multi-attribute keys: moto's full query
+        if range_keys:
+            range_attrs = [range_keys[0], table.range_key_attr]
+        elif isinstance(index, GlobalSecondaryIndex) and table.range_key_attr:
+            range_attrs = [table.range_key_attr, table.range_key_attr]
+        else:
+            range_attrs = [table.hash_key_attr, table.range_key_attr]
+        sort_attrs = table._generate_attr_to_sort_by(hash_keys + [table.hash_key_attr], range_attrs)[1:]
+        schemas[index.name] = (hash_keys[0], sort_attrs, hash_keys + range_keys)
+    return schemas
+
+
+def _indexes(table):
+    """The table's sorted partitions, built on first use from its items, then kept on every write."""
+    built = table.__dict__.get("_scaleout_partitions")
+    if built is None:
+        built = {}
+        items = {}
+        for hash_value, stored in table.items.items():
+            if table.range_key_attr:
+                for range_value, item in stored.items():
+                    items[(hash_value, range_value)] = item
+            else:
+                items[(hash_value, None)] = stored
+        for name, (partition_attr, sort_attrs, required) in _schemas(table).items():
+            partitions = SortedPartitions(partition_attr, sort_attrs, required)
+            for table_key, item in items.items():
+                partitions.place(table_key, item)
+            built[name] = partitions
+        table.__dict__["_scaleout_partitions"] = built
+    return built
+
+
+def _stored(table, table_key):
+    hash_value, range_value = table_key
+    stored = table.items.get(hash_value)
+    if stored is None:
+        return None
+    if table.range_key_attr:
+        return stored.get(range_value)
+    return stored
+
+
+def _reindex(table, table_key):
+    built = table.__dict__.get("_scaleout_partitions")
+    if built:
+        item = _stored(table, table_key)
+        for partitions in built.values():
+            partitions.place(table_key, item)
+
+
+def _forget_indexes(table):
+    table.__dict__.pop("_scaleout_partitions", None)
+
+
+def _plan_query(table, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
+                index_name, hash_key_conditions, range_key_conditions, filter_kwargs):
+    """The candidate items for moto's query loop, or None when this query is left to moto's full query."""
+    if filter_kwargs or hash_key is None:
+        return None
+    if hash_key_conditions and len(hash_key_conditions) > 1:
+        return None
+    if range_key_conditions and len(range_key_conditions) > 1:
+        return None
+    if index_name is None and not table.range_key_attr:
+        item = table.items.get(hash_key)
+        return [] if item is None else [item]
+    partitions = _indexes(table).get(index_name)
+    if partitions is None:
+        return None
+    range_condition = None
+    if range_comparison:
+        condition_attr = range_key_conditions[-1][0] if range_key_conditions else partitions.sort_attrs[0]
+        if condition_attr != partitions.sort_attrs[0]:
+            return None
+        range_condition = (range_comparison, [v.cast_value for v in range_objs])
+    start_key = None
+    if exclusive_start_key is not None:
+        from moto.dynamodb.models.dynamo_type import DynamoType
+
+        if any(name not in exclusive_start_key for name in partitions.sort_attrs):
+            return None
+        start_key = tuple(DynamoType(exclusive_start_key[name]).cast_value for name in partitions.sort_attrs)
+    return partitions.candidates(hash_key, range_condition, start_key, scan_index_forward is not False, limit)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 2. Transactions with an undo log
+# ---------------------------------------------------------------------------------------------------------------
+
+_transaction = threading.local()
+
+
+class UndoLog:
+    """What a transaction changed, to put back if it is cancelled: each item as it was before the transaction's
+    first write to it, and the length of every stream before the transaction began."""
+
+    def __init__(self, backend):
+        self.before = OrderedDict()  # (table, table key) -> (item copy or None, partition existed)
+        self.stream_lengths = [
+            (table, len(table.stream_shard.items)) for table in backend.tables.values() if table.stream_shard
+        ]
+
+    def record(self, table, table_key):
+        entry = (id(table), table_key)
+        if entry in self.before:
+            return
+        hash_value, _ = table_key
+        self.before[entry] = (table, table_key, copy.deepcopy(_stored(table, table_key)),
+                              hash_value in table.items)
+
+    def undo(self):
+        for table, table_key, item, partition_existed in reversed(self.before.values()):
+            hash_value, range_value = table_key
+            if table.range_key_attr:
+                if item is not None:
+                    table.items[hash_value][range_value] = item
+                else:
+                    partition = table.items.get(hash_value)
+                    if partition is not None:
+                        partition.pop(range_value, None)
+                        if not partition and not partition_existed:
+                            del table.items[hash_value]
+            elif item is not None:
+                table.items[hash_value] = item
+            else:
+                table.items.pop(hash_value, None)
+            _reindex(table, table_key)
+        for table, length in self.stream_lengths:
+            del table.stream_shard.items[length:]
+
+
+def _record_before_write(table, table_key):
+    log = getattr(_transaction, "log", None)
+    if log is not None and table_key is not None:
+        log.record(table, table_key)
+
+
+def _key_of_attrs(table, attrs):
+    from moto.dynamodb.models.dynamo_type import DynamoType
+
+    try:
+        hash_value = DynamoType(attrs[table.hash_key_attr])
+        range_value = DynamoType(attrs[table.range_key_attr]) if table.range_key_attr else None
+        return hash_value, range_value
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return None  # moto rejects the request itself
+
+
+def _key_of_update(table, key):
+    from moto.dynamodb.models.dynamo_type import DynamoType
+
+    try:
+        if table.hash_key_attr in key and table.range_key_attr in key:
+            return DynamoType(key[table.hash_key_attr]), DynamoType(key[table.range_key_attr])
+        if table.hash_key_attr in key:
+            return DynamoType(key[table.hash_key_attr]), None
+        return DynamoType(key), None
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 3. Responses without the shape walk
+# ---------------------------------------------------------------------------------------------------------------
+
+def _blob(value):
+    if isinstance(value, str):
+        value = value.encode("utf-8")
+    return base64.b64encode(value).strip().decode("utf-8")
+
+
+def _attribute_value(value):
+    (kind, inner), = value.items()
+    if kind == "B":
+        return {kind: _blob(inner)}
+    if kind == "BS":
+        return {kind: [_blob(v) for v in inner]}
+    if kind == "M":
+        return {kind: _attribute_map(inner)}
+    if kind == "L":
+        return {kind: [_attribute_value(v) for v in inner]}
+    if kind in ("S", "N", "BOOL", "NULL", "SS", "NS"):
+        return value
+    raise _Unsupported(kind)
+
+
+def _attribute_map(values):
+    return {name: _attribute_value(value) for name, value in values.items() if value is not None}
+
+
+def _timestamp(value):
+    seconds = calendar.timegm(value.timetuple())
+    return seconds + (value.microsecond // 1000) / 1000.0 if value.microsecond else seconds
+
+
+def _fields(result, allowed, convert):
+    if not isinstance(result, dict) or not set(result) <= allowed:
+        raise _Unsupported("fields")
+    out = {}
+    for name, value in result.items():
+        if value is not None:
+            out[name] = convert[name](value) if name in convert else value
+    return out
+
+
+def _items(values):
+    return [_attribute_map(v) for v in values]
+
+
+def _stream_record(record):
+    def dynamodb(d):
+        return _fields(d, {"ApproximateCreationDateTime", "Keys", "NewImage", "OldImage", "SequenceNumber",
+                           "SizeBytes", "StreamViewType"},
+                       {"ApproximateCreationDateTime": lambda t: _timestamp(t) if isinstance(t, datetime) else t,
+                        "Keys": _attribute_map, "NewImage": _attribute_map, "OldImage": _attribute_map})
+
+    return _fields(record, {"eventID", "eventName", "eventSource", "eventVersion", "awsRegion", "dynamodb"},
+                   {"dynamodb": dynamodb})
+
+
+def _unprocessed_keys(tables):
+    return {name: _fields(v, {"Keys", "AttributesToGet", "ConsistentRead", "ProjectionExpression",
+                              "ExpressionAttributeNames"}, {"Keys": _items})
+            for name, v in tables.items()}
+
+
+FAST_RESPONSES = {
+    "GetItem": lambda r: _fields(r, {"Item"}, {"Item": _attribute_map}),
+    "Query": lambda r: _fields(r, {"Items", "Count", "ScannedCount", "LastEvaluatedKey"},
+                               {"Items": _items, "LastEvaluatedKey": _attribute_map}),
+    "Scan": lambda r: _fields(r, {"Items", "Count", "ScannedCount", "LastEvaluatedKey"},
+                              {"Items": _items, "LastEvaluatedKey": _attribute_map}),
+    "BatchGetItem": lambda r: _fields(r, {"Responses", "UnprocessedKeys"},
+                                      {"Responses": lambda t: {n: _items(v) for n, v in t.items()},
+                                       "UnprocessedKeys": _unprocessed_keys}),
+    "GetRecords": lambda r: _fields(r, {"NextShardIterator", "Records"},
+                                    {"Records": lambda rs: [_stream_record(x) for x in rs]}),
+}
+
+
+def _fast_serialized(original):
+    def serialized(self, action_result):
+        convert = FAST_RESPONSES.get(self._get_action())
+        result = action_result.result
+        if convert is not None and not isinstance(result, Exception):
+            try:
+                body = json.dumps(convert(result))
+            except (_Unsupported, AttributeError, TypeError, ValueError):
+                return original(self, action_result)
+            headers = {"Content-Type": "application/x-amz-json-1.0"}
+            headers.update(self.response_headers)
+            return 200, headers, body
+        return original(self, action_result)
+
+    return serialized
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Applying the patches
+# ---------------------------------------------------------------------------------------------------------------
+
+_applied = False
+
+
+def apply():
+    global _applied
+    if _applied:
+        return
+    check_version()
+    from moto.dynamodb.models import DynamoDBBackend
+    from moto.dynamodb.models.table import Table
+    from moto.dynamodb.responses import DynamoHandler
+    from moto.dynamodbstreams.models import DynamoDBStreamsBackend
+    from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
+
+    # 1. queries over the item's own partition
+    original_all_items = Table.all_items
+    original_query = Table.query
+
+    def all_items(self):
+        candidates = getattr(_query_candidates, "items", None)
+        return original_all_items(self) if candidates is None else candidates
+
+    def query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
+              projection_expressions, index_name=None, consistent_read=False, filter_expression=None,
+              hash_key_conditions=None, range_key_conditions=None, **filter_kwargs):
+        try:
+            candidates = _plan_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key,
+                                     scan_index_forward, index_name, hash_key_conditions, range_key_conditions,
+                                     filter_kwargs)
+        except (_Unsupported, TypeError, AttributeError, KeyError, IndexError):
+            candidates = None  # moto's full query decides (and raises its own errors)
+        _query_candidates.items = candidates
+        try:
+            return original_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key,
+                                  scan_index_forward, projection_expressions, index_name, consistent_read,
+                                  filter_expression, hash_key_conditions=hash_key_conditions,
+                                  range_key_conditions=range_key_conditions, **filter_kwargs)
+        finally:
+            _query_candidates.items = None
+
+    Table.all_items = all_items
+    Table.query = query
+
+    # writes keep the partitions (and record what a transaction must be able to undo)
+    original_put = Table.put_item
+    original_delete = Table.delete_item
+    original_update = DynamoDBBackend.update_item
+    original_update_indexes = DynamoDBBackend.update_table_global_indexes
+
+    def put_item(self, item_attrs, *args, **kwargs):
+        table_key = _key_of_attrs(self, item_attrs)
+        _record_before_write(self, table_key)
+        try:
+            return original_put(self, item_attrs, *args, **kwargs)
+        finally:
+            if table_key is not None:
+                _reindex(self, table_key)
+
+    def delete_item(self, hash_key, range_key):
+        table_key = (hash_key, range_key if self.range_key_attr else None)
+        _record_before_write(self, table_key)
+        try:
+            return original_delete(self, hash_key, range_key)
+        finally:
+            _reindex(self, table_key)
+
+    def update_item(self, table_name, key, *args, **kwargs):
+        table = self.get_table(table_name)
+        table_key = _key_of_update(table, key)
+        _record_before_write(table, table_key)
+        try:
+            return original_update(self, table_name, key, *args, **kwargs)
+        finally:
+            if table_key is not None:
+                _reindex(table, table_key)
+
+    def update_table_global_indexes(self, table, global_index_updates):
+        try:
+            return original_update_indexes(self, table, global_index_updates)
+        finally:
+            _forget_indexes(table)
+
+    Table.put_item = put_item
+    Table.delete_item = delete_item
+    DynamoDBBackend.update_item = update_item
+    DynamoDBBackend.update_table_global_indexes = update_table_global_indexes
+
+    # 2. transactions: no table copies, an undo log instead
+    original_transact = DynamoDBBackend.transact_write_items
+
+    def table_deepcopy(self, memo):
+        if getattr(_transaction, "log", None) is not None:
+            return self  # the transaction's "backup": its rollback restores the same object, the undo log the items
+        return copy._reconstruct(self, memo, *self.__reduce_ex__(4))
+
+    def transact_write_items(self, transact_items):
+        log = UndoLog(self)
+        _transaction.log = log
+        try:
+            return original_transact(self, transact_items)
+        except BaseException:
+            _transaction.log = None
+            log.undo()
+            raise
+        finally:
+            _transaction.log = None
+
+    Table.__deepcopy__ = table_deepcopy
+    DynamoDBBackend.transact_write_items = transact_write_items
+
+    # 3. responses
+    DynamoHandler.serialized = _fast_serialized(DynamoHandler.serialized)
+    DynamoDBStreamsHandler.serialized = _fast_serialized(DynamoDBStreamsHandler.serialized)
+
+    # 4. shard iterators, bounded
+    original_streams_init = DynamoDBStreamsBackend.__init__
+
+    def streams_init(self, region_name, account_id):
+        original_streams_init(self, region_name, account_id)
+        self.shard_iterators = BoundedIterators()
+
+    DynamoDBStreamsBackend.__init__ = streams_init
+
+    # 5. the marker
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication
+
+    original_call = DomainDispatcherApplication.__call__
+
+    def call(self, environ, start_response):
+        def marked(status, headers, exc_info=None):
+            return start_response(status, list(headers) + [MARKER_HEADER], exc_info)
+
+        return original_call(self, environ, marked)
+
+    DomainDispatcherApplication.__call__ = call
+    _applied = True
+
+
+class BoundedIterators(OrderedDict):
+    """Shard iterators by ARN, the oldest forgotten beyond MAX_SHARD_ITERATORS."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        if len(self) > MAX_SHARD_ITERATORS:
+            self.popitem(last=False)
+
+
+def main(argv):
+    if argv[:1] == ["--check"]:
+        apply()
+        print(f"scaleout_moto: moto {MOTO_VERSION} patched")
+        return
+    apply()
+    from moto.server import main as moto_main
+
+    moto_main(argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
