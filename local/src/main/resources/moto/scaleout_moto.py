@@ -23,7 +23,12 @@ replaces or wraps (moto 5.2.1):
    through moto's serializer.
 4. ``DynamoDBStreamsBackend.shard_iterators`` (moto/dynamodbstreams/models.py) kept every shard iterator ever
    issued; here the oldest beyond 100,000 are forgotten (DynamoDB's expire after 15 minutes).
-5. Every response carries ``x-scaleout-moto: 5.2.1+scaleout`` (moto/moto_server/werkzeug_app.py's
+5. TransactWriteItems' ``ClientRequestToken`` (moto/dynamodb/responses.py ignored it): as on DynamoDB, a
+   transaction that succeeded is not applied again when the same token comes back within 10 minutes with the same
+   items (the SDK retries a timed-out attempt with the same token; moto as released applied the retry, whose
+   conditions then failed against the first attempt's own writes), and the same token with other items is an
+   ``IdempotentParameterMismatchException``.
+6. Every response carries ``x-scaleout-moto: 5.2.1+scaleout`` (moto/moto_server/werkzeug_app.py's
    ``DomainDispatcherApplication``), so the runtime can tell a patched moto behind an endpoint it is given.
 
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
@@ -38,12 +43,14 @@ import copy
 import json
 import sys
 import threading
+import time
 from collections import OrderedDict
 from datetime import datetime
 
 MOTO_VERSION = "5.2.1"
 MARKER_HEADER = ("x-scaleout-moto", MOTO_VERSION + "+scaleout")
 MAX_SHARD_ITERATORS = 100_000
+IDEMPOTENCY_WINDOW_SECONDS = 600
 
 
 def check_version():
@@ -556,6 +563,38 @@ def apply():
     Table.__deepcopy__ = table_deepcopy
     DynamoDBBackend.transact_write_items = transact_write_items
 
+    # 5. transactions' client request tokens
+    from moto.core.responses import ActionResult
+    from moto.dynamodb.exceptions import ERROR_TYPE_PREFIX, DynamodbException
+
+    class IdempotentParameterMismatch(DynamodbException):
+        def __init__(self):
+            super().__init__(ERROR_TYPE_PREFIX + "IdempotentParameterMismatchException",
+                             message="The request uses the same client token as a previous, but non-identical "
+                                     "request.")
+
+    original_transact_response = DynamoHandler.transact_write_items
+
+    def transact_write_items_response(self):
+        token = self.body.get("ClientRequestToken")
+        if not token:
+            return original_transact_response(self)
+        completed = self.dynamodb_backend.__dict__.setdefault("_scaleout_tokens", OrderedDict())
+        now = time.monotonic()
+        while completed and next(iter(completed.values()))[1] < now:
+            completed.popitem(last=False)
+        fingerprint = json.dumps(self.body.get("TransactItems"), sort_keys=True, default=str)
+        seen = completed.get(token)
+        if seen is not None:
+            if seen[0] != fingerprint:
+                raise IdempotentParameterMismatch()
+            return ActionResult({"ConsumedCapacity": [], "ItemCollectionMetrics": {}})
+        result = original_transact_response(self)
+        completed[token] = (fingerprint, now + IDEMPOTENCY_WINDOW_SECONDS)
+        return result
+
+    DynamoHandler.transact_write_items = transact_write_items_response
+
     # 3. responses
     DynamoHandler.serialized = _fast_serialized(DynamoHandler.serialized)
     DynamoDBStreamsHandler.serialized = _fast_serialized(DynamoDBStreamsHandler.serialized)
@@ -569,7 +608,7 @@ def apply():
 
     DynamoDBStreamsBackend.__init__ = streams_init
 
-    # 5. the marker
+    # 6. the marker
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 
     original_call = DomainDispatcherApplication.__call__

@@ -131,8 +131,8 @@ public final class LocalHttpApi implements AutoCloseable {
         } catch (InvocationException e) {
             LOG.warning(() -> "request " + requestId + ": " + e.getMessage());
             return switch (e.kind()) {
-                case THROTTLED -> Answer.gateway(429, "Too Many Requests");
-                case TIMEOUT -> Answer.gateway(503, "Service Unavailable");
+                case THROTTLED -> Answer.busy(429, "Too Many Requests");
+                case TIMEOUT -> Answer.busy(503, "Service Unavailable");
                 case FUNCTION_ERROR -> Answer.gateway(500, "Internal Server Error");
             };
         }
@@ -210,8 +210,20 @@ public final class LocalHttpApi implements AutoCloseable {
 
     /** What goes back to the client. */
     private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
+        static final int BUSY_RETRY_AFTER_SECONDS = 1;
+
         static Answer gateway(int status, String message) {
             return new Answer(status, Map.of("content-type", List.of("application/json")), List.of(),
+                    Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
+        }
+
+        /**
+         * A throttle or a timed-out function, with Retry-After (one second) so that a client under overload knows
+         * when to try again rather than hammering a stack that is catching up.
+         */
+        static Answer busy(int status, String message) {
+            return new Answer(status, Map.of("content-type", List.of("application/json"),
+                    "retry-after", List.of(String.valueOf(BUSY_RETRY_AFTER_SECONDS))), List.of(),
                     Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
         }
 

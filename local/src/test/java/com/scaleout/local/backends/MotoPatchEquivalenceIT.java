@@ -108,6 +108,31 @@ class MotoPatchEquivalenceIT {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aTransactionSentAgainWithItsClientRequestTokenIsAppliedOnceAsOnDynamoDb() {
+        var db = patchedSide.dynamoDb();
+        createTables(db, 99);
+        String token = java.util.UUID.randomUUID().toString();
+        var add = List.of(TransactWriteItem.builder().update(u -> u.tableName(PLAIN + 99)
+                .key(Map.of("pk", AttributeValue.fromS("counter"))).updateExpression("ADD n :one")
+                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))).build());
+
+        db.transactWriteItems(r -> r.transactItems(add).clientRequestToken(token));
+        db.transactWriteItems(r -> r.transactItems(add).clientRequestToken(token)); // the SDK's retry of a timeout
+
+        assertThat(db.getItem(r -> r.tableName(PLAIN + 99).key(Map.of("pk", AttributeValue.fromS("counter"))))
+                .item().get("n").n()).isEqualTo("1");
+        var other = List.of(TransactWriteItem.builder().delete(d -> d.tableName(PLAIN + 99)
+                .key(Map.of("pk", AttributeValue.fromS("counter")))).build());
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> db.transactWriteItems(r -> r
+                .transactItems(other).clientRequestToken(token))))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorCode())
+                        .isEqualTo("IdempotentParameterMismatchException"));
+        db.transactWriteItems(r -> r.transactItems(add)); // a fresh token is a new transaction
+        assertThat(db.getItem(r -> r.tableName(PLAIN + 99).key(Map.of("pk", AttributeValue.fromS("counter"))))
+                .item().get("n").n()).isEqualTo("2");
+    }
+
     private static String outcome(java.util.function.Supplier<Object> call) {
         try {
             return "ok " + call.get();
