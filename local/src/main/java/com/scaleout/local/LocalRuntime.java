@@ -13,7 +13,9 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
 import com.scaleout.local.tables.TableProvisioner;
@@ -67,11 +69,12 @@ public final class LocalRuntime implements AutoCloseable {
             new TableProvisioner(dynamoDb).ensureAll(declaration.tables());
             createBuckets(declaration);
 
+            // one account: reservations and the account's limit as Lambda has them
+            var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
             var functions = new LinkedHashMap<String, FunctionPool>();
             ClassLoader handlers = LocalRuntime.class.getClassLoader();
             for (FunctionSpec spec : declaration.functions()) {
-                FunctionSpec sized = config.concurrencyOverride().map(spec::concurrency).orElse(spec);
-                functions.put(spec.name(), new FunctionPool(sized, handlers));
+                functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas()));
             }
             var authorizers = new LinkedHashMap<String, AuthorizerGate>();
             declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.local.backends.ManagedProcess;
 import com.scaleout.local.backends.Probes;
+import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.testing.TestDeclaration;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +22,7 @@ class LocalRuntimeIT {
     @Test
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
-                Optional.empty(), java.time.Duration.ofMillis(100), Optional.empty(), Optional.empty());
+                Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT, Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
