@@ -225,8 +225,8 @@ class HttpApiIT {
             calls.add(callers.submit(() -> api.get("/held?hold=" + hold.name())));
         }
         // each request either runs (held) or has been answered already (throttled)
-        await().atMost(Duration.ofSeconds(120))
-                .until(() -> hold.held() + calls.stream().filter(java.util.concurrent.Future::isDone).count() == clients);
+        await().atMost(Duration.ofSeconds(120)).until(() -> hold.held()
+                + calls.stream().filter(java.util.concurrent.Future::isDone).count() == clients);
         int heldAtOnce = hold.held();
         hold.release();
         var statuses = new java.util.ArrayList<Integer>();
