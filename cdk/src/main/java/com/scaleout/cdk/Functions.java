@@ -107,7 +107,7 @@ public final class Functions extends Construct {
             if (provisioned) {
                 built.addAutoScaling(AutoScalingOptions.builder()
                                 .minCapacity(config.provisionedConcurrency())
-                                .maxCapacity(Math.max(config.provisionedConcurrency(), spec.concurrency()))
+                                .maxCapacity(Math.max(config.provisionedConcurrency(), spec.peakConcurrency()))
                                 .build())
                         .scaleOnUtilization(UtilizationScalingOptions.builder()
                                 .utilizationTarget(PROVISIONED_UTILIZATION_TARGET).build());
@@ -168,9 +168,10 @@ public final class Functions extends Construct {
     }
 
     /**
-     * What every function has in common. Reserved concurrency is deliberately not set from
-     * {@link FunctionSpec#concurrency()}: reserving it takes capacity from the account's shared pool (and fails
-     * to deploy on accounts with a small limit); provisioned concurrency per stage is decided with the load tests.
+     * What every function has in common. Reserved concurrency only where the declaration reserves some
+     * ({@link FunctionSpec#reservedConcurrency()}): a reservation takes capacity from the account's shared pool (and
+     * fails to deploy on accounts with a small limit), so {@link FunctionSpec#peakConcurrency()} is never one;
+     * provisioned concurrency per stage is decided with the load tests.
      */
     private FunctionProps.Builder baseProps(FunctionSpec spec, Code code, ScaleoutStackConfig config,
                                             boolean snapStart) {
@@ -190,6 +191,7 @@ public final class Functions extends Construct {
                 .timeout(Duration.seconds(spec.timeoutSeconds()))
                 .logGroup(logs)
                 .tracing(Tracing.ACTIVE);
+        spec.reservedConcurrency().ifPresent(props::reservedConcurrentExecutions);
         if (snapStart) {
             // Java cold starts are what users of Java on Lambda fear: start from a snapshot of the initialized
             // environment instead (the handlers' clients reconnect after a restore). Lambda does not combine

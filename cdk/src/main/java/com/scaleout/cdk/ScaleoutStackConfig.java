@@ -20,7 +20,7 @@ import software.amazon.awscdk.RemovalPolicy;
  *                         cache in its own VPC. Never with credentials, because it becomes an environment variable
  * @param capacity         how the tables pay for throughput
  * @param provisionedConcurrency environments kept initialized per request-serving function (0: none, and SnapStart
- *                         instead); autoscaled from there up to the function's declared concurrency
+ *                         instead); autoscaled from there up to the function's declared peak concurrency
  * @param adminRoutes      whether the admin routes answer (with a generated key kept in Secrets Manager); off by
  *                         default, so that a stage has no admin surface unless asked
  * @param cacheLimits      the ceilings of the stack's own cache (unused with {@code redisUrl})

@@ -134,6 +134,8 @@ final class DeclarationAssertions {
                         "TracingConfig", Map.of("Mode", "Active"),
                         "LoggingConfig", Map.of("LogGroup", Match.anyValue()),
                         "VpcConfig", vpcConfig,
+                        "ReservedConcurrentExecutions", spec.reservedConcurrency().isPresent()
+                                ? spec.reservedConcurrency().getAsInt() : Match.absent(),
                         "Environment", Map.of("Variables", Match.objectEquals(variables)))));
         assertThat(found).as("function %s with its declared settings", spec.name()).containsOnlyKeys(logicalId);
     }

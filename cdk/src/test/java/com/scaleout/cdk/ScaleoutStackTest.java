@@ -152,6 +152,21 @@ class ScaleoutStackTest {
         }
 
         @Test
+        void aDeclaredReservationIsTheFunctionsReservedConcurrencyAndOnlyThere() {
+            var reserving = Declaration.builder()
+                    .table(TableSpec.of(USERS, string("userId")))
+                    .function(FunctionSpec.of(CREATE_USER, "com.example.users.CreateUserHandler")
+                            .readsAndWrites(USERS).reservedConcurrency(3))
+                    .function(FunctionSpec.of(GET_TWEET, "com.example.tweets.GetTweetHandler").reads(USERS))
+                    .route(RouteSpec.publicRoute(POST, "/users", CREATE_USER))
+                    .route(RouteSpec.publicRoute(GET, "/users/{userId}", GET_TWEET))
+                    .build();
+
+            // DeclarationAssertions checks each function's ReservedConcurrentExecutions: 3, then absent
+            DeclarationAssertions.assertStackMatches(TestStacks.synth(reserving, config), reserving, config);
+        }
+
+        @Test
         void redisUrlGoesOnlyToFunctionsThatUseRedis() {
             var withRedis = config.withRedisUrl("rediss://cache.example.internal:6379");
             var redisSynth = TestStacks.synth(DECLARATION, withRedis);
@@ -349,7 +364,7 @@ class ScaleoutStackTest {
 
             stack.template().resourceCountIs("AWS::ApplicationAutoScaling::ScalableTarget", serving.size());
             stack.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalableTarget", Map.of(
-                    "MinCapacity", 2, "MaxCapacity", FunctionSpec.DEFAULT_CONCURRENCY,
+                    "MinCapacity", 2, "MaxCapacity", FunctionSpec.DEFAULT_PEAK_CONCURRENCY,
                     "ScalableDimension", "lambda:function:ProvisionedConcurrency"));
             stack.template().hasResourceProperties("AWS::ApplicationAutoScaling::ScalingPolicy",
                     software.amazon.awscdk.assertions.Match.objectLike(Map.of(

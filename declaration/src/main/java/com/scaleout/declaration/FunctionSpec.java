@@ -2,11 +2,17 @@ package com.scaleout.declaration;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * A Lambda function: the handler class Lambda (and the local runtime) instantiates, its memory, timeout and
- * the most execution environments it may run at once (reserved concurrency in AWS, the pool size locally).
+ * concurrency.
  *
+ * @param peakConcurrency the concurrent executions it is sized for: the most its provisioned concurrency
+ *                        autoscales to in AWS (when a stage provisions any). Not a limit: a function scales on
+ *                        demand up to the account's concurrency limit unless it has a reservation
+ * @param reservedConcurrency its reserved concurrency, when it has one: executions set aside for it alone out of
+ *                            the account's limit, and the most it may run at once (more are throttled); empty: none
  * @param tables the tables it reads or writes, so that the CDK app grants exactly those and passes their names
  * @param buckets the buckets it reads and writes
  * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
@@ -16,14 +22,15 @@ public record FunctionSpec(
         String handler,
         int memoryMb,
         int timeoutSeconds,
-        int concurrency,
+        int peakConcurrency,
+        OptionalInt reservedConcurrency,
         List<TableAccess> tables,
         List<String> buckets,
         boolean usesRedis) {
 
     public static final int DEFAULT_MEMORY_MB = 1024;
     public static final int DEFAULT_TIMEOUT_SECONDS = 10;
-    public static final int DEFAULT_CONCURRENCY = 10;
+    public static final int DEFAULT_PEAK_CONCURRENCY = 10;
 
     public FunctionSpec {
         Names.requireLogicalName(name, "function");
@@ -34,28 +41,42 @@ public record FunctionSpec(
         if (timeoutSeconds < 1 || timeoutSeconds > 900) {
             throw new IllegalArgumentException(name + ": timeout must be 1-900 s, was " + timeoutSeconds);
         }
-        if (concurrency < 1) {
-            throw new IllegalArgumentException(name + ": concurrency must be at least 1, was " + concurrency);
+        if (peakConcurrency < 1) {
+            throw new IllegalArgumentException(name + ": peak concurrency must be at least 1, was " + peakConcurrency);
+        }
+        Objects.requireNonNull(reservedConcurrency, "reservedConcurrency");
+        // Lambda accepts a reservation of 0 (the function is switched off); a declared function is meant to run
+        if (reservedConcurrency.isPresent() && reservedConcurrency.getAsInt() < 1) {
+            throw new IllegalArgumentException(name + ": reserved concurrency must be at least 1, was "
+                    + reservedConcurrency.getAsInt());
         }
         tables = List.copyOf(tables);
         buckets = List.copyOf(buckets);
     }
 
     public static FunctionSpec of(String name, String handler) {
-        return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_CONCURRENCY,
-                List.of(), List.of(), false);
+        return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_PEAK_CONCURRENCY,
+                OptionalInt.empty(), List.of(), List.of(), false);
     }
 
     public FunctionSpec memoryMb(int memoryMb) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, usesRedis);
     }
 
     public FunctionSpec timeoutSeconds(int timeoutSeconds) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, usesRedis);
     }
 
-    public FunctionSpec concurrency(int concurrency) {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, usesRedis);
+    public FunctionSpec peakConcurrency(int executions) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, executions, reservedConcurrency, tables,
+                buckets, usesRedis);
+    }
+
+    public FunctionSpec reservedConcurrency(int executions) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, OptionalInt.of(executions),
+                tables, buckets, usesRedis);
     }
 
     public FunctionSpec reads(String table) {
@@ -69,17 +90,20 @@ public record FunctionSpec(
     public FunctionSpec readsAndWritesBucket(String bucket) {
         var more = new java.util.ArrayList<>(buckets);
         more.add(bucket);
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, more, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                more, usesRedis);
     }
 
     public FunctionSpec withRedis() {
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, tables, buckets, true);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, true);
     }
 
     private FunctionSpec withTable(TableAccess access) {
         var more = new java.util.ArrayList<>(tables);
         more.add(access);
-        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, concurrency, more, buckets, usesRedis);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, more,
+                buckets, usesRedis);
     }
 
     /** A function's access to one table. */

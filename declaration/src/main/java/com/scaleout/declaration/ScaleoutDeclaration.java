@@ -84,7 +84,7 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName")))
 
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
-                    .memoryMb(512).timeoutSeconds(5).concurrency(5).withRedis())
+                    .memoryMb(512).timeoutSeconds(5).peakConcurrency(5).withRedis())
             .function(FunctionSpec.of(SOCIAL_ACCOUNTS, SOCIAL + "http.AccountsHandler")
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     // a login builds a missing timeline
@@ -115,17 +115,17 @@ public final class ScaleoutDeclaration {
                     .reads("TweetIndex").withRedis())
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
-                    .memoryMb(1769).timeoutSeconds(29).concurrency(20)
+                    .memoryMb(1769).timeoutSeconds(29).peakConcurrency(20)
                     .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables"))
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
-                    .memoryMb(512).timeoutSeconds(5).concurrency(2).readsAndWrites("ImportKeys"))
+                    .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys"))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
                     // the cache only for reporting its stream lag to the status
                     .withRedis())
             // 29 s as the import API: one seeding chunk, one reset round or one stress run per request
             .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
-                    .memoryMb(1769).timeoutSeconds(29).concurrency(2)
+                    .memoryMb(1769).timeoutSeconds(29).peakConcurrency(2)
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")

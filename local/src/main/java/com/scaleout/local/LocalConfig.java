@@ -1,9 +1,11 @@
 package com.scaleout.local;
 
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.lambda.AccountConcurrency;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * How the local runtime is configured, from the environment (a system property of the same name wins, which is
@@ -14,8 +16,8 @@ import java.util.Optional;
  *   <li>{@code SCALEOUT_DATA_DIR} — logs and on-failure records (default {@code .scaleout})</li>
  *   <li>{@code SCALEOUT_AUTHORIZER_TTL_SECONDS} — overrides every authorizer's cache TTL (0 disables it)</li>
  *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
- *   <li>{@code SCALEOUT_MAX_CONCURRENCY} — raises every function's concurrency to this (load runs, where
- *       Lambda would scale out further than the declared reservation)</li>
+ *   <li>{@code SCALEOUT_ACCOUNT_CONCURRENCY} — the account's concurrency limit, shared by every function (default
+ *       1,000, Lambda's); functions without reserved concurrency scale on demand up to what reservations leave</li>
  *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
  *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>
  * </ul>
@@ -27,10 +29,18 @@ public record LocalConfig(
         Path dataDir,
         Optional<Duration> authorizerTtlOverride,
         Duration streamPollInterval,
-        Optional<Integer> concurrencyOverride,
+        int accountConcurrency,
         Optional<Path> webDir) {
+    private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
+
+    public static final String ACCOUNT_CONCURRENCY = "SCALEOUT_ACCOUNT_CONCURRENCY";
+    /** What raised every function's pool before functions scaled on demand; now it would only mislead. */
+    private static final String RETIRED_MAX_CONCURRENCY = "SCALEOUT_MAX_CONCURRENCY";
 
     public static LocalConfig fromEnvironment() {
+        RuntimeEnvironment.variable(RETIRED_MAX_CONCURRENCY).ifPresent(ignored -> LOG.warning(RETIRED_MAX_CONCURRENCY
+                + " is ignored: functions scale on demand up to " + ACCOUNT_CONCURRENCY + " (default "
+                + AccountConcurrency.DEFAULT_LIMIT + ")"));
         return new LocalConfig(
                 RuntimeEnvironment.variable("PORT").map(Integer::parseInt).orElse(3000),
                 RuntimeEnvironment.variable(RuntimeEnvironment.DYNAMODB_ENDPOINT),
@@ -40,39 +50,40 @@ public record LocalConfig(
                         .map(Duration::ofSeconds),
                 Duration.ofMillis(RuntimeEnvironment.variable("SCALEOUT_STREAM_POLL_MILLIS").map(Long::parseLong)
                         .orElse(100L)),
-                RuntimeEnvironment.variable("SCALEOUT_MAX_CONCURRENCY").map(Integer::parseInt),
+                RuntimeEnvironment.variable(ACCOUNT_CONCURRENCY).map(Integer::parseInt)
+                        .orElse(AccountConcurrency.DEFAULT_LIMIT),
                 RuntimeEnvironment.variable("SCALEOUT_WEB_DIR").map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, concurrencyOverride, webDir);
+                streamPollInterval, accountConcurrency, webDir);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, concurrencyOverride, webDir);
+                streamPollInterval, accountConcurrency, webDir);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                concurrencyOverride, webDir);
+                accountConcurrency, webDir);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                concurrencyOverride, webDir);
+                accountConcurrency, webDir);
     }
 
-    public LocalConfig withConcurrency(int concurrency) {
+    public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                Optional.of(concurrency), webDir);
+                limit, webDir);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                concurrencyOverride, dir);
+                accountConcurrency, dir);
     }
 }

@@ -13,11 +13,14 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
 import com.scaleout.local.tables.TableProvisioner;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -26,9 +29,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Runs a {@link Declaration} on one machine: backends, tables, one {@link FunctionPool} per function, the HTTP
@@ -38,62 +41,80 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public final class LocalRuntime implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalRuntime.class.getName());
 
-    private final Backends backends;
-    private final DynamoDbClient dynamoDb;
-    private final DynamoDbStreamsClient streams;
-    private final Map<String, FunctionPool> functions;
-    private final LocalHttpApi api;
-    private final List<StreamPoller> pollers;
+    private final RuntimeParts parts;
     private final OnFailureDestination onFailure;
+    private final StartTimes startTimes;
 
-    private LocalRuntime(Backends backends, DynamoDbClient dynamoDb, DynamoDbStreamsClient streams,
-                         Map<String, FunctionPool> functions, LocalHttpApi api, List<StreamPoller> pollers,
-                         OnFailureDestination onFailure) {
-        this.backends = backends;
-        this.dynamoDb = dynamoDb;
-        this.streams = streams;
-        this.functions = functions;
-        this.api = api;
-        this.pollers = pollers;
+    private LocalRuntime(RuntimeParts parts, OnFailureDestination onFailure, StartTimes startTimes) {
+        this.parts = parts;
         this.onFailure = onFailure;
+        this.startTimes = startTimes;
     }
 
     public static LocalRuntime start(Declaration declaration, LocalConfig config) throws IOException {
-        var backends = Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir());
-        try {
-            exportEnvironment(declaration, backends);
-            var dynamoDb = DynamoDbClients.dynamoDb();
-            var streams = DynamoDbClients.streams();
-            new TableProvisioner(dynamoDb).ensureAll(declaration.tables());
-            createBuckets(declaration);
+        return start(declaration, config, StartTimes.fromNow());
+    }
 
-            var functions = new LinkedHashMap<String, FunctionPool>();
-            ClassLoader handlers = LocalRuntime.class.getClassLoader();
-            for (FunctionSpec spec : declaration.functions()) {
-                FunctionSpec sized = config.concurrencyOverride().map(spec::concurrency).orElse(spec);
-                functions.put(spec.name(), new FunctionPool(sized, handlers));
-            }
-            var authorizers = new LinkedHashMap<String, AuthorizerGate>();
-            declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
-                    functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
-            var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()),
-                    new RouteTable(declaration.routes()), functions, authorizers, Clock.systemUTC(),
-                    config.webDir().flatMap(StaticFiles::at));
+    /**
+     * Starts everything, timing each phase in {@code times}. The API's port is bound first, so that a port taken
+     * fails the start before anything else runs; a start that fails stops whatever it had started.
+     */
+    public static LocalRuntime start(Declaration declaration, LocalConfig config, StartTimes times)
+            throws IOException {
+        var parts = new RuntimeParts();
+        try {
+            times.run("functions and API", () -> {
+                parts.functions = functionPools(declaration, config);
+                parts.api = bindApi(declaration, config, parts.functions);
+            });
+            parts.backends = times.time("backends",
+                    () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
+            exportEnvironment(declaration, parts.backends);
+            parts.dynamoDb = DynamoDbClients.dynamoDb();
+            parts.streams = DynamoDbClients.streams();
+            times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
+            times.run("buckets", () -> createBuckets(declaration));
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
-            var readMode = backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE : StreamPoller.ReadMode.CONFIRMED;
+            var readMode = parts.backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE
+                    : StreamPoller.ReadMode.CONFIRMED;
             declaration.streamConsumers().forEach(c -> pollers.add(new StreamPoller(c, c.table(),
-                    functions.get(c.function()), dynamoDb, streams, onFailure, config.streamPollInterval(),
-                    readMode)));
-
-            var runtime = new LocalRuntime(backends, dynamoDb, streams, functions, api, pollers, onFailure);
-            api.start();
-            pollers.forEach(StreamPoller::start);
-            return runtime;
-        } catch (IOException | RuntimeException e) {
-            backends.close();
+                    parts.functions.get(c.function()), parts.dynamoDb, parts.streams, onFailure,
+                    config.streamPollInterval(), readMode)));
+            parts.pollers = List.copyOf(pollers);
+            parts.api.start();
+            parts.pollers.forEach(StreamPoller::start);
+            return new LocalRuntime(parts, onFailure, times);
+        } catch (IOException | RuntimeException | Error e) {
+            parts.close();
             throw e;
+        }
+    }
+
+    /** One pool per function, all in one account: reservations and the account's limit as Lambda has them. */
+    private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config) {
+        var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
+        var functions = new LinkedHashMap<String, FunctionPool>();
+        ClassLoader handlers = LocalRuntime.class.getClassLoader();
+        for (FunctionSpec spec : declaration.functions()) {
+            functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas()));
+        }
+        return functions;
+    }
+
+    /** The HTTP API, its port bound (not yet serving): binding is what fails when the port is taken. */
+    private static LocalHttpApi bindApi(Declaration declaration, LocalConfig config,
+                                        Map<String, FunctionPool> functions) throws IOException {
+        var authorizers = new LinkedHashMap<String, AuthorizerGate>();
+        declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
+                functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
+        var address = new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port());
+        try {
+            return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
+                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at));
+        } catch (BindException e) {
+            throw new ApiPortTakenException(address, e);
         }
     }
 
@@ -152,19 +173,24 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + api.port();
+        return "http://127.0.0.1:" + parts.api.port();
     }
 
     public Backends backends() {
-        return backends;
+        return parts.backends;
     }
 
     public DynamoDbClient dynamoDb() {
-        return dynamoDb;
+        return parts.dynamoDb;
+    }
+
+    /** How long the start took, phase by phase. */
+    public StartTimes startTimes() {
+        return startTimes;
     }
 
     public FunctionPool function(String name) {
-        var pool = functions.get(name);
+        var pool = parts.functions.get(name);
         if (pool == null) {
             throw new IllegalArgumentException("no function " + name);
         }
@@ -172,7 +198,7 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     public StreamPoller poller(String consumerId) {
-        return pollers.stream().filter(p -> p.consumerId().equals(consumerId)).findFirst()
+        return parts.pollers.stream().filter(p -> p.consumerId().equals(consumerId)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no stream consumer " + consumerId));
     }
 
@@ -182,12 +208,7 @@ public final class LocalRuntime implements AutoCloseable {
 
     @Override
     public void close() {
-        pollers.forEach(StreamPoller::close);
-        api.close();
-        functions.values().forEach(FunctionPool::close);
-        streams.close();
-        dynamoDb.close();
-        backends.close();
+        parts.close();
     }
 
     private static final String LOCAL_IMPORT_WRITERS_VARIABLE = "IMPORT_WRITE_CONCURRENCY";
@@ -198,7 +219,7 @@ public final class LocalRuntime implements AutoCloseable {
     /** {@code ./scaleout up}: serve the production declaration until Ctrl-C or SIGTERM. */
     public static void main(String[] args) throws Exception {
         LocalLogging.configure();
-        long start = System.nanoTime();
+        var times = StartTimes.sinceJvmStart();
         var started = new java.util.concurrent.atomic.AtomicReference<LocalRuntime>();
         var stopped = new CountDownLatch(1);
         // Registered before anything starts: a SIGTERM during start-up must not leave children behind either.
@@ -218,16 +239,26 @@ public final class LocalRuntime implements AutoCloseable {
         // the local default is printed (it is no secret); a key of the user's own never goes to the console
         String shownAdminKey = givenAdminKey.isPresent() ? "from SCALEOUT_ADMIN_KEY" : adminKey;
         var config = LocalConfig.fromEnvironment();
-        var runtime = start(ScaleoutDeclaration.declaration(), config);
+        LocalRuntime runtime;
+        try {
+            runtime = start(ScaleoutDeclaration.declaration(), config, times);
+        } catch (IOException | RuntimeException e) {
+            // the start stopped what it had started; nothing may keep this JVM up
+            if (!(e instanceof IOException)) {
+                LOG.log(Level.SEVERE, "start-up failed", e);
+            }
+            System.err.println("Scaleout did not start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         started.set(runtime);
-        long millis = (System.nanoTime() - start) / 1_000_000;
         String web = config.webDir().flatMap(StaticFiles::at)
                 .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
                 .orElse("");
-        System.out.printf("%nScaleout is up in %d ms%n  API       %s   (try: curl %s/health)%n%s"
+        System.out.printf("%nScaleout is up: %s%n  API       %s   (try: curl %s/health)%n%s"
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
                         + "  Ctrl-C stops everything it started.%n%n",
-                millis, runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
+                times.summary(), runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
                 runtime.backends().redisUrl(), shownAdminKey);
         stopped.await();
     }

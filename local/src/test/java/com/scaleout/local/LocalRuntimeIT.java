@@ -1,10 +1,15 @@
 package com.scaleout.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.local.backends.ManagedProcess;
 import com.scaleout.local.backends.Probes;
+import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.testing.TestDeclaration;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
@@ -21,7 +28,7 @@ class LocalRuntimeIT {
     @Test
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
-                Optional.empty(), java.time.Duration.ofMillis(100), Optional.empty(), Optional.empty());
+                Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT, Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -40,6 +47,39 @@ class LocalRuntimeIT {
             assertThat(health.statusCode()).isEqualTo(200);
         }
         assertThat(children).noneMatch(ManagedProcess::isAlive);
+    }
+
+    @Test
+    void aStartOnATakenPortFailsBeforeStartingAnythingAndSaysWhichPort() throws Exception {
+        var dataDir = Files.createTempDirectory("runtime-it");
+        Set<Long> childrenBefore = liveChildren();
+        Set<String> pollersBefore = pollerThreads();
+        try (var taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
+                    java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT, Optional.empty());
+
+            assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1:" + port)
+                    .hasMessageContaining("set PORT")
+                    .satisfies(e -> assertThat(e.getMessage()).as("one line").doesNotContain("\n"));
+        }
+        // it failed before starting moto_server and redis-server: neither wrote a log, none is left running
+        assertThat(dataDir.resolve("logs")).doesNotExist();
+        assertThat(liveChildren()).isSubsetOf(childrenBefore);
+        assertThat(pollerThreads()).isSubsetOf(pollersBefore);
+    }
+
+    private static Set<Long> liveChildren() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    /** The stream pollers' threads ({@code stream-<consumer>}). */
+    private static Set<String> pollerThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith("stream-")).collect(Collectors.toSet());
     }
 
     @Test

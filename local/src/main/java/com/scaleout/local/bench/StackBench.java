@@ -79,7 +79,7 @@ final class StackBench {
 
     static Summary measure(BenchReport report, Duration albumRun) throws Exception {
         System.setProperty(AdminKey.VARIABLE, ADMIN_KEY);
-        var config = LocalConfig.fromEnvironment().withPort(0).withConcurrency(ALBUM_CLIENTS + 8);
+        var config = LocalConfig.fromEnvironment().withPort(0);
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
             // albums first: the stress run leaves its followers' and tweets' fanout to the streams, which would
             // still be running under the album load

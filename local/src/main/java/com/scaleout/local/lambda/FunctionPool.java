@@ -6,6 +6,7 @@ import com.scaleout.local.cost.InvocationMeter;
 import com.scaleout.local.cost.Meters;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -19,26 +20,37 @@ import java.util.logging.Logger;
 
 /**
  * The execution environments of one function, as Lambda keeps them: an instance of the handler class serves one
- * invocation at a time; a new one is initialized (a cold start) only when every instance is busy, up to the
- * declared concurrency; past that, invocations are throttled. A timed-out environment is discarded, as Lambda
- * resets it.
+ * invocation at a time; a new one is initialized (a cold start) only when every instance is busy. An invocation is
+ * throttled only where Lambda throttles it: past the function's reserved concurrency, past the account's limit
+ * (shared with the other functions, see {@link AccountConcurrency}), or when new environments are needed faster
+ * than the {@link ScalingRate}. A timed-out environment is discarded, as Lambda resets it.
  */
 public final class FunctionPool implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FunctionPool.class.getName());
 
     private final FunctionSpec spec;
     private final ClassLoader classLoader;
+    private final AccountConcurrency account;
+    private final ScalingRate scaling;
     private final Deque<Environment> idle = new ArrayDeque<>();
     /** One thread per invocation, named after the function ({@code lambda-<function>-<n>}) for logs and tests. */
     private final ExecutorService invocations;
     private final AtomicInteger coldStarts = new AtomicInteger();
     private int live;
 
-    public FunctionPool(FunctionSpec spec, ClassLoader classLoader) {
+    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling) {
         this.spec = spec;
         this.classLoader = classLoader;
+        this.account = account;
+        this.scaling = scaling;
         this.invocations = Executors.newThreadPerTaskExecutor(
                 Thread.ofPlatform().name(threadNamePrefix(spec.name()), 0).daemon(true).factory());
+    }
+
+    /** The function alone in an account of Lambda's default limit, scaling at Lambda's rate. */
+    public FunctionPool(FunctionSpec spec, ClassLoader classLoader) {
+        this(spec, classLoader, AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec)),
+                ScalingRate.lambdas());
     }
 
     /** The name of every invocation thread of {@code function} starts with this. */
@@ -122,17 +134,25 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
+    /** An environment for one invocation, holding one of the account's executions until it is released. */
     private Environment acquire() throws InvocationException {
+        if (!account.tryStart(spec.name())) {
+            throw throttled(account.limitOf(spec.name()) + " reached");
+        }
+        boolean added;
         synchronized (this) {
             Environment warm = idle.pollFirst();
             if (warm != null) {
                 return warm;
             }
-            if (live >= spec.concurrency()) {
-                throw new InvocationException(InvocationException.Kind.THROTTLED,
-                        spec.name() + ": rate exceeded (" + spec.concurrency() + " concurrent executions)", null);
+            added = scaling.tryAddEnvironment();
+            if (added) {
+                live++;
             }
-            live++;
+        }
+        if (!added) {
+            account.finish(spec.name());
+            throw throttled("scaling faster than " + scaling);
         }
         try {
             return initialize();
@@ -140,6 +160,7 @@ public final class FunctionPool implements AutoCloseable {
             synchronized (this) {
                 live--;
             }
+            account.finish(spec.name());
             throw e;
         }
     }
@@ -167,15 +188,27 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
-    private synchronized void release(Environment environment) {
-        idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
+    private void release(Environment environment) {
+        synchronized (this) {
+            idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
+        }
+        account.finish(spec.name());
     }
 
-    /** An environment's end: its slot is freed only once its last invocation has really stopped running. */
+    private InvocationException throttled(String why) {
+        return new InvocationException(InvocationException.Kind.THROTTLED, spec.name() + ": rate exceeded (" + why
+                + ")", null);
+    }
+
+    /**
+     * An environment's end: its execution is given back only once its last invocation has really stopped running
+     * (a timed-out handler may run on for a while).
+     */
     private void discard(Environment environment) {
         synchronized (this) {
             live--;
         }
+        account.finish(spec.name());
         environment.close();
         LOG.info(() -> spec.name() + ": environment " + environment.logStream + " discarded");
     }

@@ -5,7 +5,10 @@ public class InvocationException extends Exception {
     private final Kind kind;
 
     public enum Kind {
-        /** All execution environments busy at the declared concurrency: Lambda's 429 TooManyRequests. */
+        /**
+         * Lambda's 429 TooManyRequests: the function's reservation or the account's limit is all in use, or it needs
+         * new environments faster than Lambda's scaling rate.
+         */
         THROTTLED,
         /** The function ran past its timeout (Task timed out). */
         TIMEOUT,

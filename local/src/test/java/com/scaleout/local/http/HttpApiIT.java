@@ -1,14 +1,17 @@
 package com.scaleout.local.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.TestDeclaration;
 import com.scaleout.local.testing.TokenAuthorizer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -210,6 +213,55 @@ class HttpApiIT {
 
         assertThat(statuses).containsOnly(200, 429);
         assertThat(statuses).filteredOn(s -> s == 429).hasSize(1);
+    }
+
+    @Test
+    void fiftyConcurrentRequestsToAFunctionWithoutReservationAreAllServed() throws Exception {
+        int clients = 50; // 92% of them were throttled when every function had a pool of 10
+        var hold = HoldingHandler.newHold();
+        var callers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+        var calls = new java.util.ArrayList<java.util.concurrent.Future<HttpResponse<String>>>();
+        for (int i = 0; i < clients; i++) {
+            calls.add(callers.submit(() -> api.get("/held?hold=" + hold.name())));
+        }
+        // each request either runs (held) or has been answered already (throttled)
+        await().atMost(Duration.ofSeconds(120)).until(() -> hold.held()
+                + calls.stream().filter(java.util.concurrent.Future::isDone).count() == clients);
+        int heldAtOnce = hold.held();
+        hold.release();
+        var statuses = new java.util.ArrayList<Integer>();
+        for (var call : calls) {
+            statuses.add(call.get().statusCode());
+        }
+        callers.shutdown();
+
+        assertThat(statuses).containsOnly(200);
+        assertThat(heldAtOnce).as("all ran at once").isEqualTo(clients);
+        assertThat(api.runtime().function("Held").coldStarts()).isEqualTo(clients);
+    }
+
+    @Test
+    void aFunctionWithAReservationIsThrottledPastItAndServesAgainOnceFree() throws Exception {
+        var hold = HoldingHandler.newHold();
+        var callers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+        var calls = new java.util.ArrayList<java.util.concurrent.Future<HttpResponse<String>>>();
+        for (int i = 0; i < TestDeclaration.HELD_RESERVATION; i++) {
+            calls.add(callers.submit(() -> api.get("/held/reserved?hold=" + hold.name())));
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> hold.held() == TestDeclaration.HELD_RESERVATION);
+
+        var past = api.get("/held/reserved"); // would be served at once if there were room
+        hold.release();
+        var statuses = new java.util.ArrayList<Integer>();
+        for (var call : calls) {
+            statuses.add(call.get().statusCode());
+        }
+        callers.shutdown();
+
+        assertThat(past.statusCode()).isEqualTo(429);
+        assertThat(json(past).get("message").asText()).isEqualTo("Too Many Requests");
+        assertThat(statuses).containsOnly(200);
+        assertThat(api.get("/held/reserved").statusCode()).as("the reservation is free again").isEqualTo(200);
     }
 
     @Test

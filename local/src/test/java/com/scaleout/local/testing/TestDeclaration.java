@@ -12,11 +12,12 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.declaration.TableSpec;
 
-/** The runtime's own test system: echo, slow and failing functions, an authorizer, and two stream consumers. */
+/** The runtime's own test system: echo, slow, holding and failing functions, an authorizer, and two stream consumers. */
 public final class TestDeclaration {
     public static final String ITEMS = "Items";
     public static final String BATCHED = "Batched";
     public static final int SLOW_CONCURRENCY = 2;
+    public static final int HELD_RESERVATION = 3;
 
     private TestDeclaration() {
     }
@@ -30,7 +31,11 @@ public final class TestDeclaration {
                 .function(production.function(ScaleoutDeclaration.HEALTH))
                 .function(FunctionSpec.of("Echo", EchoHandler.class.getName()))
                 .function(FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(3)
-                        .concurrency(SLOW_CONCURRENCY))
+                        .reservedConcurrency(SLOW_CONCURRENCY))
+                // one without reservation, one with: the account's on-demand scaling against a reservation
+                .function(FunctionSpec.of("Held", HoldingHandler.class.getName()).timeoutSeconds(60))
+                .function(FunctionSpec.of("HeldReserved", HoldingHandler.class.getName()).timeoutSeconds(60)
+                        .reservedConcurrency(HELD_RESERVATION))
                 .function(FunctionSpec.of("Authorizer", TokenAuthorizer.class.getName()))
                 .function(FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()).readsAndWrites(ITEMS))
                 .function(FunctionSpec.of("BatchedRecorder", RecordingStreamHandler.class.getName()))
@@ -42,6 +47,8 @@ public final class TestDeclaration {
                 .route(RouteSpec.publicRoute(GET, "/files/{path+}", "Echo"))
                 .route(RouteSpec.publicRoute(POST, "/binary", "Echo"))
                 .route(RouteSpec.publicRoute(GET, "/slow", "Slow"))
+                .route(RouteSpec.publicRoute(GET, "/held", "Held"))
+                .route(RouteSpec.publicRoute(GET, "/held/reserved", "HeldReserved"))
                 .route(RouteSpec.authorized(GET, "/private/{id}", "Echo", "Tokens"))
                 .streamConsumer(StreamConsumerSpec.of(ITEMS, "Recorder").batchSize(10).retryAttempts(2))
                 .streamConsumer(StreamConsumerSpec.of(BATCHED, "BatchedRecorder").batchSize(10).retryAttempts(2)

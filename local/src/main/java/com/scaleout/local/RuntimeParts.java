@@ -1,0 +1,51 @@
+package com.scaleout.local;
+
+import com.scaleout.local.backends.Backends;
+import com.scaleout.local.http.LocalHttpApi;
+import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.streams.StreamPoller;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * What a start has brought up so far. Closing stops whatever is there, work before what it needs: the pollers and the
+ * API (nothing new gets invoked), the functions, the clients, then the backends. The same order serves a start that
+ * fails halfway (nothing may outlive it: pollers left running against stopped backends log without end) and a
+ * runtime's close.
+ */
+final class RuntimeParts implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(RuntimeParts.class.getName());
+
+    LocalHttpApi api;
+    Map<String, FunctionPool> functions = Map.of();
+    Backends backends;
+    DynamoDbClient dynamoDb;
+    DynamoDbStreamsClient streams;
+    List<StreamPoller> pollers = List.of();
+
+    @Override
+    public void close() {
+        pollers.forEach(poller -> closeQuietly("stream poller " + poller.consumerId(), poller));
+        closeQuietly("the API", api);
+        functions.values().forEach(pool -> closeQuietly("function " + pool.spec().name(), pool));
+        closeQuietly("the DynamoDB Streams client", streams);
+        closeQuietly("the DynamoDB client", dynamoDb);
+        closeQuietly("the backends", backends);
+    }
+
+    /** One part that fails to close must not keep the others running. */
+    private static void closeQuietly(String what, AutoCloseable part) {
+        if (part == null) {
+            return;
+        }
+        try {
+            part.close();
+        } catch (Exception | LinkageError e) {
+            LOG.log(Level.WARNING, "closing " + what + " failed", e);
+        }
+    }
+}
