@@ -28,7 +28,11 @@ replaces or wraps (moto 5.2.1):
    items (the SDK retries a timed-out attempt with the same token; moto as released applied the retry, whose
    conditions then failed against the first attempt's own writes), and the same token with other items is an
    ``IdempotentParameterMismatchException``.
-6. Every response carries ``x-scaleout-moto: 5.2.1+scaleout`` (moto/moto_server/werkzeug_app.py's
+6. Per-request work that never changes: ``moto.backends.list_of_moto_modules`` listed moto's package directory (and
+   stat'ed each entry) twice per request, ``moto.core.responses.method_names_from_class`` ran ``inspect.getmembers``
+   on the handler class per request; both are computed once here. werkzeug's line per request (INFO) is not
+   logged (a seed writes millions); warnings and errors still are.
+7. Every response carries ``x-scaleout-moto: 5.2.1+scaleout`` (moto/moto_server/werkzeug_app.py's
    ``DomainDispatcherApplication``), so the runtime can tell a patched moto behind an endpoint it is given.
 
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
@@ -608,7 +612,27 @@ def apply():
 
     DynamoDBStreamsBackend.__init__ = streams_init
 
-    # 6. the marker
+    # 6. per-request constants
+    import logging
+
+    import moto.backends
+    import moto.core.responses
+
+    modules = tuple(moto.backends.list_of_moto_modules())
+    moto.backends.list_of_moto_modules = lambda: modules
+    method_names = {}
+    original_method_names = moto.core.responses.method_names_from_class
+
+    def method_names_from_class(clazz):
+        names = method_names.get(clazz)
+        if names is None:
+            names = method_names[clazz] = original_method_names(clazz)
+        return names
+
+    moto.core.responses.method_names_from_class = method_names_from_class
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+
+    # 7. the marker
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 
     original_call = DomainDispatcherApplication.__call__
