@@ -17,6 +17,8 @@ import java.util.Map;
  * work only makes both time out.
  */
 final class SeedRun {
+    /** Rounds of the client's attempts one chunk gets, with a wait for the streams between them. */
+    static final int BUSY_ROUNDS = 3;
     private final AdminClient client;
     private final PrintStream out;
     private final boolean terminal;
@@ -65,13 +67,14 @@ final class SeedRun {
         var fresh = new Totals();
         progress.show(0, "starting");
         var consumers = StreamCatchUp.consumersOf(tweetsPerUser, followsPerUser);
+        var request = new Request(tweetsPerUser, followsPerUser, waitForStreams, consumers);
         Instant lastWrite = null;
         for (var chunk : chunks) {
             if (waitForStreams && lastWrite != null) {
                 long done = earlier.done() + fresh.done();
                 catchUp.await(consumers, lastWrite, detail -> progress.show(done, detail));
             }
-            JsonNode answer = send(chunk, chunks.size(), tweetsPerUser, followsPerUser, progress);
+            JsonNode answer = send(chunk, chunks.size(), request, lastWrite, progress, earlier.done() + fresh.done());
             if (answer.path("replayed").asBoolean()) {
                 earlier.add(answer);
                 progress.show(earlier.done(), String.format(Locale.ROOT, "chunk %d of %d was seeded before",
@@ -92,17 +95,39 @@ final class SeedRun {
         summarize(fresh, earlier, chunks.size(), users, (System.nanoTime() - started) / 1e9);
     }
 
-    private JsonNode send(SeedChunks.Chunk chunk, int of, int tweetsPerUser, int followsPerUser, Progress progress)
-            throws InterruptedException {
-        try {
-            return client.call("POST", "/admin/seed", Json.write(Map.of("users", chunk.users(),
-                    "tweetsPerUser", tweetsPerUser, "followsPerUser", followsPerUser, "chunkId", chunk.id())));
-        } catch (AdminClient.GaveUp e) {
-            progress.finish();
-            throw new AdminClient.GaveUp(String.format(Locale.ROOT, "stopped at chunk %d of %d: %s%n"
-                    + "the chunks before it are in, and at most this one is partly written; run the same command"
-                    + " again to resume at chunk %d", chunk.number(), of, e.getMessage(), chunk.number()), e);
+    /**
+     * The chunk's answer. A stack still busy after the client's attempts is, locally, nearly always the stream
+     * consumers working off the chunks before (about ten writes per seeded tweet, behind one write gate): with
+     * {@code waitForStreams} the chunk waits for them to catch up and is sent again, up to {@link #BUSY_ROUNDS}
+     * times in all; then the seed stops, saying where the same command resumes.
+     */
+    private JsonNode send(SeedChunks.Chunk chunk, int of, Request request, Instant lastWrite, Progress progress,
+                          long done) throws Exception {
+        Instant firstAttempt = Instant.now();
+        for (int round = 1; ; round++) {
+            try {
+                return client.call("POST", "/admin/seed", Json.write(Map.of("users", chunk.users(),
+                        "tweetsPerUser", request.tweetsPerUser(), "followsPerUser", request.followsPerUser(),
+                        "chunkId", chunk.id())));
+            } catch (AdminClient.GaveUp e) {
+                if (!request.waitForStreams() || round == BUSY_ROUNDS) {
+                    progress.finish();
+                    throw new AdminClient.GaveUp(String.format(Locale.ROOT, "stopped at chunk %d of %d: %s%n"
+                            + "the chunks before it are in, and at most this one is partly written; run the same"
+                            + " command again to resume at chunk %d", chunk.number(), of, e.getMessage(),
+                            chunk.number()), e);
+                }
+                progress.show(done, String.format(Locale.ROOT, "chunk %d of %d met a busy stack: waiting for the"
+                        + " streams, then sending it again", chunk.number(), of));
+                catchUp.await(request.consumers(), lastWrite != null ? lastWrite : firstAttempt,
+                        detail -> progress.show(done, detail));
+            }
         }
+    }
+
+    /** What every chunk of a seed asks for. */
+    private record Request(int tweetsPerUser, int followsPerUser, boolean waitForStreams,
+                           java.util.Set<String> consumers) {
     }
 
     private void summarize(Totals fresh, Totals earlier, int chunks, int users, double seconds) {

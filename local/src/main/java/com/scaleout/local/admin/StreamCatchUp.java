@@ -68,7 +68,7 @@ public final class StreamCatchUp {
             // a stack busy with the streams' work may answer the status 503: that is one more poll, not the end
             var status = client.callOnce("GET", "/admin/status", null);
             var behind = status.map(s -> behind(s, consumers, since, Instant.now()))
-                    .orElse(List.of("the status is busy"));
+                    .orElse(List.of("the status is busy or does not answer"));
             if (behind.isEmpty()) {
                 return;
             }

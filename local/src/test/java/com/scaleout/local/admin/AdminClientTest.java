@@ -75,7 +75,7 @@ class AdminClientTest {
 
     @Test
     void aPollTakesABusyAnswerAsNoAnswer() throws Exception {
-        stack.answerNext(503, "1", "busy");
+        stack.answerNextOn("GET /admin/status", 503, "1", "busy");
 
         assertThat(client.callOnce("GET", "/admin/status", null)).isEmpty();
         assertThat(client.callOnce("GET", "/admin/status", null)).isPresent();

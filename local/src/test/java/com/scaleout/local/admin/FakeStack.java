@@ -18,8 +18,8 @@ import java.util.Optional;
 
 /**
  * The admin routes as {@link AdminClient} sees them, in memory: {@code POST /admin/seed} as the route behaves (a
- * chunk id seeded whole before is answered again with {@code replayed}, writing nothing), answers queued by a test
- * before it (a 503 with Retry-After, a dropped connection), and every request and wait recorded. Time passes only
+ * chunk id seeded whole before is answered again with {@code replayed}, writing nothing), answers a test queues
+ * before a route's own (a 503 with Retry-After, a dropped connection), and every request and wait recorded. Time passes only
  * when the client pauses.
  */
 final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
@@ -30,7 +30,9 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
     /** Chunk ids whose data was written (a replay writes nothing). */
     final List<String> written = new ArrayList<>();
     final List<Duration> waits = new ArrayList<>();
-    private final Deque<AdminClient.Answer> queued = new ArrayDeque<>();
+    private static final String SEED = "POST /admin/seed";
+    /** By route: answers that come before the route's own. */
+    private final Map<String, Deque<AdminClient.Answer>> queued = new java.util.HashMap<>();
     private final Deque<IOException> dropped = new ArrayDeque<>();
     private long nextIndex;
     final SettableClock clock = new SettableClock(Instant.parse("2026-12-01T10:00:00Z"));
@@ -39,10 +41,15 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
         return new AdminClient("http://stack.test", "key", this, this, clock);
     }
 
-    /** The next request gets this answer instead of the route's. */
+    /** The next seed request gets this answer instead of the route's. */
     void answerNext(int status, String retryAfter, String message) {
-        queued.add(new AdminClient.Answer(status, Optional.ofNullable(retryAfter),
-                Json.write(Map.of("message", message))));
+        answerNextOn(SEED, status, retryAfter, message);
+    }
+
+    /** The next request to {@code route} ({@code GET /admin/status}) gets this answer instead of the route's. */
+    void answerNextOn(String route, int status, String retryAfter, String message) {
+        queued.computeIfAbsent(route, r -> new ArrayDeque<>()).add(new AdminClient.Answer(status,
+                Optional.ofNullable(retryAfter), Json.write(Map.of("message", message))));
     }
 
     /** The next request gets no answer. */
@@ -65,12 +72,13 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
         if (!dropped.isEmpty()) {
             throw dropped.removeFirst();
         }
-        if (!queued.isEmpty()) {
-            return queued.removeFirst();
-        }
         String route = request.method() + " " + request.uri().getPath();
+        var before = queued.getOrDefault(route, new ArrayDeque<>());
+        if (!before.isEmpty()) {
+            return before.removeFirst();
+        }
         return switch (route) {
-            case "POST /admin/seed" -> new AdminClient.Answer(200, Optional.empty(), Json.write(seed(body)));
+            case SEED -> new AdminClient.Answer(200, Optional.empty(), Json.write(seed(body)));
             case "GET /admin/status" -> new AdminClient.Answer(200, Optional.empty(), "{\"streams\": {}}");
             default -> new AdminClient.Answer(404, Optional.empty(), "{\"message\": \"Not Found\"}");
         };

@@ -46,16 +46,43 @@ class SeedRunTest {
     }
 
     @Test
-    void aStackBusyBeyondEveryAttemptStopsTheSeedSayingHowToResume() {
+    void aChunkStillBusyAfterTheClientsAttemptsWaitsForTheStreamsAndIsSentAgain() throws Exception {
         for (int i = 0; i < BusyRetries.MAX_ATTEMPTS; i++) {
             stack.answerNext(503, "1", "Service busy, retry shortly");
         }
 
-        assertThatThrownBy(() -> seed.seed("1", 30, 1, 1, 10, false))
+        // no tweets or follows: no stream consumer to wait for, so the wait ends at its first look
+        seed.seed("1", 20, 0, 0, 10, true);
+
+        assertThat(stack.chunkIdsSent).hasSize(BusyRetries.MAX_ATTEMPTS + 2);
+        assertThat(stack.written).hasSize(2);
+        assertThat(printed()).contains("chunk 1 of 2 met a busy stack: waiting for the streams, then sending it again")
+                .contains("seeded 20 accounts");
+    }
+
+    @Test
+    void aStackBusyThroughEveryRoundStopsTheSeedSayingHowToResume() {
+        for (int i = 0; i < BusyRetries.MAX_ATTEMPTS * SeedRun.BUSY_ROUNDS; i++) {
+            stack.answerNext(503, "1", "Service busy, retry shortly");
+        }
+
+        assertThatThrownBy(() -> seed.seed("1", 30, 0, 0, 10, true))
                 .isInstanceOf(AdminClient.GaveUp.class)
                 .hasMessageContaining("stopped at chunk 1 of 3: POST /admin/seed: still busy after 8 attempts")
                 .hasMessageContaining("run the same command again to resume at chunk 1");
+        assertThat(stack.chunkIdsSent).hasSize(BusyRetries.MAX_ATTEMPTS * SeedRun.BUSY_ROUNDS);
         assertThat(stack.written).isEmpty();
+    }
+
+    @Test
+    void withoutWaitingForTheStreamsOneRoundOfAttemptsIsAll() {
+        for (int i = 0; i < BusyRetries.MAX_ATTEMPTS; i++) {
+            stack.answerNext(503, null, "busy");
+        }
+
+        assertThatThrownBy(() -> seed.seed("1", 30, 1, 1, 10, false)).isInstanceOf(AdminClient.GaveUp.class)
+                .hasMessageContaining("resume at chunk 1");
+        assertThat(stack.chunkIdsSent).hasSize(BusyRetries.MAX_ATTEMPTS);
     }
 
     @Test
