@@ -15,6 +15,7 @@ import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.dynamodb.DynamoSeedChunkLog;
 import com.scaleout.functions.social.dynamodb.DynamoSocialBulkWriter;
 import com.scaleout.functions.social.dynamodb.DynamoUserStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
@@ -59,7 +60,8 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var socialTables = SocialTables.fromEnvironment();
         var users = new DynamoUserStore(dynamoDb, socialTables);
         var bulk = new DynamoSocialBulkWriter(dynamoDb, socialTables);
-        var seed = new SeedService(bulk, users, bulk, SocialComponents.passwordHasher(), clock);
+        var seed = new SeedService(bulk, new DynamoSeedChunkLog(dynamoDb, socialTables), users, bulk,
+                SocialComponents.passwordHasher(), clock);
         var cache = new RedisCacheAdmin(redis);
         var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(DynamoDbClients.s3(), buckets);
         return new AdminComponents(seed,

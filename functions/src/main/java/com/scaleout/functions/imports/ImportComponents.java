@@ -25,7 +25,7 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
     public static ImportComponents create() {
         int concurrency = RuntimeEnvironment.variable("IMPORT_WRITE_CONCURRENCY").map(Integer::parseInt)
                 .orElse(DEFAULT_WRITE_CONCURRENCY);
-        keepAliveConnections(concurrency);
+        DynamoDbClients.keepAliveConnections(concurrency);
         var dynamoDb = DynamoDbClients.dynamoDb();
         var tables = ImportTables.fromEnvironment();
         var clock = Clock.systemUTC();
@@ -43,18 +43,6 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
 
     private static ChangeLogService changeLog(DynamoDbClient dynamoDb, ImportTables tables, Clock clock) {
         return new ChangeLogService(new DynamoChangeLog(dynamoDb, tables.changes(), tables.stats(), clock));
-    }
-
-    /**
-     * The URLConnection HTTP client keeps at most {@code http.maxConnections} idle connections per host (5 by
-     * default): with 32 concurrent writers, 27 connections would be closed after every burst and the next burst
-     * would pay for new TLS handshakes. The JDK reads the property once, at the first connection, so it is set
-     * here, before the clients exist, unless the environment already chose.
-     */
-    static void keepAliveConnections(int writers) {
-        if (System.getProperty("http.maxConnections") == null) {
-            System.setProperty("http.maxConnections", Integer.toString(Math.max(5, writers + 8)));
-        }
     }
 
     /** Key checks alone (the admin function needs no record store). */

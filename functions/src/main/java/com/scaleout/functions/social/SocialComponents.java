@@ -40,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The social workload's services, wired to DynamoDB and Redis. Built once per execution environment (the
  * handlers' no-arg constructors call {@link #create()}), so clients are never built per invocation.
+ * {@code SEARCH_QUERY_CONCURRENCY} (default 40) bounds the search index Queries one environment runs at once.
  */
 public record SocialComponents(AccountService accounts, SessionService sessions, TweetService tweets,
                                FollowService follows, DynamoTweetIndexStore tweetIndex,
@@ -66,6 +67,9 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
 
     /** With clients built elsewhere (a function that also needs them for other work). */
     public static SocialComponents create(DynamoDbClient dynamoDb, Optional<RedisConnection> redis) {
+        int searchQueries = RuntimeEnvironment.variable(DynamoSearchIndexStore.CONCURRENCY_VARIABLE)
+                .map(Integer::parseInt).orElse(DynamoSearchIndexStore.DEFAULT_MAX_CONCURRENT_QUERIES);
+        DynamoDbClients.keepAliveConnections(searchQueries); // before the first connection: see there
         var tables = SocialTables.fromEnvironment();
         var clock = Clock.systemUTC();
         var passwords = passwordHasher();
@@ -82,7 +86,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var source = new TimelineSource(tweets, retweets, tweetIndex);
         int maxFanoutFollowers = RuntimeEnvironment.variable("FANOUT_MAX_FOLLOWERS").map(Integer::parseInt)
                 .orElse(FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
-        var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables);
+        var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables, searchQueries);
         var searchCache = new RedisSearchCache(redis);
         return new SocialComponents(
                 new AccountService(users, passwords, clock),

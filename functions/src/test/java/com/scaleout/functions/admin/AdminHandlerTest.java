@@ -79,16 +79,46 @@ class AdminHandlerTest {
     }
 
     @Test
-    void aChunkSentAgainWritesTheSameDataUnderTheSameRange() throws Exception {
+    void aChunkSentAgainAfterItWasWrittenWholeWritesNothingAndAnswersTheSame() throws Exception {
         var first = handle("seed-chunk");
         var again = handle("seed-chunk");
 
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(first.json().get("replayed").asBoolean()).isFalse();
+        assertThat(again.json().get("replayed").asBoolean()).isTrue();
         assertThat(again.json().get("chunkId").asText()).isEqualTo("retry-me-1");
-        assertThat(again.json().get("firstIndex")).isEqualTo(first.json().get("firstIndex"));
-        assertThat(again.json().get("accounts")).isEqualTo(first.json().get("accounts"));
-        assertThat(again.json().get("users").asInt()).isEqualTo(6);
-        assertThat(written.get(1)).isEqualTo(written.get(0));
+        for (String field : List.of("firstIndex", "users", "skipped", "tweets", "follows", "accounts")) {
+            assertThat(again.json().get(field)).as(field).isEqualTo(first.json().get(field));
+        }
+        assertThat(written).hasSize(1);
         assertThat(handle("seed").json().get("firstIndex").asLong()).isEqualTo(6);
+    }
+
+    @Test
+    void aChunkWhoseFirstAttemptDiedAfterWritingWritesTheSameDataUnderTheSameRange() throws Exception {
+        world.failNextFinish = true;
+        assertThat(handle("seed-chunk").status()).isEqualTo(500);
+
+        var again = handle("seed-chunk");
+
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.json().get("replayed").asBoolean()).isFalse();
+        assertThat(again.json().get("firstIndex").asLong()).isZero();
+        assertThat(again.json().get("users").asInt()).isEqualTo(6);
+        assertThat(written).hasSize(2);
+        assertThat(written.get(1)).isEqualTo(written.get(0));
+        assertThat(handle("seed-chunk").json().get("replayed").asBoolean()).as("finished now").isTrue();
+    }
+
+    @Test
+    void aChunkIdUsedAgainForAnotherChunkIsAConflict() throws Exception {
+        handle("seed-chunk");
+
+        var reused = handle("seed-chunk-reused");
+
+        assertThat(reused.status()).isEqualTo(409);
+        assertThat(reused.json().get("message").asText()).contains("retry-me-1").contains("different chunk");
+        assertThat(written).hasSize(1);
     }
 
     @Test
@@ -200,7 +230,7 @@ class AdminHandlerTest {
     void everySampleIsUsedHere() throws IOException {
         Set<String> used = new TreeSet<>(List.of("seed", "seed-defaults", "seed-missing-users", "seed-zero-users",
                 "seed-too-many-items", "seed-negative-follows", "seed-users-not-a-number", "seed-malformed-json",
-                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-bad-chunk-id", "reset", "reset-no-admin-key", "status",
+                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-chunk-reused", "seed-bad-chunk-id", "reset", "reset-no-admin-key", "status",
                 "status-wrong-admin-key", "stress", "stress-missing-star", "stress-invalid-star", "stress-n-too-large",
                 "stress-too-many-fans", "stress-no-admin-key"));
         try (Stream<Path> files = Files.list(Path.of("../" + FOLDER))) {

@@ -3,6 +3,7 @@ package com.scaleout.functions.admin;
 import com.scaleout.functions.admin.application.CacheAdmin;
 import com.scaleout.functions.admin.application.DataEraser;
 import com.scaleout.functions.admin.application.ResetService;
+import com.scaleout.functions.admin.application.SeedChunkLog;
 import com.scaleout.functions.admin.application.SeedIndexCounter;
 import com.scaleout.functions.admin.application.SeedService;
 import com.scaleout.functions.admin.application.SocialBulkWriter;
@@ -52,6 +53,24 @@ final class AdminWorld {
         nextIndex += count;
         return new SeedIndexCounter.Claim(first, now);
     });
+    private final Map<String, SeedChunkLog.Entry> finishedChunks = new HashMap<>();
+    /** Set to make the next finish fail, as an attempt that dies (a timeout) after writing its data. */
+    boolean failNextFinish;
+    private final SeedChunkLog chunkLog = new SeedChunkLog() {
+        @Override
+        public Optional<Entry> finished(String chunkId) {
+            return Optional.ofNullable(finishedChunks.get(chunkId));
+        }
+
+        @Override
+        public void finish(String chunkId, Entry entry) {
+            if (failNextFinish) {
+                failNextFinish = false;
+                throw new IllegalStateException("the attempt died after writing its data");
+            }
+            finishedChunks.put(chunkId, entry);
+        }
+    };
     private final SocialBulkWriter writer = (batch, chunkId) -> {
         written.add(batch);
         batch.users().stream().filter(u -> users.findById(u.id()).isEmpty()).forEach(users::create);
@@ -80,7 +99,7 @@ final class AdminWorld {
     };
     /** How many random generators the stress service drew: one per request, none in the snapshot. */
     final AtomicInteger generatorsDrawn = new AtomicInteger();
-    private final SeedService seed = new SeedService(counter, users, writer, new PasswordHasher(4), clock);
+    private final SeedService seed = new SeedService(counter, chunkLog, users, writer, new PasswordHasher(4), clock);
     final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
             new StatusService(() -> Map.of("Users", 25L), cache, clock),

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.LocalLogging;
 import java.io.PrintStream;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +17,8 @@ import java.util.Map;
  */
 public final class AdminCli {
     private static final String USAGE = """
-            usage: ./scaleout seed --users N [--tweets-per-user T] [--follows-per-user F] [--chunk C] [--wait yes|no] [--url URL]
+            usage: ./scaleout seed --users N [--tweets-per-user T] [--follows-per-user F] [--chunk C] [--wait yes|no] [--run NAME] [--url URL]
+                     (the same command again resumes a seed that stopped; another --run NAME seeds more)
                    ./scaleout reset [--url URL]
                    ./scaleout status [--url URL]
                    ./scaleout stress --star USERNAME [--n N] [--fan F] [--url URL]""";
@@ -45,7 +45,8 @@ public final class AdminCli {
                 System.console() != null);
         try {
             switch (args[0]) {
-                case "seed" -> cli.seed(integer(options, "users", -1), integer(options, "tweets-per-user", 10),
+                case "seed" -> cli.seed(options.getOrDefault("run", "1"), integer(options, "users", -1),
+                        integer(options, "tweets-per-user", 10),
                         integer(options, "follows-per-user", 10), integer(options, "chunk", SeedChunks.MAX_USERS),
                         !"no".equals(options.getOrDefault("wait", "yes")));
                 case "reset" -> cli.reset();
@@ -53,66 +54,20 @@ public final class AdminCli {
                 case "stress" -> cli.stress(options.get("star"), integer(options, "n", 10), integer(options, "fan", 0));
                 default -> throw new IllegalArgumentException(USAGE);
             }
-        } catch (IllegalArgumentException | AdminClient.Refused e) {
+        } catch (IllegalArgumentException | AdminClient.Refused | AdminClient.GaveUp e) {
             System.err.println(e.getMessage());
             System.exit(2);
         }
         System.exit(0);
     }
 
-    /**
-     * Seeds in chunks. Each chunk has its own id, so a retried chunk (after a timeout whose work may have been done)
-     * writes the same data again instead of more. With {@code waitForStreams}, each chunk waits until the stream
-     * consumers have caught up with the one before: on the local emulator they write about ten items per seeded
-     * tweet, and seeding on while they work only makes both time out.
-     */
-    void seed(int users, int tweetsPerUser, int followsPerUser, int chunkCap, boolean waitForStreams)
+    /** Seeds in chunks, resuming a run of the same arguments that stopped: see {@link SeedRun}. */
+    void seed(String run, int users, int tweetsPerUser, int followsPerUser, int chunkCap, boolean waitForStreams)
             throws Exception {
         if (users < 1) {
             throw new IllegalArgumentException("--users N (1 or more) is required\n" + USAGE);
         }
-        var chunks = SeedChunks.split(users, tweetsPerUser, followsPerUser, chunkCap);
-        out.printf(Locale.ROOT, "seeding %,d accounts (%d tweets and %d follows each) in %d requests%n", users,
-                tweetsPerUser, followsPerUser, chunks.size());
-        var progress = new Progress(out, terminal, users);
-        long started = System.nanoTime();
-        long accounts = 0;
-        long skipped = 0;
-        long tweets = 0;
-        long follows = 0;
-        String firstUsername = null;
-        progress.show(0, "starting");
-        var consumers = StreamCatchUp.consumersOf(tweetsPerUser, followsPerUser);
-        var catchUp = new StreamCatchUp(client);
-        Instant lastWrite = null;
-        for (int chunk : chunks) {
-            if (waitForStreams && lastWrite != null) {
-                long done = accounts + skipped;
-                catchUp.await(consumers, lastWrite, detail -> progress.show(done, detail));
-            }
-            JsonNode answer = client.call("POST", "/admin/seed", Json.write(Map.of("users", chunk,
-                    "tweetsPerUser", tweetsPerUser, "followsPerUser", followsPerUser,
-                    "chunkId", java.util.UUID.randomUUID().toString())));
-            accounts += answer.get("users").asLong();
-            skipped += answer.get("skipped").asLong();
-            tweets += answer.get("tweets").asLong();
-            follows += answer.get("follows").asLong();
-            lastWrite = Instant.now();
-            if (firstUsername == null && !answer.get("accounts").isEmpty()) {
-                firstUsername = answer.get("accounts").get(0).get("username").asText();
-            }
-            progress.show(accounts + skipped, String.format(Locale.ROOT, "%,d/%,d accounts, %,d tweets, %,d follows",
-                    accounts, users, tweets, follows));
-        }
-        progress.finish();
-        double seconds = (System.nanoTime() - started) / 1e9;
-        out.printf(Locale.ROOT, "seeded %,d accounts, %,d tweets, %,d follows in %.1f s (%,.0f items/s)%s%n",
-                accounts, tweets, follows, seconds, (accounts * 2 + tweets + follows) / seconds,
-                skipped == 0 ? "" : String.format(Locale.ROOT, "; %,d usernames were taken and skipped", skipped));
-        if (firstUsername != null) {
-            out.printf("log in as any of them with password seeded-password, e.g. %s%n", firstUsername);
-        }
-        out.println("the streams now index the tweets and fill the timelines: ./scaleout status shows their lag");
+        new SeedRun(client, out, terminal).seed(run, users, tweetsPerUser, followsPerUser, chunkCap, waitForStreams);
     }
 
     void reset() throws Exception {

@@ -27,6 +27,15 @@ final class Progress {
         out.flush();
     }
 
+    /** A line of its own between redraws of the bar. */
+    void note(String message) {
+        if (terminal) {
+            out.println();
+        }
+        out.println(message);
+        out.flush();
+    }
+
     void finish() {
         if (terminal) {
             out.println();

@@ -1,9 +1,11 @@
 package com.scaleout.local.cost;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.local.testing.ProductionApiIT;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -101,6 +103,27 @@ class CostMeterIT extends ProductionApiIT {
             // whose the name is (the claim), then the ByAuthor index: the profile itself is not needed
             assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("GetItem", 1, "Query", 1));
             assertThat(reading.redisRoundTrips()).isZero();
+        }
+    }
+
+    @Test
+    void aColdSearchsShardQueriesAreMeteredThoughTheyRunOnThreadsTheHandlerStarts() {
+        String token = api.signUp(unique("meters"));
+        String word = unique("mw").toLowerCase();
+        String other = unique("mo").toLowerCase();
+        api.post("/tweets", token, Map.of("text", word + " and " + other));
+        // a limit other than the default is never cached: every search below queries the index
+        String path = "/search?limit=10&q=" + word + "%20" + other;
+        await().atMost(Duration.ofSeconds(10)).until(() -> api.get(path).json().get("items").size() == 1);
+
+        try (var collected = CollectedInvocations.start()) {
+            assertThat(api.get(path).status()).isEqualTo(200);
+            var reading = collected.drain().stream()
+                    .filter(i -> i.function().equals(ScaleoutDeclaration.SOCIAL_SEARCH)).findFirst().orElseThrow()
+                    .reading();
+
+            // 4 shards of each of the 2 terms, queried at once on virtual threads, then the tweet's body
+            assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("Query", 8, "BatchGetItem", 1));
         }
     }
 }

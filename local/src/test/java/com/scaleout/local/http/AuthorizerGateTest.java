@@ -7,11 +7,10 @@ import com.scaleout.declaration.AuthorizerSpec;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.testing.SettableClock;
 import com.scaleout.local.testing.TokenAuthorizer;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,23 +23,7 @@ class AuthorizerGateTest {
     private final AuthorizerSpec spec = AuthorizerSpec.onAuthorizationHeader("Tokens", "Authorizer", 60);
     private final RouteTable.Match match = new RouteTable.Match(
             RouteSpec.authorized(GET, "/private/{id}", "Echo", "Tokens"), Map.of("id", "1"));
-    private Instant now = Instant.parse("2026-11-29T12:00:00Z");
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T12:00:00Z"));
 
     @AfterEach
     void close() {
@@ -58,11 +41,11 @@ class AuthorizerGateTest {
         int calls = TokenAuthorizer.CALLS.get();
 
         var first = gate.authorize(request("Bearer good-ann"), match, "r1");
-        now = now.plusSeconds(59);
+        clock.advance(Duration.ofSeconds(59));
         gate.authorize(request("Bearer good-ann"), match, "r2");
         assertThat(TokenAuthorizer.CALLS.get() - calls).isEqualTo(1);
 
-        now = now.plusSeconds(2);
+        clock.advance(Duration.ofSeconds(2));
         gate.authorize(request("Bearer good-ann"), match, "r3");
         assertThat(TokenAuthorizer.CALLS.get() - calls).isEqualTo(2);
         assertThat(first).isEqualTo(new AuthorizerGate.Decision.Allow(

@@ -11,10 +11,9 @@ import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.dynamodb.DynamoChangeLog;
 import com.scaleout.local.testing.RuntimeFixture;
-import java.time.Clock;
+import com.scaleout.local.testing.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -48,36 +47,12 @@ class DynamoChangeLogIT {
         fixture.close();
     }
 
-    /** A clock the test moves forward. */
-    private static final class TestClock extends Clock {
-        private Instant now = Instant.parse("2026-11-30T12:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-    }
-
     private static AppliedChange change(ImportedTable table, String recordId, long sequence, String data) {
         return new AppliedChange(table, recordId, sequence, true, "{\"id\":\"" + recordId + "\"}", data);
     }
 
     /** What a crashed appender leaves: its claim on positions 3..4, the change at 3 and its mark, nothing at 4. */
-    private static void leaveAbandonedAppend(ImportedTable table, TestClock clock) {
+    private static void leaveAbandonedAppend(ImportedTable table, SettableClock clock) {
         String log = table.clientId() + "/" + table.name();
         dynamoDb.updateItem(update -> update.tableName("ImportTables")
                 .key(Map.of("clientId", AttributeValue.fromS(Long.toString(table.clientId())),
@@ -102,7 +77,7 @@ class DynamoChangeLogIT {
 
     @Test
     void anAbandonedAppendHidesNothingBlocksOnlyUntilStaleAndIsRedoneByTheNextAppender() {
-        var clock = new TestClock();
+        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
         var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
         var service = new ChangeLogService(log);
         var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");

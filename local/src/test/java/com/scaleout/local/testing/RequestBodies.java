@@ -11,12 +11,12 @@ import java.util.concurrent.TimeUnit;
  * The bytes an {@link HttpRequest} sends, read back from its body publisher (the JDK's publishers of strings and
  * byte arrays can be subscribed to again), so that a client can check the request it sent against the contract.
  */
-final class RequestBodies {
+public final class RequestBodies {
     private RequestBodies() {
     }
 
     /** The body, or null when the request has none. */
-    static byte[] of(HttpRequest request) {
+    public static byte[] of(HttpRequest request) {
         var publisher = request.bodyPublisher().orElse(null);
         if (publisher == null || publisher.contentLength() == 0) {
             return null;

@@ -27,14 +27,16 @@ import java.util.function.Supplier;
  */
 public final class SeedService {
     private final SeedIndexCounter counter;
+    private final SeedChunkLog chunkLog;
     private final UserStore users;
     private final SocialBulkWriter writer;
     private final Supplier<String> passwordHash;
     private final Clock clock;
 
-    public SeedService(SeedIndexCounter counter, UserStore users, SocialBulkWriter writer, PasswordHasher passwords,
-                       Clock clock) {
+    public SeedService(SeedIndexCounter counter, SeedChunkLog chunkLog, UserStore users, SocialBulkWriter writer,
+                       PasswordHasher passwords, Clock clock) {
         this.counter = counter;
+        this.chunkLog = chunkLog;
         this.users = users;
         this.writer = writer;
         // one hash for every seeded account: hashing is deliberately slow (cost 10 is ~70 ms), seeding must not be
@@ -44,10 +46,15 @@ public final class SeedService {
 
     /**
      * What a request seeded. {@code accounts} are the new accounts (id and username), in index order;
-     * {@code chunkId} names the request: sent again, it writes the same data again and nothing more.
+     * {@code chunkId} names the request: sent again, it writes the same data again and nothing more, or, once the
+     * chunk was written whole, nothing at all ({@code replayed}: this is the answer of the attempt that wrote it).
      */
     public record Seeded(String chunkId, long firstIndex, int users, int skipped, int tweets, int follows,
-                         long durationMs, String password, List<Mention> accounts) {
+                         long durationMs, String password, List<Mention> accounts, boolean replayed) {
+        Seeded asReplayed() {
+            return new Seeded(chunkId, firstIndex, users, skipped, tweets, follows, durationMs, password, accounts,
+                    true);
+        }
     }
 
     /** Chunk ids: what a client makes up (a UUID, say) to retry a chunk safely. */
@@ -68,6 +75,14 @@ public final class SeedService {
         requestedChunk.filter(id -> !CHUNK_ID.matcher(id).matches()).ifPresent(id -> {
             throw ApiException.invalidField("chunkId", "must be 1 to 64 letters, digits, '-' or '_'");
         });
+        var finished = requestedChunk.flatMap(chunkLog::finished);
+        if (finished.isPresent()) {
+            if (!finished.get().request().equals(request)) {
+                throw ApiException.conflict("chunkId " + requestedChunk.get() + " already seeded a different chunk ("
+                        + finished.get().request() + "): a chunk id names one chunk");
+            }
+            return finished.get().seeded().asReplayed();
+        }
         String chunkId = requestedChunk.orElseGet(() -> java.util.UUID.randomUUID().toString());
         long started = System.nanoTime();
         var claim = counter.claim(chunkId, request.users(), clock.instant());
@@ -90,9 +105,13 @@ public final class SeedService {
                 earlier.put(earlierNames.get(name), mention));
         SeedBatch batch = plan.build(earlier, existing, passwordHash.get(), claim.at(), everyoneFollows);
         writer.write(batch, chunkId);
-        return new Seeded(chunkId, first, batch.users().size(), accounts.size() - batch.users().size(), batch.tweets().size(),
-                batch.edges().size(), Duration.ofNanos(System.nanoTime() - started).toMillis(), SeedAccounts.PASSWORD,
-                batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList());
+        var seeded = new Seeded(chunkId, first, batch.users().size(), accounts.size() - batch.users().size(),
+                batch.tweets().size(), batch.edges().size(), Duration.ofNanos(System.nanoTime() - started).toMillis(),
+                SeedAccounts.PASSWORD, batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList(),
+                false);
+        // only a chunk its client named can be sent again; an unnamed one's fresh id is never asked for
+        requestedChunk.ifPresent(id -> chunkLog.finish(id, new SeedChunkLog.Entry(request, seeded)));
+        return seeded;
     }
 
     private static void validate(SeedRequest request) {

@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.application;
 
 import java.util.List;
+import java.util.Map;
 
 /** The inverted index: for each term, the ids of the tweets containing it. Adds and removes are idempotent. */
 public interface SearchIndexStore {
@@ -8,6 +9,9 @@ public interface SearchIndexStore {
 
     void remove(String tweetId, List<String> terms);
 
-    /** Up to {@code limit} ids of tweets with the term, not newer than {@code newest}, newest first. */
-    List<String> postings(String term, String newest, int limit);
+    /**
+     * For each term, up to {@code limit} ids of tweets with it, not newer than {@code newest}, newest first (a term
+     * without any maps to an empty list). The terms' reads are independent: a store may make them all at once.
+     */
+    Map<String, List<String>> postings(List<String> terms, String newest, int limit);
 }

@@ -89,9 +89,8 @@ public final class SearchService {
     private Page<Tweet> rank(List<String> terms, int limit, Optional<Position> after) {
         String snapshot = after.map(Position::snapshot).orElse(NEWEST_POSSIBLE);
         Map<String, Integer> matched = new HashMap<>();
-        for (String term : terms) {
-            index.postings(term, snapshot, PER_TERM).forEach(id -> matched.merge(id, 1, Integer::sum));
-        }
+        index.postings(terms, snapshot, PER_TERM).values()
+                .forEach(ids -> ids.forEach(id -> matched.merge(id, 1, Integer::sum)));
         String newest = after.map(Position::snapshot)
                 .orElse(matched.keySet().stream().max(Comparator.naturalOrder()).orElse(NEWEST_POSSIBLE));
         var ranked = matched.entrySet().stream()

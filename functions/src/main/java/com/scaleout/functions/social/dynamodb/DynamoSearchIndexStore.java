@@ -4,30 +4,47 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.shared.aws.Batches;
+import com.scaleout.functions.shared.aws.ConcurrentCalls;
 import com.scaleout.functions.social.application.SearchIndexStore;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The SearchIndex table: an item {@code (term#shard, tweetId)} per distinct term of a tweet. A term's postings are
  * spread over {@value #SHARDS} partitions by a hash of the tweet id, so a trending term takes four partitions'
- * write capacity; a read queries every shard and merges newest first.
+ * write capacity; a read queries every shard of every term at once and merges each term's newest first.
  */
 public final class DynamoSearchIndexStore implements SearchIndexStore {
     public static final String TERM = "term";
     public static final String TWEET_ID = "tweetId";
     static final int SHARDS = 4;
+    /**
+     * Shard Queries in flight at once per execution environment, by default: every shard of the longest query the
+     * API accepts (10 terms, {@code SearchTerms.MAX_QUERY_TERMS}) at once, and no more whatever the caller asks;
+     * each is one HTTP connection while it runs. {@code SEARCH_QUERY_CONCURRENCY} overrides it.
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 40;
+    public static final String CONCURRENCY_VARIABLE = "SEARCH_QUERY_CONCURRENCY";
 
     private final DynamoDbClient dynamoDb;
     private final String table;
+    private final ConcurrentCalls queries;
 
     public DynamoSearchIndexStore(DynamoDbClient dynamoDb, SocialTables tables) {
+        this(dynamoDb, tables, DEFAULT_MAX_CONCURRENT_QUERIES);
+    }
+
+    public DynamoSearchIndexStore(DynamoDbClient dynamoDb, SocialTables tables, int maxConcurrentQueries) {
         this.dynamoDb = dynamoDb;
         this.table = tables.searchIndex();
+        this.queries = new ConcurrentCalls("search-index-query", maxConcurrentQueries);
     }
 
     static String key(String term, String tweetId) {
@@ -47,24 +64,39 @@ public final class DynamoSearchIndexStore implements SearchIndexStore {
     }
 
     /**
-     * The newest postings of each shard, merged. Tweets land in shards by a hash, so the newest {@code limit}
-     * overall are spread evenly; each shard is asked for 1.5 times its even share, which covers them unless one
-     * shard holds far more than its share of the newest (the result is then the newest {@code limit} of what was
-     * read), for one small Query per shard instead of {@code limit} items from each.
+     * The newest postings of each term's shards, merged per term. Tweets land in shards by a hash, so the newest
+     * {@code limit} overall are spread evenly; each shard is asked for 1.5 times its even share, which covers them
+     * unless one shard holds far more than its share of the newest (the result is then the newest {@code limit} of
+     * what was read), for one small Query per shard instead of {@code limit} items from each. The Queries of every
+     * term and shard are independent and made at once (up to the store's bound), so a query of k
+     * terms waits about one Query's latency, not 4k of them.
      */
     @Override
-    public List<String> postings(String term, String newest, int limit) {
+    public Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
         int perShard = Math.max(10, limit * 3 / (2 * SHARDS));
-        var ids = new TreeSet<String>(Comparator.reverseOrder());
-        for (int shard = 0; shard < SHARDS; shard++) {
-            String partition = term + "#" + shard;
-            dynamoDb.query(r -> r.tableName(table)
-                            .keyConditionExpression("#t = :t AND tweetId <= :newest")
-                            .expressionAttributeNames(Map.of("#t", TERM))
-                            .expressionAttributeValues(Map.of(":t", s(partition), ":newest", s(newest)))
-                            .scanIndexForward(false).limit(perShard))
-                    .items().forEach(item -> ids.add(string(item, TWEET_ID)));
+        var shardQueries = new ArrayList<Callable<List<String>>>(terms.size() * SHARDS);
+        for (String term : terms) {
+            for (int shard = 0; shard < SHARDS; shard++) {
+                String partition = term + "#" + shard;
+                shardQueries.add(() -> newestOf(partition, newest, perShard));
+            }
         }
-        return ids.stream().limit(limit).toList();
+        List<List<String>> shardIds = queries.all(shardQueries);
+        var byTerm = new LinkedHashMap<String, List<String>>();
+        for (int t = 0; t < terms.size(); t++) {
+            var ids = new TreeSet<String>(Comparator.reverseOrder());
+            shardIds.subList(t * SHARDS, (t + 1) * SHARDS).forEach(ids::addAll);
+            byTerm.put(terms.get(t), ids.stream().limit(limit).toList());
+        }
+        return byTerm;
+    }
+
+    private List<String> newestOf(String partition, String newest, int perShard) {
+        return dynamoDb.query(r -> r.tableName(table)
+                        .keyConditionExpression("#t = :t AND tweetId <= :newest")
+                        .expressionAttributeNames(Map.of("#t", TERM))
+                        .expressionAttributeValues(Map.of(":t", s(partition), ":newest", s(newest)))
+                        .scanIndexForward(false).limit(perShard))
+                .items().stream().map(item -> string(item, TWEET_ID)).toList();
     }
 }

@@ -44,7 +44,7 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
 
     @Override
     public Claim claim(String chunkId, int count, Instant now) {
-        var claimKey = Map.of(DynamoUserStore.NORMALIZED, s(COUNTER_KEY + "/" + chunkId));
+        var claimKey = claimKey(chunkId);
         var earlier = claimOf(claimKey);
         if (earlier.isPresent()) {
             return earlier.get();
@@ -68,6 +68,11 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
             // the same chunk, sent twice at once, claimed first elsewhere: its range counts, this one stays unused
             return claimOf(claimKey).orElseThrow(() -> e);
         }
+    }
+
+    /** The item of a chunk's claim (and, once it is written, of what it seeded: {@link DynamoSeedChunkLog}). */
+    static Map<String, AttributeValue> claimKey(String chunkId) {
+        return Map.of(DynamoUserStore.NORMALIZED, s(COUNTER_KEY + "/" + chunkId));
     }
 
     private java.util.Optional<Claim> claimOf(Map<String, AttributeValue> key) {

@@ -71,9 +71,7 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
      */
     private void warmUp() {
         Tweet tweet = PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
-        for (String term : SearchTerms.of(tweet.text())) {
-            index.postings(term, PrimingRequests.MISSING_ID, 1);
-        }
+        index.postings(SearchTerms.of(tweet.text()), PrimingRequests.MISSING_ID, 1);
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.social.application.SearchIndexStore;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -33,9 +34,13 @@ public final class InMemorySearchIndexStore implements SearchIndexStore {
     }
 
     @Override
-    public synchronized List<String> postings(String term, String newest, int limit) {
-        TreeSet<String> ids = postings.getOrDefault(term, new TreeSet<>());
-        return ids.headSet(newest, true).descendingSet().stream().limit(limit).toList();
+    public synchronized Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
+        var byTerm = new LinkedHashMap<String, List<String>>();
+        for (String term : terms) {
+            TreeSet<String> ids = postings.getOrDefault(term, new TreeSet<>());
+            byTerm.put(term, ids.headSet(newest, true).descendingSet().stream().limit(limit).toList());
+        }
+        return byTerm;
     }
 
     /** Every term and its ids, sorted: two equal snapshots mean two equal indexes. */

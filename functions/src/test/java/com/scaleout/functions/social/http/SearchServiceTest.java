@@ -253,8 +253,8 @@ class SearchServiceTest {
             }
 
             @Override
-            public List<String> postings(String term, String newest, int limit) {
-                List<String> ids = world.searchIndex.postings(term, newest, limit);
+            public Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
+                Map<String, List<String>> ids = world.searchIndex.postings(terms, newest, limit);
                 if (arrived.isEmpty()) {
                     arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
                 }

@@ -32,7 +32,7 @@ class SearchIndexHandlerTest {
     }
 
     private List<String> postings(String term) {
-        return index.postings(term, NEWEST, 100);
+        return index.postings(List.of(term), NEWEST, 100).get(term);
     }
 
     @ParameterizedTest

@@ -1,4 +1,4 @@
-package com.scaleout.functions.imports;
+package com.scaleout.functions.shared.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,8 +6,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The import function's HTTP keep-alive pool is sized for its writers, unless the environment chose. */
-class ImportComponentsTest {
+/** The HTTP keep-alive pool is sized for a function's concurrent calls, unless the environment chose. */
+class KeepAliveConnectionsTest {
     private String before;
 
     @BeforeEach
@@ -26,8 +26,8 @@ class ImportComponentsTest {
     }
 
     @Test
-    void keepsAnIdleConnectionForEveryWriterAndSomeToSpare() {
-        ImportComponents.keepAliveConnections(32);
+    void keepsAnIdleConnectionForEveryConcurrentCallAndSomeToSpare() {
+        DynamoDbClients.keepAliveConnections(32);
 
         assertThat(System.getProperty("http.maxConnections")).isEqualTo("40");
     }
@@ -36,7 +36,7 @@ class ImportComponentsTest {
     void leavesAChoiceOfTheEnvironmentAlone() {
         System.setProperty("http.maxConnections", "7");
 
-        ImportComponents.keepAliveConnections(32);
+        DynamoDbClients.keepAliveConnections(32);
 
         assertThat(System.getProperty("http.maxConnections")).isEqualTo("7");
     }

@@ -1,0 +1,218 @@
+package com.scaleout.local.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.http.AdminKey;
+import com.scaleout.local.LocalConfig;
+import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.admin.AdminClient;
+import com.scaleout.local.admin.SeedRun;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import net.datafaker.Faker;
+
+/**
+ * {@code ./scaleout bench scale [users] [tweetsPerUser] [followsPerUser]}: how the local stack's routes cost as data
+ * grows. The p50 of {@code GET /health}, {@code POST /tweets}, {@code PUT /me/following/{u}}, {@code GET /tweets/{id}},
+ * {@code GET /timeline} and cold 1-term and 5-term searches is measured on an empty stack; then the stack is seeded
+ * through {@code ./scaleout seed}'s own code (default 10,000 accounts, 10 tweets and 20 follows each: 100,000 tweets,
+ * 200,000 follows), timed until every stream consumer has caught up; then the same p50s again, and their ratios.
+ * Probe tweets use the seed's vocabulary (datafaker names, verbs and hobbies), so the search terms probed after
+ * seeding have the seeded tweets' postings too. Each search is cold: a query not asked before.
+ */
+final class ScaleBench {
+    private static final int SAMPLES = 40;
+    private static final int WARM_UP = 5;
+    private static final String PASSWORD = "scale-bench-password";
+
+    private ScaleBench() {
+    }
+
+    /** One measured phase: each route's latencies (ms). */
+    private record Phase(Map<String, List<Double>> latencies) {
+        double p50(String route) {
+            return BenchReport.median(latencies.get(route));
+        }
+    }
+
+    static void run(String[] args) throws Exception {
+        int users = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        int tweetsPerUser = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int followsPerUser = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+        var report = new BenchReport("scale", String.format(Locale.ROOT, "./scaleout bench scale %d %d %d", users,
+                tweetsPerUser, followsPerUser));
+        System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
+        Path dataDir = Files.createDirectories(Path.of(".scaleout", "bench-scale"));
+        var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
+        try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
+            var probes = Probes.create(new BenchApi(runtime.url()), SAMPLES + WARM_UP);
+            System.out.println("measuring the empty stack");
+            Phase empty = probes.measure(0);
+
+            var admin = new AdminClient(runtime.url(), LocalRuntime.DEFAULT_ADMIN_KEY);
+            long started = System.nanoTime();
+            new SeedRun(admin, System.out, System.console() != null).seed("scale-bench", users, tweetsPerUser,
+                    followsPerUser, SeedRun.LARGEST_CHUNK, true);
+            Duration seeding = Duration.ofNanos(System.nanoTime() - started);
+            long onFailure = onFailureRecords(dataDir.resolve("on-failure"));
+
+            System.out.println("measuring the seeded stack");
+            Phase seeded = probes.measure(1);
+
+            report.line(String.format(Locale.ROOT, "Seeded %,d accounts, %,d tweets and %,d follows through "
+                    + "`./scaleout seed`'s code in %.1f min (%,.0f items/s), every stream consumer caught up; %d "
+                    + "stream records sent to the on-failure destination.", users, (long) users * tweetsPerUser,
+                    (long) users * followsPerUser, seeding.toMillis() / 60_000.0, users * (2.0 + tweetsPerUser
+                            + followsPerUser) / Math.max(1, seeding.toSeconds()), onFailure));
+            report.line("");
+            report.line("p50 of " + SAMPLES + " sequential requests each (ms), on the empty stack and after seeding:");
+            report.line("");
+            report.line("| route | empty | seeded | seeded / empty |");
+            report.line("|---|---:|---:|---:|");
+            for (String route : empty.latencies().keySet()) {
+                report.line(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.2f× |", route, empty.p50(route),
+                        seeded.p50(route), seeded.p50(route) / empty.p50(route)));
+            }
+            report.line("");
+            report.line(String.format(Locale.ROOT, "Cold 5-term search / cold 1-term search: %.2f× empty, %.2f× "
+                    + "seeded; cold 5-term search / GET /health: %.1f× empty, %.1f× seeded.",
+                    empty.p50(Probes.SEARCH_5) / empty.p50(Probes.SEARCH_1),
+                    seeded.p50(Probes.SEARCH_5) / seeded.p50(Probes.SEARCH_1),
+                    empty.p50(Probes.SEARCH_5) / empty.p50(Probes.HEALTH),
+                    seeded.p50(Probes.SEARCH_5) / seeded.p50(Probes.HEALTH)));
+        }
+        report.save();
+        BenchmarksBlock.named("scale").updateIn(Path.of("BENCHMARKS.md"), String.join("\n", report.lines()));
+    }
+
+    private static long onFailureRecords(Path directory) throws java.io.IOException {
+        if (!Files.isDirectory(directory)) {
+            return 0;
+        }
+        long lines = 0;
+        try (var files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                lines += Files.readAllLines(file).size();
+            }
+        }
+        return lines;
+    }
+
+    /** The accounts, tweets and words the measurements use, made before anything is measured. */
+    private static final class Probes {
+        static final String HEALTH = "GET /health";
+        static final String POST = "POST /tweets";
+        static final String FOLLOW = "PUT /me/following/{u}";
+        static final String GET = "GET /tweets/{id}";
+        static final String TIMELINE = "GET /timeline";
+        static final String SEARCH_1 = "cold search, 1 term";
+        static final String SEARCH_5 = "cold search, 5 terms";
+
+        private final BenchApi api;
+        private final String poster;
+        private final String reader;
+        private final List<String> followees;
+        private final List<String> tweetIds;
+        private final List<String> words;
+        private final Faker faker = new Faker(new Random(42));
+        private int posted;
+
+        private Probes(BenchApi api, String poster, String reader, List<String> followees, List<String> tweetIds,
+                       List<String> words) {
+            this.api = api;
+            this.poster = poster;
+            this.reader = reader;
+            this.followees = followees;
+            this.tweetIds = tweetIds;
+            this.words = words;
+        }
+
+        /** A poster, a reader who follows them, accounts to follow, and tweets in the seed's vocabulary. */
+        static Probes create(BenchApi api, int perPhase) throws Exception {
+            String tag = UUID.randomUUID().toString().replace("-", "").substring(0, 6);
+            String poster = api.signUp("poster" + tag, PASSWORD);
+            String reader = api.signUp("reader" + tag, PASSWORD);
+            api.send("PUT", "/me/following/poster" + tag, reader, null);
+            var followees = new ArrayList<String>();
+            for (int i = 0; i < 2 * perPhase; i++) {
+                String name = "f" + tag + i;
+                api.send("POST", "/users", null, Map.of("username", name, "password", PASSWORD));
+                followees.add(name);
+            }
+            var faker = new Faker(new Random(7));
+            var words = new ArrayList<String>();
+            var tweetIds = new ArrayList<String>();
+            // every word probed later is in some tweet, so a search has postings to read on the empty stack too
+            while (words.size() < 2 * (perPhase + 5 * perPhase)) {
+                String name = (words.size() % 2 == 0 ? faker.name().lastName() : faker.name().firstName())
+                        .toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+                if (name.length() < 3 || words.contains(name)) {
+                    continue;
+                }
+                words.add(name);
+                if (words.size() % 6 == 0) {
+                    var text = String.join(" ", words.subList(words.size() - 6, words.size()));
+                    tweetIds.add(api.send("POST", "/tweets", poster, Map.of("text", text)).get("id").asText());
+                }
+            }
+            return new Probes(api, poster, reader, followees, tweetIds, words);
+        }
+
+        /** Every route's latencies; {@code phase} (0, 1) picks fresh follow targets and search words. */
+        Phase measure(int phase) throws Exception {
+            var latencies = new LinkedHashMap<String, List<Double>>();
+            int perPhase = followees.size() / 2;
+            int wordsPerPhase = words.size() / 2;
+            var phaseWords = words.subList(phase * wordsPerPhase, (phase + 1) * wordsPerPhase);
+            int[] next = {0, 0, 0, 0};
+            latencies.put(HEALTH, time(() -> api.send("GET", "/health", null, null)));
+            latencies.put(POST, time(() -> api.send("POST", "/tweets", poster, Map.of("text",
+                    faker.name().fullName() + " " + faker.verb().past() + " " + faker.hobby().activity()
+                            + " probe " + posted++))));
+            latencies.put(FOLLOW, time(() -> api.send("PUT", "/me/following/" + followees.get(phase * perPhase
+                    + next[0]++), reader, null)));
+            latencies.put(GET, time(() -> api.send("GET", "/tweets/" + tweetIds.get(next[1]++ % tweetIds.size()),
+                    null, null)));
+            latencies.put(TIMELINE, time(() -> api.send("GET", "/timeline", reader, null)));
+            latencies.put(SEARCH_1, time(() -> search(List.of(phaseWords.get(next[2]++)))));
+            int fiveFrom = SAMPLES + WARM_UP;
+            latencies.put(SEARCH_5, time(() -> {
+                int at = fiveFrom + 5 * next[3]++;
+                return search(phaseWords.subList(at, at + 5));
+            }));
+            return new Phase(latencies);
+        }
+
+        private JsonNode search(List<String> terms) throws Exception {
+            return api.send("GET", "/search?q=" + URLEncoder.encode(String.join(" ", terms), StandardCharsets.UTF_8),
+                    null, null);
+        }
+
+        private interface Request {
+            JsonNode send() throws Exception;
+        }
+
+        private static List<Double> time(Request request) throws Exception {
+            for (int i = 0; i < WARM_UP; i++) {
+                request.send();
+            }
+            var samples = new ArrayList<Double>();
+            for (int i = 0; i < SAMPLES; i++) {
+                long started = System.nanoTime();
+                request.send();
+                samples.add((System.nanoTime() - started) / 1e6);
+            }
+            return samples;
+        }
+    }
+}
