@@ -61,7 +61,7 @@ final class ScaleBench {
 
             var admin = new AdminClient(runtime.url(), LocalRuntime.DEFAULT_ADMIN_KEY);
             long started = System.nanoTime();
-            new SeedRun(admin, System.out, System.console() != null).seed("scale-bench", users, tweetsPerUser,
+            new SeedRun(admin, System.out, System.console() != null).seed("scalebench", users, tweetsPerUser,
                     followsPerUser, SeedRun.LARGEST_CHUNK, true);
             Duration seeding = Duration.ofNanos(System.nanoTime() - started);
             long onFailure = onFailureRecords(dataDir.resolve("on-failure"));

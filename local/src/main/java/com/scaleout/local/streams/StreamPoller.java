@@ -201,7 +201,7 @@ public final class StreamPoller implements AutoCloseable {
     private boolean pollSingle() {
         int fresh = 0;
         boolean full = false;
-        if (previousRead.size() < spec.batchSize()) {
+        if (previousRead.size() < capacity()) {
             int asked = readSize.current();
             List<Record> read = readOn();
             if (read == null) {
@@ -282,10 +282,10 @@ public final class StreamPoller implements AutoCloseable {
         var window = read.subList(0, confirmed);
         var batch = new ArrayList<Record>();
         int consumed = 0;
-        for (int i = 0; i < window.size() && batch.size() < spec.batchSize(); i++) {
+        for (int i = 0; i < window.size() && batch.size() < capacity(); i++) {
             Record record = window.get(i);
             consumed = i + 1;
-            if (deliveredIds.containsKey(record.eventID()) || MotoStreamQuirks.isArtifact(read, i)) {
+            if (wasDelivered(record) || MotoStreamQuirks.isArtifact(read, i)) {
                 continue;
             }
             batch.add(record);
@@ -299,13 +299,60 @@ public final class StreamPoller implements AutoCloseable {
             return true; // gather more records, as MaximumBatchingWindowInSeconds does
         }
         if (!batch.isEmpty()) {
-            invokeWithRetries(batch);
+            invokeConcurrently(batch);
         }
         Record last = window.get(consumed - 1);
         checkpoint = Position.of(last);
         previousRead = previousRead.subList(consumed, previousRead.size());
         headFirstSeen = null;
         return true;
+    }
+
+    /** Records one delivery takes: a batch for each of the declared concurrent batches per shard. */
+    private int capacity() {
+        return spec.batchSize() * spec.parallelizationFactor();
+    }
+
+    /**
+     * Lambda's ParallelizationFactor: the records are split into up to that many batches, each item's records in
+     * one batch and in stream order, delivered at once (each batch retried on its own), so that consumers whose
+     * time goes to round trips rather than to the backend's CPU keep up with a busy table. (Lambda splits by
+     * partition key; here by item key, which keeps the per-item order DynamoDB Streams promise.)
+     */
+    private void invokeConcurrently(List<Record> records) {
+        int factor = spec.parallelizationFactor();
+        var groups = new ArrayList<List<Record>>();
+        for (int i = 0; i < factor; i++) {
+            groups.add(new ArrayList<>());
+        }
+        for (Record record : records) {
+            groups.get(Math.floorMod(record.dynamodb().keys().hashCode(), factor)).add(record);
+        }
+        var nonEmpty = groups.stream().filter(group -> !group.isEmpty()).toList();
+        if (nonEmpty.size() == 1) {
+            deliverInOrder(nonEmpty.getFirst());
+            return;
+        }
+        var threads = new ArrayList<Thread>();
+        for (var group : nonEmpty) {
+            threads.add(Thread.ofVirtual().name("stream-" + spec.id() + "-batch").start(() -> deliverInOrder(group)));
+        }
+        for (Thread thread : threads) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running = false;
+                return;
+            }
+        }
+    }
+
+    /** One group's records in batches, one batch after another (a skewed group may be larger than a batch). */
+    private void deliverInOrder(List<Record> group) {
+        for (int from = 0; from < group.size() && running; from += spec.batchSize()) {
+            invokeWithRetries(group.subList(from, Math.min(group.size(), from + spec.batchSize())));
+        }
     }
 
     /**
@@ -334,7 +381,7 @@ public final class StreamPoller implements AutoCloseable {
                 onFailure.send(spec.id(), spec.function(), streamArn, shardId, List.of(poison), attempts,
                         "RetryAttemptsExhausted");
                 batchesSentToOnFailure.incrementAndGet();
-                deliveredIds.put(poison.eventID(), Boolean.TRUE);
+                remember(List.of(poison));
                 remaining = remaining.subList(1, remaining.size());
                 invokes = 0;
                 continue;
@@ -390,8 +437,21 @@ public final class StreamPoller implements AutoCloseable {
         return -1;
     }
 
+    /** Delivered (or set aside): concurrent batches of one delivery add to it at once. */
+    private void remember(List<Record> records) {
+        synchronized (deliveredIds) {
+            records.forEach(r -> deliveredIds.put(r.eventID(), Boolean.TRUE));
+        }
+    }
+
+    private boolean wasDelivered(Record record) {
+        synchronized (deliveredIds) {
+            return deliveredIds.containsKey(record.eventID());
+        }
+    }
+
     private void markDelivered(List<Record> records) {
-        records.forEach(r -> deliveredIds.put(r.eventID(), Boolean.TRUE));
+        remember(records);
         recordsDelivered.addAndGet(records.size());
     }
 
@@ -416,7 +476,7 @@ public final class StreamPoller implements AutoCloseable {
         resyncs.incrementAndGet();
         Position found = null;
         for (Record record : readWholeShard()) {
-            if (deliveredIds.containsKey(record.eventID())) {
+            if (wasDelivered(record)) {
                 found = Position.of(record);
             }
         }

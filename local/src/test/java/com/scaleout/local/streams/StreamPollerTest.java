@@ -205,6 +205,30 @@ class StreamPollerTest {
     }
 
     @Test
+    void aParallelizationFactorDeliversConcurrentBatchesWithEachItemsRecordsInOrder() {
+        try (var parallel = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0).batchSize(10)
+                .parallelizationFactor(4), "T", function, stream.table(), stream, new OnFailureDestination(dataDir),
+                Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE)) {
+            for (int i = 1; i <= 30; i++) {
+                stream.records.add(record(i, "e" + i, "k" + (i % 6)));
+            }
+            parallel.pollOnce();
+
+            assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID()).hasSize(30)
+                    .doesNotHaveDuplicates();
+            assertThat(RecordingStreamHandler.BATCHES).hasSizeGreaterThan(1)
+                    .allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(10));
+            for (int k = 0; k < 6; k++) {
+                String key = "k" + k;
+                var sequences = RecordingStreamHandler.delivered().stream()
+                        .filter(r -> r.getDynamodb().getKeys().get("pk").getS().equals(key))
+                        .map(r -> Long.parseLong(r.getDynamodb().getSequenceNumber())).toList();
+                assertThat(sequences).as("records of %s", key).isSorted().hasSize(5);
+            }
+        }
+    }
+
+    @Test
     void aBacklogWhoseLargeReadsTimeOutDrainsInSmallerReads() {
         int backlog = 2_000;
         for (int i = 1; i <= backlog; i++) {
