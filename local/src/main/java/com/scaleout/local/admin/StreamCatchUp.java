@@ -52,7 +52,11 @@ public final class StreamCatchUp {
             JsonNode report = streams.path(consumer);
             Instant at = report.isMissingNode() ? null : Instant.parse(report.get("at").asText());
             if (at == null || at.isBefore(since.minus(CLOCK_SKEW))) {
-                behind.add(consumer + " not started");
+                // no batch since the write: still to start, unless it has been idle that long (it finished the
+                // write's records while the write was still being answered, which parallel batches often do)
+                if (now.isBefore(since.plus(IDLE))) {
+                    behind.add(consumer + " not started");
+                }
             } else if (report.get("lagMs").asLong() >= CAUGHT_UP.toMillis() && at.isAfter(now.minus(IDLE))) {
                 behind.add(String.format(Locale.ROOT, "%s %.0f s behind", consumer,
                         report.get("lagMs").asLong() / 1000.0));
