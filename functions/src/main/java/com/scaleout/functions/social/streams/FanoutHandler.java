@@ -86,8 +86,7 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return fanout.inOneBatch(() -> StreamBatch.process(event, this::apply, lag,
-                ScaleoutDeclaration.SOCIAL_FANOUT));
+        return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {
