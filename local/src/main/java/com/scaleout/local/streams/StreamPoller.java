@@ -26,8 +26,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Lambda's DynamoDB Streams event source mapping for one consumer: reads the table's stream with the Streams
- * API and invokes the function with {@code DynamodbEvent} batches, one batch at a time so that order per item
- * holds. A {@code StreamsEventResponse} with failures retries from the first failed record; after the declared
+ * API and invokes the function with {@code DynamodbEvent} batches: one at a time, or as many at once as the
+ * declared parallelization factor, each item's records in one batch in order. A {@code StreamsEventResponse} with failures retries from the first failed record; after the declared
  * retry limit the batch goes to the on-failure destination and the poller moves on.
  *
  * <p>Reads ask for an adaptive number of records ({@link ReadSize}) with a timeout above the largest read, so a
