@@ -27,8 +27,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * Lambda's DynamoDB Streams event source mapping for one consumer: reads the table's stream with the Streams
  * API and invokes the function with {@code DynamodbEvent} batches: one at a time, or as many at once as the
- * declared parallelization factor, each item's records in one batch in order. A {@code StreamsEventResponse} with failures retries from the first failed record; after the declared
- * retry limit the batch goes to the on-failure destination and the poller moves on.
+ * declared parallelization factor, each item's records in one batch in order. A {@code StreamsEventResponse}
+ * with failures retries from the first failed record; after the declared retry limit the batch goes to the on-failure destination and the poller moves on.
  *
  * <p>Reads ask for an adaptive number of records ({@link ReadSize}) with a timeout above the largest read, so a
  * backlog drains at the rate the backend serves it instead of every read timing out and being retried.
@@ -236,20 +236,12 @@ public final class StreamPoller implements AutoCloseable {
     private List<Record> readOn() {
         if (nextIterator == null) {
             previousRead = List.of();
-            var opened = checkpoint == null
-                    ? read(iterator(ShardIteratorType.TRIM_HORIZON, null), readSize.current())
-                    : read(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER, checkpoint.sequenceNumber()),
-                            readSize.current() + 1);
-            List<Record> records = opened.records();
-            if (checkpoint != null) {
-                if (records.isEmpty() || !records.getFirst().eventID().equals(checkpoint.eventId())) {
-                    resynchronize();
-                    return null;
-                }
-                records = records.subList(1, records.size());
+            var opened = readAfterCheckpoint();
+            if (opened == null) {
+                return null;
             }
-            nextIterator = opened.nextShardIterator();
-            return records;
+            nextIterator = opened.nextIterator();
+            return opened.records();
         }
         var response = read(nextIterator, readSize.current());
         nextIterator = response.nextShardIterator();
@@ -264,7 +256,8 @@ public final class StreamPoller implements AutoCloseable {
         if (!previousRead.isEmpty() && sincePreviousRead < pollInterval.toNanos()) {
             sleep((pollInterval.toNanos() - sincePreviousRead) / 1_000_000 + 1);
         }
-        List<Record> read = readAfterCheckpoint();
+        var opened = readAfterCheckpoint();
+        List<Record> read = opened == null ? null : opened.records();
         if (read == null) {
             return true; // re-synchronized; read again
         }
@@ -455,21 +448,27 @@ public final class StreamPoller implements AutoCloseable {
         recordsDelivered.addAndGet(records.size());
     }
 
+    /** Records after the checkpoint, and the iterator after them. */
+    private record Opened(List<Record> records, String nextIterator) {
+    }
+
     /**
      * Records after the checkpoint, from a fresh iterator. Returns null when the checkpoint record is gone or
      * different (moto rewound its stream): the checkpoint is then moved to the last record already delivered.
      */
-    private List<Record> readAfterCheckpoint() {
+    private Opened readAfterCheckpoint() {
         if (checkpoint == null) {
-            return read(iterator(ShardIteratorType.TRIM_HORIZON, null), readSize.current()).records();
+            var response = read(iterator(ShardIteratorType.TRIM_HORIZON, null), readSize.current());
+            return new Opened(response.records(), response.nextShardIterator());
         }
-        List<Record> records = read(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER,
-                checkpoint.sequenceNumber()), readSize.current() + 1).records();
+        var response = read(iterator(ShardIteratorType.AT_SEQUENCE_NUMBER, checkpoint.sequenceNumber()),
+                readSize.current() + 1);
+        List<Record> records = response.records();
         if (records.isEmpty() || !records.getFirst().eventID().equals(checkpoint.eventId())) {
             resynchronize();
             return null;
         }
-        return records.subList(1, records.size());
+        return new Opened(records.subList(1, records.size()), response.nextShardIterator());
     }
 
     private void resynchronize() {
