@@ -29,6 +29,8 @@ public final class ScaleoutDeclaration {
     public static final String TWEET_INDEXER = "TweetIndexer";
     public static final String SOCIAL_TIMELINE = "SocialTimeline";
     public static final String SOCIAL_FANOUT = "SocialFanout";
+    /** Concurrent batches per stream shard for the social consumers (Lambda's ParallelizationFactor). */
+    static final int SOCIAL_PARALLELIZATION = 4;
     public static final String SOCIAL_SEARCH = "SocialSearch";
     public static final String SEARCH_INDEXER = "SearchIndexer";
     /** API Gateway's authorizer; its cache TTL bounds how long a revoked token passes the gateway. */
@@ -198,11 +200,19 @@ public final class ScaleoutDeclaration {
             .routeThrottle(RouteThrottleSpec.of("POST /admin/stress", 2, 4, "each runs timed writes and reads for "
                     + "up to the function's timeout"))
 
-            .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5))
-            .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
-            .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(5))
-            .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
-            .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5))
+            // The social consumers' time per record goes to round trips (Redis, DynamoDB), and every change they make
+            // converges whatever the order across items: four concurrent batches per shard (each item's records in
+            // order) keep up with a seed or a viral burst. The import change log appends in stream order: one.
+            .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5)
+                    .parallelizationFactor(SOCIAL_PARALLELIZATION))
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+                    .parallelizationFactor(SOCIAL_PARALLELIZATION))
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(5)
+                    .parallelizationFactor(SOCIAL_PARALLELIZATION))
+            .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+                    .parallelizationFactor(SOCIAL_PARALLELIZATION))
+            .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+                    .parallelizationFactor(SOCIAL_PARALLELIZATION))
             .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100).retryAttempts(10))
             .build();
 

@@ -6,10 +6,13 @@ import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Fanout on write, driven by the Tweets, Retweets and Follows streams. A tweet or retweet goes into the
@@ -30,6 +33,18 @@ public final class FanoutService {
     private final TweetStore tweets;
     private final TimelineSource source;
     private final int maxFanoutFollowers;
+    /** Reads one stream batch repeats, kept while it is handled (see {@link #inOneBatch}); none outside a batch. */
+    private final ThreadLocal<BatchReads> batchReads = new ThreadLocal<>();
+
+    /**
+     * What a batch asks for again and again: a seeding's or a popular author's batch holds many tweets of one author
+     * (each asking whether the author is fanned out) and many follows of one account (each backfilling its recent
+     * activity). Read once per batch: a figure may be a batch old, which the next batch's reads put right.
+     */
+    private static final class BatchReads {
+        final Map<String, Long> followerCounts = new HashMap<>();
+        final Map<String, List<TimelineEntry>> recentActivity = new HashMap<>();
+    }
 
     public FanoutService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, UserStore users,
                          TweetStore tweets, TimelineSource source, int maxFanoutFollowers) {
@@ -40,6 +55,16 @@ public final class FanoutService {
         this.tweets = tweets;
         this.source = source;
         this.maxFanoutFollowers = maxFanoutFollowers;
+    }
+
+    /** Runs one stream batch's handling, its repeated reads made once ({@link BatchReads}). */
+    public <T> T inOneBatch(Supplier<T> batch) {
+        batchReads.set(new BatchReads());
+        try {
+            return batch.get();
+        } finally {
+            batchReads.remove();
+        }
     }
 
     public void tweetCreated(Tweet tweet) {
@@ -80,7 +105,7 @@ public final class FanoutService {
         if (!isFannedOut(edge.followeeId())) {
             return;
         }
-        timelines.addAllToTimeline(edge.followerId(), source.activity(edge.followeeId(), BACKFILL));
+        timelines.addAllToTimeline(edge.followerId(), recentActivity(edge.followeeId()));
     }
 
     /**
@@ -140,16 +165,33 @@ public final class FanoutService {
      * activity fanned out to every follower, since reads stop merging it.
      */
     private boolean isFannedOut(String authorId) {
-        long followers = users.findById(authorId).map(User::followers).orElse(0L);
+        long followers = followerCount(authorId);
         boolean celebrity = followers > maxFanoutFollowers;
         boolean changed = graph.cache().markCelebrity(authorId, celebrity);
         if (changed && !celebrity) {
-            var recent = source.activity(authorId, BACKFILL);
+            var recent = recentActivity(authorId);
             for (String follower : graph.followers(authorId)) {
                 timelines.addAllToTimeline(follower, recent);
             }
         }
         return !celebrity;
+    }
+
+    private long followerCount(String userId) {
+        var reads = batchReads.get();
+        if (reads == null) {
+            return users.findById(userId).map(User::followers).orElse(0L);
+        }
+        return reads.followerCounts.computeIfAbsent(userId,
+                id -> users.findById(id).map(User::followers).orElse(0L));
+    }
+
+    private List<TimelineEntry> recentActivity(String userId) {
+        var reads = batchReads.get();
+        if (reads == null) {
+            return source.activity(userId, BACKFILL);
+        }
+        return reads.recentActivity.computeIfAbsent(userId, id -> source.activity(id, BACKFILL));
     }
 
     private static TimelineEntry retweetEntry(RetweetStore.Retweet retweet) {

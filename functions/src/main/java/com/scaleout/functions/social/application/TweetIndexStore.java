@@ -12,6 +12,11 @@ public interface TweetIndexStore {
 
     void remove(Tweet tweet);
 
+    /** New tweets of one stream batch, in as few writes as the store can make them (the default: one by one). */
+    default void addAll(java.util.List<Tweet> tweets) {
+        tweets.forEach(this::add);
+    }
+
     Slice<String> recent(PageRequest page);
 
     Slice<String> byHashtag(String normalizedTag, PageRequest page);

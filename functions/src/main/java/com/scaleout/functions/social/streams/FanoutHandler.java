@@ -86,7 +86,8 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+        return fanout.inOneBatch(() -> StreamBatch.process(event, this::apply, lag,
+                ScaleoutDeclaration.SOCIAL_FANOUT));
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {

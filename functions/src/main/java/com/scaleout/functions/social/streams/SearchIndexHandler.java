@@ -18,6 +18,7 @@ import com.scaleout.functions.social.application.SearchIndexStore;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -76,26 +77,44 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return StreamBatch.process(event, record -> {
+        // the batch's changes are read first and written together: a few BatchWriteItems, not one per tweet
+        var changes = new ArrayList<SearchIndexStore.Change>();
+        var read = StreamBatch.process(event, record -> {
             switch (record.getEventName()) {
-                case "INSERT" -> changed(StreamImages.toTweet(record.getDynamodb().getNewImage()), true);
-                case "REMOVE" -> changed(StreamImages.toTweet(record.getDynamodb().getOldImage()), false);
+                case "INSERT" -> changes.add(change(StreamImages.toTweet(record.getDynamodb().getNewImage()), true));
+                case "REMOVE" -> changes.add(change(StreamImages.toTweet(record.getDynamodb().getOldImage()), false));
                 default -> {
                     // MODIFY: counts only; the text, and so the terms, never change
                 }
             }
-        }, lag, ScaleoutDeclaration.SEARCH_INDEXER);
+        });
+        try {
+            index.apply(changes);
+        } catch (RuntimeException e) {
+            // all or part of the batch may be written; written again, it changes nothing: retry it from the start
+            String first = event.getRecords().getFirst().getDynamodb().getSequenceNumber();
+            LOG.log(java.util.logging.Level.WARNING, "index writes of the batch failed; reported for retry", e);
+            return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(first)));
+        }
+        invalidate(changes);
+        if (read.getBatchItemFailures().isEmpty()) {
+            lag.record(ScaleoutDeclaration.SEARCH_INDEXER, event);
+        }
+        return read;
     }
 
-    private void changed(Tweet tweet, boolean added) {
-        List<String> terms = SearchTerms.of(tweet.text());
-        if (added) {
-            index.add(tweet.id(), terms);
-        } else {
-            index.remove(tweet.id(), terms);
+    private static SearchIndexStore.Change change(Tweet tweet, boolean added) {
+        return new SearchIndexStore.Change(tweet.id(), SearchTerms.of(tweet.text()), added);
+    }
+
+    private void invalidate(List<SearchIndexStore.Change> changes) {
+        var terms = new java.util.LinkedHashSet<String>();
+        changes.forEach(change -> terms.addAll(change.terms()));
+        if (terms.isEmpty()) {
+            return;
         }
         try {
-            cache.invalidate(terms);
+            cache.invalidate(List.copyOf(terms));
         } catch (RuntimeException cacheDown) {
             CACHE_DOWN.warn("search cache unavailable; its pages expire on their own", cacheDown);
         }

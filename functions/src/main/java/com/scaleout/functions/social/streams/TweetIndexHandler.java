@@ -10,12 +10,15 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamLag;
-import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import com.scaleout.functions.social.application.TweetIndexStore;
 import com.scaleout.functions.social.domain.Tweet;
 
@@ -26,6 +29,7 @@ import com.scaleout.functions.social.domain.Tweet;
  * there), so earlier records are not redone.
  */
 public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
     private final TweetIndexStore index;
     private final RetweetStore retweets;
     private final StreamLag lag;
@@ -69,22 +73,65 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
         retweets.retweeters(PrimingRequests.MISSING_ID, new PageRequest(1, Optional.empty()));
     }
 
+    /**
+     * New tweets are gathered and written together (a few BatchWriteItems for the batch, not one per tweet); a
+     * deletion writes the tweets gathered before it first, so each tweet's records keep their order. A failure
+     * reports the earliest record not yet done, from which Lambda retries (writing the gathered tweets again is
+     * harmless).
+     */
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.TWEET_INDEXER);
-    }
-
-    private void apply(DynamodbEvent.DynamodbStreamRecord record) {
-        switch (record.getEventName()) {
-            case "INSERT" -> index.add(StreamImages.toTweet(record.getDynamodb().getNewImage()));
-            case "REMOVE" -> {
-                Tweet removed = StreamImages.toTweet(record.getDynamodb().getOldImage());
-                index.remove(removed);
-                retweets.removeAll(removed.id());
-            }
-            default -> {
-                // MODIFY: counts changed; nothing indexed depends on them
+        var gathered = new ArrayList<Tweet>();
+        String firstGathered = null;
+        for (var record : event.getRecords()) {
+            String sequence = record.getDynamodb().getSequenceNumber();
+            try {
+                switch (record.getEventName()) {
+                    case "INSERT" -> {
+                        gathered.add(StreamImages.toTweet(record.getDynamodb().getNewImage()));
+                        firstGathered = firstGathered == null ? sequence : firstGathered;
+                    }
+                    case "REMOVE" -> {
+                        Tweet removed = StreamImages.toTweet(record.getDynamodb().getOldImage());
+                        if (!write(gathered)) {
+                            return failedFrom(firstGathered);
+                        }
+                        firstGathered = null;
+                        index.remove(removed);
+                        retweets.removeAll(removed.id());
+                    }
+                    default -> {
+                        // MODIFY: counts changed; nothing indexed depends on them
+                    }
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "record " + sequence + " failed; reported for retry", e);
+                return failedFrom(write(gathered) ? sequence : firstGathered);
             }
         }
+        if (!write(gathered)) {
+            return failedFrom(firstGathered);
+        }
+        lag.record(ScaleoutDeclaration.TWEET_INDEXER, event);
+        return new StreamsEventResponse(List.of());
+    }
+
+    /** Writes and clears the gathered tweets; false when the write failed. */
+    private boolean write(List<Tweet> gathered) {
+        if (gathered.isEmpty()) {
+            return true;
+        }
+        try {
+            index.addAll(gathered);
+            gathered.clear();
+            return true;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "index writes of " + gathered.size() + " tweets failed; reported for retry", e);
+            return false;
+        }
+    }
+
+    private static StreamsEventResponse failedFrom(String sequence) {
+        return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
     }
 }

@@ -95,6 +95,48 @@ class DynamoSearchIndexStoreTest {
         }
     }
 
+    @Test
+    void aBatchsChangesAreWrittenInFullBatchWritesEachKeyOnceAsItsLastChange() {
+        var calls = new ArrayList<List<software.amazon.awssdk.services.dynamodb.model.WriteRequest>>();
+        var store = new DynamoSearchIndexStore(new DynamoDbClient() {
+            @Override
+            public software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse batchWriteItem(
+                    software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest request) {
+                calls.add(request.requestItems().get("SearchIndex"));
+                return software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse.builder().build();
+            }
+
+            @Override
+            public String serviceName() {
+                return "dynamodb";
+            }
+
+            @Override
+            public void close() {
+            }
+        }, TABLES);
+        var terms = List.of("alpha", "bravo", "charlie", "delta", "echo", "foxtrot");
+        var changes = new ArrayList<com.scaleout.functions.social.application.SearchIndexStore.Change>();
+        for (int t = 0; t < 10; t++) {
+            changes.add(new com.scaleout.functions.social.application.SearchIndexStore.Change(
+                    String.format("01J%023d", t), terms, true));
+        }
+        // the first tweet deleted in the same batch
+        changes.add(new com.scaleout.functions.social.application.SearchIndexStore.Change(
+                String.format("01J%023d", 0), terms, false));
+
+        store.apply(changes);
+
+        assertThat(calls).hasSize(3); // 60 postings, 25 a call
+        var written = calls.stream().flatMap(List::stream).toList();
+        assertThat(written).hasSize(60);
+        assertThat(calls).allSatisfy(call -> assertThat(call.stream().map(w -> w.putRequest() != null
+                ? w.putRequest().item() : w.deleteRequest().key()).toList()).doesNotHaveDuplicates());
+        assertThat(written.stream().filter(w -> w.deleteRequest() != null)).hasSize(6)
+                .allSatisfy(w -> assertThat(w.deleteRequest().key().get(DynamoSearchIndexStore.TWEET_ID).s())
+                        .isEqualTo(String.format("01J%023d", 0)));
+    }
+
     /** What a single-threaded read of every posting would answer: the term's newest ids, all shards together. */
     private List<String> expected(String term, String newest, int limit) {
         var ids = new TreeSet<String>(Comparator.reverseOrder());

@@ -66,6 +66,29 @@ class TweetIndexHandlerTest {
 
     @ParameterizedTest
     @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
+    void aTweetMadeAndDeletedInOneBatchIsNotLeftIndexed(DynamodbEvent event) {
+        // the batch's new tweets are written together: the deletion must still come after its own insertion
+        var insert = event.getRecords().stream().filter(r -> r.getEventName().equals("INSERT")
+                && r.getDynamodb().getNewImage().get("id").getS().equals(INSERTED)).findFirst().orElseThrow();
+        var data = new com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord()
+                .withKeys(insert.getDynamodb().getKeys()).withOldImage(insert.getDynamodb().getNewImage())
+                .withSequenceNumber(insert.getDynamodb().getSequenceNumber() + "9");
+        var remove = new DynamodbEvent.DynamodbStreamRecord();
+        remove.setEventName("REMOVE");
+        remove.setEventSourceARN(insert.getEventSourceARN());
+        remove.setDynamodb(data);
+        var batch = new DynamodbEvent();
+        batch.setRecords(List.of(insert, remove));
+
+        var response = handler.handleRequest(batch, null);
+
+        assertThat(response.getBatchItemFailures()).isEmpty();
+        assertThat(index.recent(ALL).items()).doesNotContain(INSERTED);
+        assertThat(index.byHashtag("serverless", ALL).items()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
     void storesHashtagsLowerCasedUnderTheirLists(DynamodbEvent event) {
         handler.handleRequest(event, null);
 
