@@ -57,6 +57,25 @@ public final class FanoutService {
         this.maxFanoutFollowers = maxFanoutFollowers;
     }
 
+    /**
+     * Reads the follower counts of these accounts in one call (a BatchGetItem) for the batch being handled, instead
+     * of one GetItem per record: a batch of follows names many different followees. Outside {@link #inOneBatch}
+     * there is nowhere to keep them: nothing is read. An account not found counts 0 followers, as a single read
+     * would.
+     */
+    public void readFollowerCounts(Collection<String> userIds) {
+        var reads = batchReads.get();
+        if (reads == null) {
+            return;
+        }
+        var wanted = userIds.stream().distinct().filter(id -> !reads.followerCounts.containsKey(id)).toList();
+        if (wanted.isEmpty()) {
+            return;
+        }
+        wanted.forEach(id -> reads.followerCounts.put(id, 0L));
+        users.findByIds(wanted).forEach(user -> reads.followerCounts.put(user.id(), user.followers()));
+    }
+
     /** Runs one stream batch's handling, its repeated reads made once ({@link BatchReads}). */
     public <T> T inOneBatch(Supplier<T> batch) {
         batchReads.set(new BatchReads());
@@ -189,9 +208,24 @@ public final class FanoutService {
     private List<TimelineEntry> recentActivity(String userId) {
         var reads = batchReads.get();
         if (reads == null) {
-            return source.activity(userId, BACKFILL);
+            return cachedActivity(userId);
         }
-        return reads.recentActivity.computeIfAbsent(userId, id -> source.activity(id, BACKFILL));
+        return reads.recentActivity.computeIfAbsent(userId, this::cachedActivity);
+    }
+
+    /**
+     * The account's newest activity from its cached list, which this fanout keeps (every tweet and retweet is
+     * added, every deletion removed); a missing list is built from DynamoDB first, as a reader builds it. So a
+     * followee's activity costs two Queries once, not on every new follower (a seed's 20 follows per account).
+     */
+    private List<TimelineEntry> cachedActivity(String userId) {
+        var cached = timelines.activity(userId, Optional.empty(), BACKFILL);
+        if (cached.isPresent()) {
+            return cached.get();
+        }
+        var stored = source.activity(userId, TimelineCache.CAPACITY);
+        timelines.replaceActivity(userId, stored);
+        return stored.subList(0, Math.min(BACKFILL, stored.size()));
     }
 
     private static TimelineEntry retweetEntry(RetweetStore.Retweet retweet) {

@@ -9,6 +9,7 @@ import com.scaleout.functions.admin.application.SocialBulkWriter;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.shared.aws.Batches;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -33,6 +37,9 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
     private static final String AT = "at";
     /** On an account: the chunks whose follows its follower count includes (so a retried chunk adds once). */
     static final String SEEDED_BY = "seededBy";
+    /** DynamoDB's most actions in one TransactWriteItems. */
+    static final int TRANSACTION_ITEMS = 100;
+    private static final String CONDITION_FAILED = "ConditionalCheckFailed";
 
     private final DynamoDbClient dynamoDb;
     private final SocialTables tables;
@@ -90,7 +97,11 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
         put(tables.usernames(), batch.users(), DynamoUserStore::usernameItem);
         put(tables.follows(), batch.edges(), DynamoFollowStore::toItem);
         put(tables.tweets(), batch.tweets(), DynamoTweetStore::toItem);
-        batch.followersAddedToEarlier().forEach((userId, added) -> addFollowers(userId, added, chunkId));
+        var earlier = batch.followersAddedToEarlier().keySet().stream().sorted().toList();
+        for (int from = 0; from < earlier.size(); from += TRANSACTION_ITEMS) {
+            addFollowers(earlier.subList(from, Math.min(earlier.size(), from + TRANSACTION_ITEMS)),
+                    batch.followersAddedToEarlier(), chunkId);
+        }
     }
 
     private <T> void put(String table, List<T> values, Function<T, Map<String, AttributeValue>> toItem) {
@@ -100,18 +111,56 @@ public final class DynamoSocialBulkWriter implements SocialBulkWriter, SeedIndex
                 .toList());
     }
 
-    private void addFollowers(String userId, long added, String chunkId) {
-        try {
-            dynamoDb.updateItem(r -> r.tableName(tables.users())
-                    .key(Map.of(DynamoUserStore.ID, s(userId)))
-                    .updateExpression("ADD #count :added, #chunks :chunk")
-                    .conditionExpression("attribute_exists(#key) AND NOT contains(#chunks, :chunkId)")
-                    .expressionAttributeNames(Map.of("#count", DynamoUserStore.FOLLOWERS, "#key", DynamoUserStore.ID,
-                            "#chunks", SEEDED_BY))
-                    .expressionAttributeValues(Map.of(":added", n(added),
-                            ":chunk", AttributeValue.fromSs(List.of(chunkId)), ":chunkId", s(chunkId))));
-        } catch (ConditionalCheckFailedException e) {
-            // added by an earlier attempt of this chunk, or the account is gone (a reset removes its edges too)
+    /**
+     * Raises these accounts' follower counts in one transaction (a chunk's follows reach thousands of earlier
+     * accounts: one call per hundred, not per account). An account whose condition fails was raised by an earlier
+     * attempt of this chunk, or is gone (a reset removes its edges too): it is left out and the rest written again.
+     * Any other cancellation (a conflict) fails the chunk, whose retry adds only what is still missing.
+     */
+    private void addFollowers(List<String> userIds, Map<String, Long> added, String chunkId) {
+        var pending = List.copyOf(userIds);
+        while (!pending.isEmpty()) {
+            var updates = pending.stream().map(userId -> TransactWriteItem.builder()
+                    .update(followersAdded(userId, added.get(userId), chunkId)).build()).toList();
+            try {
+                dynamoDb.transactWriteItems(r -> r.transactItems(updates));
+                return;
+            } catch (TransactionCanceledException e) {
+                pending = notFailedOnTheirCondition(pending, e);
+            }
         }
+    }
+
+    private Update followersAdded(String userId, long added, String chunkId) {
+        return Update.builder().tableName(tables.users())
+                .key(Map.of(DynamoUserStore.ID, s(userId)))
+                .updateExpression("ADD #count :added, #chunks :chunk")
+                .conditionExpression("attribute_exists(#key) AND NOT contains(#chunks, :chunkId)")
+                .expressionAttributeNames(Map.of("#count", DynamoUserStore.FOLLOWERS, "#key", DynamoUserStore.ID,
+                        "#chunks", SEEDED_BY))
+                .expressionAttributeValues(Map.of(":added", n(added),
+                        ":chunk", AttributeValue.fromSs(List.of(chunkId)), ":chunkId", s(chunkId)))
+                .build();
+    }
+
+    /** The accounts to write again: all but those whose condition failed; none failed on it: the cancellation. */
+    private static List<String> notFailedOnTheirCondition(List<String> pending, TransactionCanceledException e) {
+        var reasons = e.cancellationReasons();
+        if (reasons == null || reasons.size() != pending.size()) {
+            throw e;
+        }
+        var again = new ArrayList<String>();
+        for (int i = 0; i < pending.size(); i++) {
+            String code = reasons.get(i).code();
+            if ("None".equals(code) || code == null) {
+                again.add(pending.get(i));
+            } else if (!CONDITION_FAILED.equals(code)) {
+                throw e;
+            }
+        }
+        if (again.size() == pending.size()) {
+            throw e;
+        }
+        return again;
     }
 }

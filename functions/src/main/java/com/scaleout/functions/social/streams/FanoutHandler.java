@@ -19,7 +19,10 @@ import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
 import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import java.util.ArrayList;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Fanout, on three streams: Tweets (a new tweet into timelines, a deleted one out, changed counts evict the
@@ -28,6 +31,7 @@ import java.util.Optional;
  * retries from it and the records before it are not redone.
  */
 public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
     private final FanoutService fanout;
     private final SocialTables tables;
     private final StreamLag lag;
@@ -86,8 +90,30 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return fanout.inOneBatch(() -> StreamBatch.process(event, this::apply, lag,
-                ScaleoutDeclaration.SOCIAL_FANOUT));
+        return fanout.inOneBatch(() -> {
+            readFollowerCountsAhead(event);
+            return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+        });
+    }
+
+    /**
+     * The followees of the batch's follows, read together. If the read fails, each record reads for itself and
+     * fails, or not, on its own.
+     */
+    private void readFollowerCountsAhead(DynamodbEvent event) {
+        try {
+            var followees = new ArrayList<String>();
+            for (var record : event.getRecords()) {
+                if (tableOf(record.getEventSourceARN()).equals(tables.follows())) {
+                    var image = "REMOVE".equals(record.getEventName()) ? record.getDynamodb().getOldImage()
+                            : record.getDynamodb().getNewImage();
+                    followees.add(edge(image).followeeId());
+                }
+            }
+            fanout.readFollowerCounts(followees);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "follower counts of the batch's followees not read ahead; read one by one", e);
+        }
     }
 
     private void apply(DynamodbEvent.DynamodbStreamRecord record) {

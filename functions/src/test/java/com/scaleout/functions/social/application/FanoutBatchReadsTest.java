@@ -19,9 +19,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The reads a stream batch repeats are made once per batch: a popular account's many new followers. */
+/**
+ * The reads a stream batch repeats are made once per batch (a popular account's many new followers), a batch's
+ * followees' counts in one call, and a followee's activity once at all: from then on it comes from the cache.
+ */
 class FanoutBatchReadsTest {
     private static final String STAR = "star";
+    private static final String FIRST = com.scaleout.functions.social.domain.Ids.idAt(
+            java.time.Instant.parse("2026-01-01T00:00:00Z"));
+    private static final String SECOND = com.scaleout.functions.social.domain.Ids.idAt(
+            java.time.Instant.parse("2026-01-01T00:01:00Z"));
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final InMemoryUserStore storedUsers = new InMemoryUserStore();
     private final InMemoryTweetStore storedTweets = new InMemoryTweetStore(storedUsers);
@@ -73,10 +80,47 @@ class FanoutBatchReadsTest {
     }
 
     @Test
-    void outsideABatchEveryRecordReadsForItself() {
+    void outsideABatchEveryRecordReadsTheFollowerCountForItselfAndTheActivityComesFromTheCache() {
         fiveNewFollowersOfTheStar();
 
         assertThat(calls("UserStore.findById")).isEqualTo(5);
-        assertThat(calls("TweetStore.byAuthor")).isEqualTo(5);
+        assertThat(calls("TweetStore.byAuthor")).isEqualTo(1);
+    }
+
+    @Test
+    void theFolloweesOfABatchAreReadInOneCallAndAnUnknownOneCountsNoFollowers() {
+        fanout.inOneBatch(() -> {
+            fanout.readFollowerCounts(java.util.List.of(STAR, "nobody", STAR));
+            fiveNewFollowersOfTheStar();
+            fanout.followed(new FollowStore.Edge("fan9", "nobody", "edge9", "2026-01-01T00:00:09Z"));
+            return null;
+        });
+
+        assertThat(calls("UserStore.findByIds")).isEqualTo(1);
+        assertThat(calls("UserStore.findById")).isZero();
+    }
+
+    @Test
+    void aNewFollowerGetsTheFolloweesActivityAsTheFanoutKeptItAfterTheFirstBackfill() {
+        storedTweets.create(tweet(FIRST));
+        fanout.tweetCreated(tweet(FIRST));
+        fanout.followed(new FollowStore.Edge("fan0", STAR, "edge0", "2026-01-01T00:00:00Z"));
+        // made and fanned out after the activity list was built: the cache has it, as DynamoDB does
+        storedTweets.create(tweet(SECOND));
+        fanout.tweetCreated(tweet(SECOND));
+        storedTweets.delete(tweet(FIRST));
+        fanout.tweetDeleted(tweet(FIRST));
+
+        timelines.replaceTimeline("fan1", java.util.List.of());
+        fanout.followed(new FollowStore.Edge("fan1", STAR, "edge1", "2026-01-01T00:00:01Z"));
+
+        assertThat(calls("TweetStore.byAuthor")).isEqualTo(1);
+        assertThat(timelines.timeline("fan1", java.util.Optional.empty(), 10)).get()
+                .isEqualTo(java.util.List.of(com.scaleout.functions.social.domain.TimelineEntry.tweet(SECOND)));
+    }
+
+    private static com.scaleout.functions.social.domain.Tweet tweet(String id) {
+        return new com.scaleout.functions.social.domain.Tweet(id, STAR, STAR, "hello", "2026-01-01T00:00:00Z",
+                java.util.Optional.empty(), java.util.List.of(), java.util.List.of(), 0, 0);
     }
 }
