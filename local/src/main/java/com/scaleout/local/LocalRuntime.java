@@ -197,6 +197,10 @@ public final class LocalRuntime implements AutoCloseable {
         return pool;
     }
 
+    public List<StreamPoller> pollers() {
+        return parts.pollers;
+    }
+
     public StreamPoller poller(String consumerId) {
         return parts.pollers.stream().filter(p -> p.consumerId().equals(consumerId)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no stream consumer " + consumerId));

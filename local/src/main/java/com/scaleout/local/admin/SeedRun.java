@@ -74,7 +74,7 @@ public final class SeedRun {
         for (var chunk : chunks) {
             if (waitForStreams && lastWrite != null) {
                 long done = earlier.done() + fresh.done();
-                catchUp.await(consumers, lastWrite, detail -> progress.show(done, detail));
+                catchUp.await(consumers, lastWrite, StreamCatchUp.PACING_IDLE, detail -> progress.show(done, detail));
             }
             JsonNode answer = send(chunk, chunks.size(), request, lastWrite, progress, earlier.done() + fresh.done());
             if (answer.path("replayed").asBoolean()) {
@@ -93,8 +93,13 @@ public final class SeedRun {
                     "%,d/%,d accounts, %,d tweets, %,d follows", earlier.accounts + fresh.accounts, users,
                     earlier.tweets + fresh.tweets, earlier.follows + fresh.follows));
         }
+        Boolean caughtUp = null;
+        if (waitForStreams && lastWrite != null) {
+            long done = earlier.done() + fresh.done();
+            caughtUp = catchUp.await(consumers, lastWrite, StreamCatchUp.IDLE, detail -> progress.show(done, detail));
+        }
         progress.finish();
-        summarize(fresh, earlier, chunks.size(), users, (System.nanoTime() - started) / 1e9);
+        summarize(fresh, earlier, chunks.size(), users, (System.nanoTime() - started) / 1e9, caughtUp);
     }
 
     /**
@@ -122,7 +127,7 @@ public final class SeedRun {
                 progress.show(done, String.format(Locale.ROOT, "chunk %d of %d met a busy stack: waiting for the"
                         + " streams, then sending it again", chunk.number(), of));
                 catchUp.await(request.consumers(), lastWrite != null ? lastWrite : firstAttempt,
-                        detail -> progress.show(done, detail));
+                        StreamCatchUp.PACING_IDLE, detail -> progress.show(done, detail));
             }
         }
     }
@@ -132,7 +137,8 @@ public final class SeedRun {
                            java.util.Set<String> consumers) {
     }
 
-    private void summarize(Totals fresh, Totals earlier, int chunks, int users, double seconds) {
+    /** {@code caughtUp}: whether the streams caught up at the end (null: not waited for). */
+    private void summarize(Totals fresh, Totals earlier, int chunks, int users, double seconds, Boolean caughtUp) {
         if (fresh.chunks == 0) {
             out.printf(Locale.ROOT, "all %d chunks were seeded before (%,d accounts): nothing to do. ./scaleout reset"
                     + " empties the stack; --run NAME seeds %,d more accounts%n", chunks, earlier.accounts, users);
@@ -149,6 +155,12 @@ public final class SeedRun {
         if (example != null) {
             out.printf("log in as any of them with password seeded-password, e.g. %s%n", example);
         }
-        out.println("the streams now index the tweets and fill the timelines: ./scaleout status shows their lag");
+        if (caughtUp == null) {
+            out.println("the streams now index the tweets and fill the timelines: ./scaleout status shows their lag");
+        } else if (caughtUp) {
+            out.println("every stream consumer has caught up: the tweets are indexed and the timelines filled");
+        } else {
+            out.println("the streams are still working off the seed: ./scaleout status shows their lag");
+        }
     }
 }

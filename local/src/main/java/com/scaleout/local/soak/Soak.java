@@ -98,7 +98,8 @@ public final class Soak {
             System.out.println("soak: load done; waiting for the streams, then reconciling");
             // consumers report only when they process a batch: one that kept up with the load's last writes has
             // nothing to report after it, so what counts is a report from its last stretch (then lag or idleness)
-            new StreamCatchUp(admin).await(CONSUMERS, loadEnded.minus(LAST_STRETCH), System.out::println);
+            new StreamCatchUp(admin).await(CONSUMERS, loadEnded.minus(LAST_STRETCH), StreamCatchUp.IDLE,
+                    System.out::println);
             var writes = AcceptedWrites.read(dir);
             var findings = new Reconciler(new ApiStackView(url, client -> importToken(admin, client)))
                     .reconcile(writes);

@@ -76,6 +76,7 @@ public final class StreamPoller implements AutoCloseable {
     private String nextIterator;
     private long previousReadAt;
     private Instant headFirstSeen;
+    private volatile Instant drainedSince;
     private final Map<String, Boolean> deliveredIds = new LinkedHashMap<>(1024, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
@@ -119,6 +120,14 @@ public final class StreamPoller implements AutoCloseable {
 
     public String consumerId() {
         return spec.id();
+    }
+
+    /**
+     * When the latest read began, if it found the stream worked off (nothing new, nothing waiting): every record
+     * written before that instant has been delivered. Empty while records are read or wait for delivery.
+     */
+    public java.util.Optional<Instant> drainedSince() {
+        return java.util.Optional.ofNullable(drainedSince);
     }
 
     public long recordsDelivered() {
@@ -201,6 +210,7 @@ public final class StreamPoller implements AutoCloseable {
     private boolean pollSingle() {
         int fresh = 0;
         boolean full = false;
+        Instant readStarted = Instant.now();
         if (previousRead.size() < capacity()) {
             int asked = readSize.current();
             List<Record> read = readOn();
@@ -218,8 +228,10 @@ public final class StreamPoller implements AutoCloseable {
         }
         if (previousRead.isEmpty()) {
             headFirstSeen = null;
+            drainedSince = readStarted;
             return false;
         }
+        drainedSince = null;
         int deliverable = previousRead.size();
         if (full && MotoStreamQuirks.mayBePlaceholder(previousRead.getLast())) {
             deliverable--; // a read cut between an update's two INSERTs: decide once the next record is read
@@ -256,11 +268,13 @@ public final class StreamPoller implements AutoCloseable {
         if (!previousRead.isEmpty() && sincePreviousRead < pollInterval.toNanos()) {
             sleep((pollInterval.toNanos() - sincePreviousRead) / 1_000_000 + 1);
         }
+        Instant readStarted = Instant.now();
         var opened = readAfterCheckpoint();
         List<Record> read = opened == null ? null : opened.records();
         if (read == null) {
             return true; // re-synchronized; read again
         }
+        drainedSince = read.isEmpty() ? readStarted : null;
         int confirmed = commonPrefix(previousRead, read);
         previousRead = read;
         previousReadAt = System.nanoTime();

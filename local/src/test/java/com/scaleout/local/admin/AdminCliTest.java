@@ -50,18 +50,26 @@ class AdminCliTest {
 
         assertThat(consumers).containsExactly("TweetIndexer", "SearchIndexer", "SocialFanout");
         var now = java.time.Instant.parse("2026-11-30T10:00:06Z");
-        assertThat(StreamCatchUp.behind(status, consumers, since, now))
+        assertThat(StreamCatchUp.behind(status, consumers, since, now, StreamCatchUp.IDLE))
                 .containsExactly("SearchIndexer 12 s behind", "SocialFanout not started");
-        assertThat(StreamCatchUp.behind(status, java.util.Set.of("TweetIndexer"), since, now)).isEmpty();
-        assertThat(StreamCatchUp.behind(status, java.util.Set.of("ImportChangeLog"), since, now))
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("TweetIndexer"), since, now,
+                StreamCatchUp.IDLE)).isEmpty();
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("ImportChangeLog"), since, now, StreamCatchUp.IDLE))
                 .containsExactly("ImportChangeLog not started");
         // a consumer that has reported nothing for a while has nothing left to do, whatever its last lag
-        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SearchIndexer"), since, now.plusSeconds(20)))
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SearchIndexer"), since, now.plusSeconds(20),
+                StreamCatchUp.IDLE))
                 .isEmpty();
         // one that has reported nothing since the write for as long has nothing to do: it finished before the
         // write was answered (a seed's chunk stalled three minutes on this before)
-        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SocialFanout"), since, now.plusSeconds(20)))
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SocialFanout"), since, now.plusSeconds(20),
+                StreamCatchUp.IDLE))
                 .isEmpty();
+        // between chunks, a shorter window: such a consumer is taken for done sooner
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SocialFanout"), since, now.plusSeconds(6),
+                StreamCatchUp.IDLE)).containsExactly("SocialFanout not started");
+        assertThat(StreamCatchUp.behind(status, java.util.Set.of("SocialFanout"), since, now.plusSeconds(6),
+                StreamCatchUp.PACING_IDLE)).isEmpty();
         assertThat(StreamCatchUp.consumersOf(0, 4)).containsExactly("SocialFanout");
         assertThat(StreamCatchUp.consumersOf(0, 0)).isEmpty();
     }

@@ -139,7 +139,8 @@ class AdminIT extends ProductionApiIT {
         var reports = new ArrayList<String>();
         long started = System.nanoTime();
         new StreamCatchUp(new AdminClient(fixture.runtime().url(), ADMIN_KEY))
-                .await(StreamCatchUp.consumersOf(3, 5), java.time.Instant.now().minusSeconds(60), reports::add);
+                .await(StreamCatchUp.consumersOf(3, 5), java.time.Instant.now().minusSeconds(60), StreamCatchUp.IDLE,
+                        reports::add);
         assertThat(reports).noneMatch(report -> report.contains("going on"));
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(StreamCatchUp.GIVE_UP);
     }

@@ -9,9 +9,8 @@ import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.dynamodb.DynamoSocialBulkWriter;
 import com.scaleout.functions.social.dynamodb.DynamoUserStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import com.scaleout.local.testing.DynamoDbSpy;
 import com.scaleout.local.testing.RuntimeFixture;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A seed chunk's follower counts for earlier accounts, on moto: a hundred accounts per transaction instead of one
@@ -45,25 +43,14 @@ class DynamoSocialBulkWriterIT {
         fixture = RuntimeFixture.start(Declaration.builder().table(social.table(TABLES.users()))
                 .table(social.table(TABLES.usernames())).table(social.table(TABLES.follows()))
                 .table(social.table(TABLES.tweets())).build());
-        writer = new DynamoSocialBulkWriter(counting(fixture.runtime().dynamoDb()), TABLES);
+        writer = new DynamoSocialBulkWriter(DynamoDbSpy.around(fixture.runtime().dynamoDb(),
+                method -> calls.computeIfAbsent(method, name -> new AtomicInteger()).incrementAndGet()), TABLES);
         users = new DynamoUserStore(fixture.runtime().dynamoDb(), TABLES);
     }
 
     @AfterAll
     static void stop() {
         fixture.close();
-    }
-
-    private static DynamoDbClient counting(DynamoDbClient real) {
-        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
-                new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                    calls.computeIfAbsent(method.getName(), name -> new AtomicInteger()).incrementAndGet();
-                    try {
-                        return method.invoke(real, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
     }
 
     private static int calls(String method) {

@@ -8,15 +8,13 @@ import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.dynamodb.DynamoUserStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
+import com.scaleout.local.testing.DynamoDbSpy;
 import com.scaleout.local.testing.RuntimeFixture;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A login's lookup costs one read whether the username exists or not, so its timing tells nothing. */
@@ -33,25 +31,13 @@ class DynamoUserStoreIT {
         var social = ScaleoutDeclaration.declaration();
         fixture = RuntimeFixture.start(Declaration.builder().table(social.table(TABLES.users()))
                 .table(social.table(TABLES.usernames())).build());
-        users = new DynamoUserStore(counting(fixture.runtime().dynamoDb()), TABLES);
+        users = new DynamoUserStore(DynamoDbSpy.around(fixture.runtime().dynamoDb(), method -> calls.incrementAndGet()),
+                TABLES);
     }
 
     @AfterAll
     static void stop() {
         fixture.close();
-    }
-
-    /** The real client, counting the calls made through it. */
-    private static DynamoDbClient counting(DynamoDbClient real) {
-        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
-                new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                    calls.incrementAndGet();
-                    try {
-                        return method.invoke(real, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
     }
 
     private static User user(String id, String username) {

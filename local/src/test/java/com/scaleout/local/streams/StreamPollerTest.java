@@ -184,6 +184,25 @@ class StreamPollerTest {
     }
 
     @Test
+    void thePollerSaysItIsDrainedOnlyAfterAReadFindsNothingLeft() {
+        try (var single = singleReadPoller()) {
+            assertThat(single.drainedSince()).isEmpty();
+            stream.records.add(record(1, "e1", "a"));
+            single.pollOnce();
+            assertThat(deliveredKeys()).containsExactly("a");
+            assertThat(single.drainedSince()).as("delivered, but not yet read to the end").isEmpty();
+
+            var beforeTheRead = java.time.Instant.now();
+            single.pollOnce();
+            assertThat(single.drainedSince()).get().matches(at -> !at.isBefore(beforeTheRead));
+
+            stream.records.add(record(2, "e2", "b"));
+            single.pollOnce();
+            assertThat(single.drainedSince()).isEmpty();
+        }
+    }
+
+    @Test
     void aSingleReadCutRightAfterAPlaceholderInsertWaitsForTheRecordAfterIt() {
         try (var single = singleReadPoller()) {
             int firstRead = single.readSize();
