@@ -37,6 +37,13 @@ public final class ScaleoutDeclaration {
     public static final String SESSIONS_AUTHORIZER = "Sessions";
     public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
 
+    /**
+     * Tables written only by BatchWriteItem and read only by Query, never named in a transaction or a batch with
+     * another table, and without a stream: the tweet and search indexes, the most items a seed or a burst of tweets
+     * writes. The local runtime may serve them from a moto process of their own (moto uses one core).
+     */
+    public static final java.util.Set<String> TABLES_APART = java.util.Set.of("TweetIndex", "SearchIndex");
+
     public static final String ALBUMS = "Albums";
 
     /**

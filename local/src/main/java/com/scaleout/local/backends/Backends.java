@@ -1,5 +1,7 @@
 package com.scaleout.local.backends;
 
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -13,10 +15,15 @@ import java.util.logging.Logger;
  * The DynamoDB (moto_server with the project's patches, {@link MotoServer}; it also serves DynamoDB Streams and S3)
  * and Redis endpoints the runtime uses: the ones given ({@code DYNAMODB_ENDPOINT}, {@code REDIS_URL}) or child
  * processes started on free loopback ports. Closing stops only the children it started.
+ *
+ * <p>A moto it starts itself is two processes, one for {@link ScaleoutDeclaration#TABLES_APART} and one for everything
+ * else (moto uses one core: the seed's index writes no longer queue behind its other writes); {@value #MOTO_PROCESSES}
+ * {@code =1} starts one, to measure the difference.
  */
 public final class Backends implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Backends.class.getName());
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    public static final String MOTO_PROCESSES = "SCALEOUT_MOTO_PROCESSES";
 
     private final URI dynamoDbEndpoint;
     private final String redisUrl;
@@ -38,6 +45,7 @@ public final class Backends implements AutoCloseable {
         var children = new ArrayList<ManagedProcess>();
         try {
             URI dynamo;
+            URI apart = null;
             if (dynamoDbEndpoint.isPresent()) {
                 dynamo = URI.create(dynamoDbEndpoint.get());
                 LOG.info(() -> "using DynamoDB at " + dynamoDbEndpoint.get());
@@ -45,6 +53,11 @@ public final class Backends implements AutoCloseable {
                 int port = Probes.freePort();
                 dynamo = URI.create("http://127.0.0.1:" + port);
                 children.add(MotoServer.start(MotoServer.Variant.PATCHED, port, dataDir));
+                if (motoProcesses() == 2) {
+                    int apartPort = Probes.freePort();
+                    apart = URI.create("http://127.0.0.1:" + apartPort);
+                    children.add(MotoServer.start(MotoServer.Variant.PATCHED, apartPort, dataDir, "moto_server-apart"));
+                }
             }
             String redis;
             if (redisUrl.isPresent()) {
@@ -56,7 +69,8 @@ public final class Backends implements AutoCloseable {
                 children.add(startRedis(port, dataDir.resolve("logs/redis-server.log")));
             }
             // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
-            var gate = DynamoDbGate.start(dynamo);
+            var gate = apart == null ? DynamoDbGate.start(dynamo)
+                    : DynamoDbGate.start(dynamo, apart, ScaleoutDeclaration.TABLES_APART);
             boolean patched = dynamoDbEndpoint.isEmpty() || Probes.isPatchedMoto(dynamo);
             var backends = new Backends(gate.endpoint(), redis, children, gate, patched);
             if (!children.isEmpty()) {
@@ -68,6 +82,14 @@ public final class Backends implements AutoCloseable {
             children.forEach(ManagedProcess::close);
             throw e;
         }
+    }
+
+    private static int motoProcesses() {
+        String processes = RuntimeEnvironment.variable(MOTO_PROCESSES).orElse("2").trim();
+        if (!processes.equals("1") && !processes.equals("2")) {
+            throw new IllegalArgumentException(MOTO_PROCESSES + " must be 1 or 2, was " + processes);
+        }
+        return Integer.parseInt(processes);
     }
 
     /**

@@ -1,6 +1,8 @@
 package com.scaleout.local.backends;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,6 +35,9 @@ import java.util.logging.Logger;
  * its caller has given up and retried, so forwarding it would be work for no one), and at most {@link #MAX_WAITING}
  * requests wait at all. A request refused either way is answered at once with DynamoDB's throttling error (S3's
  * SlowDown for S3), which the SDK backs off and retries.
+ *
+ * <p>With a second moto process for the tables served apart ({@link MotoRoutes}), each process has a lock of its
+ * own, so the writes of one never wait behind the other's: two cores instead of one.
  */
 public final class DynamoDbGate implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(DynamoDbGate.class.getName());
@@ -42,20 +48,28 @@ public final class DynamoDbGate implements AutoCloseable {
     static final int MAX_WAITING = 128;
     private static final Duration QUIET_LOGGING = Duration.ofSeconds(10);
 
-    private final URI target;
+    /** A moto process and the lock that isolates its writes. */
+    private record Backend(URI target, PhaseFairLock lock) {
+    }
+
+    private final Backend main;
+    /** The process of the tables served apart; null when there is one process. */
+    private final Backend apart;
+    private final MotoRoutes routes;
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final HttpClient client = HttpClient.newBuilder().executor(executor)
             .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
-    private final PhaseFairLock lock;
     private final Duration maxWait;
     private final AtomicLong throttled = new AtomicLong();
     private final AtomicLong forwardFailures = new AtomicLong();
     private final AtomicLong lastWarning = new AtomicLong();
 
-    private DynamoDbGate(URI target, int maxWaiting, Duration maxWait) throws IOException {
-        this.target = target;
-        this.lock = new PhaseFairLock(maxWaiting);
+    private DynamoDbGate(URI target, URI apartTarget, Set<String> tablesApart, int maxWaiting, Duration maxWait)
+            throws IOException {
+        this.main = new Backend(target, new PhaseFairLock(maxWaiting));
+        this.apart = apartTarget == null ? null : new Backend(apartTarget, new PhaseFairLock(maxWaiting));
+        this.routes = new MotoRoutes(apartTarget == null ? Set.of() : tablesApart);
         this.maxWait = maxWait;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.createContext("/", this::forward);
@@ -66,8 +80,18 @@ public final class DynamoDbGate implements AutoCloseable {
         return start(target, MAX_WAITING, MAX_WAIT);
     }
 
+    /**
+     * A gate in front of two moto processes: {@code apartTarget} serves {@code tablesApart}, {@code target} the rest.
+     */
+    public static DynamoDbGate start(URI target, URI apartTarget, Set<String> tablesApart) throws IOException {
+        return start(new DynamoDbGate(target, apartTarget, tablesApart, MAX_WAITING, MAX_WAIT));
+    }
+
     static DynamoDbGate start(URI target, int maxWaiting, Duration maxWait) throws IOException {
-        var gate = new DynamoDbGate(target, maxWaiting, maxWait);
+        return start(new DynamoDbGate(target, null, Set.of(), maxWaiting, maxWait));
+    }
+
+    private static DynamoDbGate start(DynamoDbGate gate) {
         gate.server.start();
         return gate;
     }
@@ -95,24 +119,22 @@ public final class DynamoDbGate implements AutoCloseable {
                 body = in.readAllBytes();
             }
             String amzTarget = exchange.getRequestHeaders().getFirst("x-amz-target");
-            boolean read = isRead(amzTarget);
-            var refusal = read ? lock.acquireRead(maxWait) : lock.acquireWrite(maxWait);
-            if (refusal != null) {
-                throttle(exchange, amzTarget, refusal);
+            MotoRoutes.Route route;
+            try {
+                route = apart == null ? MotoRoutes.Route.MAIN
+                        : routes.of(amzTarget, exchange.getRequestURI().getPath(), body);
+            } catch (MotoRoutes.MixedTables e) {
+                answer(exchange, 400, Json.MAPPER.writeValueAsString(Json.MAPPER.createObjectNode()
+                        .put("__type", "com.amazonaws.dynamodb.v20120810#ValidationException")
+                        .put("message", e.getMessage())));
                 return;
             }
-            HttpResponse<byte[]> response;
-            try {
-                response = client.send(HttpExchanges.requestTo(target, exchange, body),
-                        HttpResponse.BodyHandlers.ofByteArray());
-            } finally {
-                if (read) {
-                    lock.releaseRead();
-                } else {
-                    lock.releaseWrite();
-                }
+            switch (route) {
+                case MAIN -> pass(main, exchange, amzTarget, body);
+                case APART -> pass(apart, exchange, amzTarget, body);
+                case BOTH_RESET -> resetBoth(exchange, body);
+                case BOTH_LIST_TABLES -> listBoth(exchange, body);
             }
-            HttpExchanges.relay(response, exchange);
         } catch (IOException e) {
             // the caller gave up (its timeout) before the answer came: once a line per QUIET_LOGGING, not per request
             long failures = forwardFailures.incrementAndGet();
@@ -122,7 +144,107 @@ public final class DynamoDbGate implements AutoCloseable {
         }
     }
 
-    private void throttle(HttpExchange exchange, String amzTarget, PhaseFairLock.Refusal refusal) throws IOException {
+    /** The request, forwarded to one process under its lock. */
+    private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
+            throws IOException, InterruptedException {
+        boolean read = isRead(amzTarget);
+        var refusal = read ? backend.lock().acquireRead(maxWait) : backend.lock().acquireWrite(maxWait);
+        if (refusal != null) {
+            throttle(exchange, amzTarget, backend.lock(), refusal);
+            return;
+        }
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(HttpExchanges.requestTo(backend.target(), exchange, body),
+                    HttpResponse.BodyHandlers.ofByteArray());
+        } finally {
+            if (read) {
+                backend.lock().releaseRead();
+            } else {
+                backend.lock().releaseWrite();
+            }
+        }
+        HttpExchanges.relay(response, exchange);
+    }
+
+    /** moto's reset, applied to both processes (each alone); the main process's answer is relayed. */
+    private void resetBoth(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
+        for (Backend backend : List.of(apart, main)) {
+            var refusal = backend.lock().acquireWrite(maxWait);
+            if (refusal != null) {
+                throttle(exchange, null, backend.lock(), refusal);
+                return;
+            }
+            HttpResponse<byte[]> response;
+            try {
+                response = client.send(HttpExchanges.requestTo(backend.target(), exchange, body),
+                        HttpResponse.BodyHandlers.ofByteArray());
+            } finally {
+                backend.lock().releaseWrite();
+            }
+            if (backend == main || response.statusCode() != 200) {
+                HttpExchanges.relay(response, exchange);
+                return;
+            }
+        }
+    }
+
+    /** ListTables over both processes: every name of each, merged in order, then the caller's page of them. */
+    private void listBoth(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
+        JsonNode request = body.length == 0 ? Json.MAPPER.createObjectNode() : Json.MAPPER.readTree(body);
+        var names = new java.util.TreeSet<String>();
+        for (Backend backend : List.of(main, apart)) {
+            String from = null;
+            do {
+                var page = Json.MAPPER.createObjectNode();
+                if (from != null) {
+                    page.put("ExclusiveStartTableName", from);
+                }
+                var refusal = backend.lock().acquireRead(maxWait);
+                if (refusal != null) {
+                    throttle(exchange, "DynamoDB_20120810.ListTables", backend.lock(), refusal);
+                    return;
+                }
+                HttpResponse<byte[]> response;
+                try {
+                    response = client.send(HttpExchanges.requestTo(backend.target(), exchange,
+                            Json.MAPPER.writeValueAsBytes(page)), HttpResponse.BodyHandlers.ofByteArray());
+                } finally {
+                    backend.lock().releaseRead();
+                }
+                if (response.statusCode() != 200) {
+                    HttpExchanges.relay(response, exchange);
+                    return;
+                }
+                JsonNode answer = Json.MAPPER.readTree(response.body());
+                answer.path("TableNames").forEach(name -> names.add(name.asText()));
+                from = answer.hasNonNull("LastEvaluatedTableName") ? answer.get("LastEvaluatedTableName").asText()
+                        : null;
+            } while (from != null);
+        }
+        String start = request.path("ExclusiveStartTableName").asText(null);
+        int limit = request.path("Limit").asInt(100);
+        var after = start == null ? names : names.tailSet(start, false);
+        var shown = after.stream().limit(limit).toList();
+        var answer = Json.MAPPER.createObjectNode();
+        shown.forEach(answer.putArray("TableNames")::add);
+        if (after.size() > shown.size()) {
+            answer.put("LastEvaluatedTableName", shown.getLast());
+        }
+        answer(exchange, 200, Json.MAPPER.writeValueAsString(answer));
+    }
+
+    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/x-amz-json-1.0");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private void throttle(HttpExchange exchange, String amzTarget, PhaseFairLock lock, PhaseFairLock.Refusal refusal)
+            throws IOException {
         long count = throttled.incrementAndGet();
         warnQuietly(() -> "DynamoDB gate: throttling (" + count + " requests so far; " + lock.waiting()
                 + " waiting): " + (refusal == PhaseFairLock.Refusal.QUEUE_FULL ? "queue full" : "waited "

@@ -31,8 +31,12 @@ public final class MotoServer {
 
     /** Starts moto on 127.0.0.1:{@code port}, logging to {@code dataDir/logs/<name>.log}. */
     public static ManagedProcess start(Variant variant, int port, Path dataDir) throws IOException {
+        return start(variant, port, dataDir, variant == Variant.PATCHED ? "moto_server" : "moto_server-unpatched");
+    }
+
+    /** Starts moto on 127.0.0.1:{@code port} under {@code name}, logging to {@code dataDir/logs/<name>.log}. */
+    public static ManagedProcess start(Variant variant, int port, Path dataDir, String name) throws IOException {
         URI endpoint = URI.create("http://127.0.0.1:" + port);
-        String name = variant == Variant.PATCHED ? "moto_server" : "moto_server-unpatched";
         return ManagedProcess.start(name, command(variant, port, dataDir), dataDir.resolve("logs/" + name + ".log"),
                 () -> Probes.httpAnswers(endpoint), START_TIMEOUT);
     }
