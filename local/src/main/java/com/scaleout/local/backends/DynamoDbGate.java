@@ -147,16 +147,27 @@ public final class DynamoDbGate implements AutoCloseable {
     /** The request, forwarded to one process under its lock. */
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
-        boolean read = isRead(amzTarget);
+        var response = sendUnderLock(backend, isRead(amzTarget), exchange, amzTarget,
+                HttpExchanges.requestTo(backend.target(), exchange, body));
+        if (response != null) {
+            HttpExchanges.relay(response, exchange);
+        }
+    }
+
+    /**
+     * Sends a request to the process under its lock (shared for a read); null when the lock refused it, the caller
+     * having been answered with a throttling error.
+     */
+    private HttpResponse<byte[]> sendUnderLock(Backend backend, boolean read, HttpExchange exchange,
+                                               String amzTarget, java.net.http.HttpRequest request)
+            throws IOException, InterruptedException {
         var refusal = read ? backend.lock().acquireRead(maxWait) : backend.lock().acquireWrite(maxWait);
         if (refusal != null) {
             throttle(exchange, amzTarget, backend.lock(), refusal);
-            return;
+            return null;
         }
-        HttpResponse<byte[]> response;
         try {
-            response = client.send(HttpExchanges.requestTo(backend.target(), exchange, body),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } finally {
             if (read) {
                 backend.lock().releaseRead();
@@ -164,23 +175,15 @@ public final class DynamoDbGate implements AutoCloseable {
                 backend.lock().releaseWrite();
             }
         }
-        HttpExchanges.relay(response, exchange);
     }
 
     /** moto's reset, applied to both processes (each alone); the main process's answer is relayed. */
     private void resetBoth(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
         for (Backend backend : List.of(apart, main)) {
-            var refusal = backend.lock().acquireWrite(maxWait);
-            if (refusal != null) {
-                throttle(exchange, null, backend.lock(), refusal);
+            var response = sendUnderLock(backend, false, exchange, null,
+                    HttpExchanges.requestTo(backend.target(), exchange, body));
+            if (response == null) {
                 return;
-            }
-            HttpResponse<byte[]> response;
-            try {
-                response = client.send(HttpExchanges.requestTo(backend.target(), exchange, body),
-                        HttpResponse.BodyHandlers.ofByteArray());
-            } finally {
-                backend.lock().releaseWrite();
             }
             if (backend == main || response.statusCode() != 200) {
                 HttpExchanges.relay(response, exchange);
@@ -200,17 +203,10 @@ public final class DynamoDbGate implements AutoCloseable {
                 if (from != null) {
                     page.put("ExclusiveStartTableName", from);
                 }
-                var refusal = backend.lock().acquireRead(maxWait);
-                if (refusal != null) {
-                    throttle(exchange, "DynamoDB_20120810.ListTables", backend.lock(), refusal);
+                var response = sendUnderLock(backend, true, exchange, "DynamoDB_20120810.ListTables",
+                        HttpExchanges.requestTo(backend.target(), exchange, Json.MAPPER.writeValueAsBytes(page)));
+                if (response == null) {
                     return;
-                }
-                HttpResponse<byte[]> response;
-                try {
-                    response = client.send(HttpExchanges.requestTo(backend.target(), exchange,
-                            Json.MAPPER.writeValueAsBytes(page)), HttpResponse.BodyHandlers.ofByteArray());
-                } finally {
-                    backend.lock().releaseRead();
                 }
                 if (response.statusCode() != 200) {
                     HttpExchanges.relay(response, exchange);
