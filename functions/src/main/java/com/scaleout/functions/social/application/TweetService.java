@@ -89,8 +89,8 @@ public final class TweetService {
 
     public Page<Tweet> hashtag(String tag, PageRequest page) {
         String normalized = TweetText.normalizeTag(tag.startsWith("#") ? tag.substring(1) : tag);
-        if (normalized.isEmpty() || normalized.length() > 100) {
-            throw ApiException.invalidField("tag", "must be 1-100 characters");
+        if (TweetText.isBlank(normalized) || normalized.length() > 100) {
+            throw ApiException.invalidField("tag", "must be 1-100 characters, not only spaces");
         }
         return resolve(index.byHashtag(normalized, page), page);
     }

@@ -62,6 +62,11 @@ public final class TweetText {
         return raw.substring(start, end);
     }
 
+    /** Whether the text is empty or only white space and space separators (no-break spaces included). */
+    public static boolean isBlank(String text) {
+        return trim(text).isEmpty();
+    }
+
     private static boolean isBlank(int codePoint) {
         return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
     }

@@ -12,6 +12,7 @@ import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /** Posting, reading and deleting tweets, from the samples of events/social/. */
@@ -186,5 +187,16 @@ class TweetsHandlerTest {
         var page = ok(world.handle(event), 200);
 
         assertThat(itemIds(page)).containsExactly(Seed.BOB_FIRST);
+    }
+
+    @Test
+    void refusesABlankHashtag() {
+        for (String blank : List.of(" ", "#  ", "\u00a0")) {
+            var event = Samples.http("get-hashtag-tweets");
+            event.getPathParameters().put("tag", blank);
+
+            ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(),
+                    List.of("tag"));
+        }
     }
 }
