@@ -126,6 +126,10 @@ public final class TweetService {
     }
 
     public void unretweet(Actor actor, String tweetId) {
+        if (tweetId.trim().isEmpty()) {
+            // only spaces or control characters: no id at all (any other unknown id is simply not retweeted)
+            throw ApiException.invalidField("id", "is required in the path");
+        }
         if (Ids.isId(tweetId)) {
             retweets.remove(tweetId, actor.userId());
         }

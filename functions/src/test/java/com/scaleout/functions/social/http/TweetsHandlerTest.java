@@ -199,4 +199,13 @@ class TweetsHandlerTest {
                     List.of("tag"));
         }
     }
+
+    @Test
+    void refusesToUndoARetweetOfAnIdOfOnlyControlCharacters() {
+        // OpenApiPropertiesIT generated DELETE /tweets/%00/retweets, outside the contract, and got 204
+        var event = Samples.http("delete-tweet-retweets");
+        event.getPathParameters().put("id", "\u0000");
+
+        ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(), List.of("id"));
+    }
 }
