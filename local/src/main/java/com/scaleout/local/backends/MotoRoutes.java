@@ -1,7 +1,7 @@
 package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.scaleout.functions.shared.http.Json;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -15,7 +15,6 @@ import java.util.Set;
  * naming tables of both is refused: DynamoDB would apply it atomically, two processes cannot.
  */
 final class MotoRoutes {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RESET_PATH = "/moto-api/reset";
 
     /** Where a request goes. */
@@ -33,10 +32,6 @@ final class MotoRoutes {
 
     MotoRoutes(Set<String> apart) {
         this.apart = Set.copyOf(apart);
-    }
-
-    Set<String> apart() {
-        return apart;
     }
 
     /** {@code amzTarget}: the X-Amz-Target header (null for S3 and moto's own API). */
@@ -65,7 +60,7 @@ final class MotoRoutes {
         var tables = new LinkedHashSet<String>();
         JsonNode request;
         try {
-            request = body.length == 0 ? null : JSON.readTree(body);
+            request = body.length == 0 ? null : Json.MAPPER.readTree(body);
         } catch (IOException e) {
             return tables; // moto answers a body that is not JSON itself
         }
