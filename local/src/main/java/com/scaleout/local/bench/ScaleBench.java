@@ -36,7 +36,7 @@ final class ScaleBench {
     private static final int SAMPLES = 40;
     private static final int WARM_UP = 5;
     private static final String PASSWORD = "scale-bench-password";
-    private static final Duration DRAIN_LIMIT = Duration.ofMinutes(10);
+    static final Duration DRAIN_LIMIT = Duration.ofMinutes(10);
 
     private ScaleBench() {
     }
@@ -113,7 +113,7 @@ final class ScaleBench {
      * Waits until every stream poller has found its stream worked off in a read begun after {@code written}: every
      * record the seed wrote has been delivered (checked on the pollers themselves, not on the consumers' reports).
      */
-    private static boolean awaitDrained(LocalRuntime runtime, Instant written) throws InterruptedException {
+    static boolean awaitDrained(LocalRuntime runtime, Instant written) throws InterruptedException {
         long giveUp = System.nanoTime() + DRAIN_LIMIT.toNanos();
         while (System.nanoTime() < giveUp) {
             var behind = runtime.pollers().stream()
@@ -128,7 +128,7 @@ final class ScaleBench {
         return false;
     }
 
-    private static long onFailureRecords(Path directory) throws java.io.IOException {
+    static long onFailureRecords(Path directory) throws java.io.IOException {
         if (!Files.isDirectory(directory)) {
             return 0;
         }

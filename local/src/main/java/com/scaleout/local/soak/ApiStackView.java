@@ -26,7 +26,7 @@ import java.util.function.Function;
  */
 public final class ApiStackView implements StackView {
     /** The password SocialLoad (loadtest) registers every account with. */
-    static final String LOAD_PASSWORD = "load-test-password";
+    public static final String LOAD_PASSWORD = "load-test-password";
     private static final int ATTEMPTS = 5;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -22,8 +22,9 @@ import java.util.logging.Logger;
 
 /**
  * Search over words, {@code #tags} and {@code @users}: tweets matching more of the query's terms first, then
- * newer. Each term contributes the {@link #PER_TERM} newest tweets that contain it, up to a snapshot taken by the
- * first page (the newest match then); later pages carry the snapshot in their cursor, so tweets arriving
+ * newer. Each term of a query of several contributes the {@link #PER_TERM} newest tweets that contain it (a query
+ * of one term reads only the page it shows), up to a snapshot taken by the first page (the newest match then); later
+ * pages carry the snapshot in their cursor, so tweets arriving
  * meanwhile neither shift nor repeat what a reader pages through. The default first page of each query is cached
  * and invalidated by the stream handler when a tweet with one of its terms arrives or goes.
  */
@@ -87,6 +88,9 @@ public final class SearchService {
     }
 
     private Page<Tweet> rank(List<String> terms, int limit, Optional<Position> after) {
+        if (terms.size() == 1) {
+            return newestWith(terms.getFirst(), limit, after);
+        }
         String snapshot = after.map(Position::snapshot).orElse(NEWEST_POSSIBLE);
         Map<String, Integer> matched = new HashMap<>();
         index.postings(terms, snapshot, PER_TERM).values()
@@ -105,6 +109,25 @@ public final class SearchService {
         shown.forEach(e -> ids.add(e.getKey()));
         String next = more ? encode(new Position(newest, shown.getLast().getValue(), shown.getLast().getKey())) : null;
         return new Page<>(tweets.findMany(ids), next);
+    }
+
+    /**
+     * One term ranks newest first, so only the page shown is read (the newest tweets before the cursor's last one),
+     * however many tweets have the term: a reader pages through all of them, not only the newest {@link #PER_TERM}.
+     */
+    private Page<Tweet> newestWith(String term, int limit, Optional<Position> after) {
+        // a cursor's last tweet matched one term (this query's) or more (another query's: all of these rank after it)
+        Optional<String> before = after.filter(p -> p.matched() == 1).map(Position::lastId);
+        String upTo = before.or(() -> after.map(Position::snapshot)).orElse(NEWEST_POSSIBLE);
+        var ids = index.postings(List.of(term), upTo, limit + 2).getOrDefault(term, List.of()).stream()
+                .filter(id -> before.map(last -> id.compareTo(last) < 0).orElse(true))
+                .limit(limit + 1L)
+                .toList();
+        boolean more = ids.size() > limit;
+        var shown = ids.subList(0, Math.min(limit, ids.size()));
+        String snapshot = after.map(Position::snapshot).orElse(shown.isEmpty() ? NEWEST_POSSIBLE : shown.getFirst());
+        String next = more ? encode(new Position(snapshot, 1, shown.getLast())) : null;
+        return new Page<>(tweets.findMany(shown), next);
     }
 
     /** Ranked after the position: fewer terms matched, or as many and older. */

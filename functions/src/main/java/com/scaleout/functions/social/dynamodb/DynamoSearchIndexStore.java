@@ -25,6 +25,8 @@ public final class DynamoSearchIndexStore implements SearchIndexStore {
     public static final String TERM = "term";
     public static final String TWEET_ID = "tweetId";
     static final int SHARDS = 4;
+    /** Up to this many postings per term, every shard is read for all of them (a one-term search's page). */
+    static final int EXACT_UP_TO = 100;
     /**
      * Shard Queries in flight at once per execution environment, by default: every shard of the longest query the
      * API accepts (10 terms, {@code SearchTerms.MAX_QUERY_TERMS}) at once, and no more whatever the caller asks;
@@ -88,13 +90,14 @@ public final class DynamoSearchIndexStore implements SearchIndexStore {
      * The newest postings of each term's shards, merged per term. Tweets land in shards by a hash, so the newest
      * {@code limit} overall are spread evenly; each shard is asked for 1.5 times its even share, which covers them
      * unless one shard holds far more than its share of the newest (the result is then the newest {@code limit} of
-     * what was read), for one small Query per shard instead of {@code limit} items from each. The Queries of every
+     * what was read), for one small Query per shard instead of {@code limit} items from each; up to
+     * {@link #EXACT_UP_TO} each shard is asked for {@code limit}, which is exact and still small. The Queries of every
      * term and shard are independent and made at once (up to the store's bound), so a query of k
      * terms waits about one Query's latency, not 4k of them.
      */
     @Override
     public Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
-        int perShard = Math.max(10, limit * 3 / (2 * SHARDS));
+        int perShard = limit <= EXACT_UP_TO ? limit : Math.max(10, limit * 3 / (2 * SHARDS));
         var shardQueries = new ArrayList<Callable<List<String>>>(terms.size() * SHARDS);
         for (String term : terms) {
             for (int shard = 0; shard < SHARDS; shard++) {

@@ -163,6 +163,30 @@ class SearchServiceTest {
     }
 
     @Test
+    void aOneTermSearchReadsOnlyThePageItShowsAndPagesWithoutGapsWhileNewMatchesArrive() {
+        var asked = new ArrayList<Integer>();
+        SearchIndexStore recording = delegating((terms, limit) -> asked.add(limit));
+        var service = new SearchService(recording, world.searchCache, world.tweets);
+        var posted = new ArrayList<String>();
+        for (int n = 1; n <= 7; n++) {
+            posted.addFirst(posted(Seed.BOB, "one term " + n + " #onlyone"));
+        }
+
+        var paged = new ArrayList<String>();
+        String cursor = null;
+        do {
+            var event = request("#onlyone", 3, cursor);
+            var page = service.search(new ApiRequest(event));
+            page.items().forEach(tweet -> paged.add(tweet.id()));
+            cursor = page.next();
+            posted(Seed.CAROL, "newer, after the snapshot #onlyone"); // must not shift or repeat what is paged
+        } while (cursor != null);
+
+        assertThat(paged).containsExactlyElementsOf(posted);
+        assertThat(asked).as("postings asked per page, not the %s-per-term window", 1000).allMatch(n -> n <= 5);
+    }
+
+    @Test
     void pagesOfOneAcrossEveryTierOfMatches() {
         String both = posted(Seed.ALICE, "lambda snapstart");
         String lambda = posted(Seed.BOB, "lambda only");
@@ -241,26 +265,11 @@ class SearchServiceTest {
     @Test
     void aTweetArrivingWhileTheFirstPageIsComputedIsNotHiddenByTheCache() {
         var arrived = new ArrayList<String>();
-        SearchIndexStore racing = new SearchIndexStore() {
-            @Override
-            public void add(String tweetId, List<String> terms) {
-                world.searchIndex.add(tweetId, terms);
+        SearchIndexStore racing = delegating((terms, limit) -> {
+            if (arrived.isEmpty()) {
+                arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
             }
-
-            @Override
-            public void remove(String tweetId, List<String> terms) {
-                world.searchIndex.remove(tweetId, terms);
-            }
-
-            @Override
-            public Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
-                Map<String, List<String>> ids = world.searchIndex.postings(terms, newest, limit);
-                if (arrived.isEmpty()) {
-                    arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
-                }
-                return ids;
-            }
-        };
+        });
         var service = new SearchService(racing, world.searchCache, world.tweets);
         var request = new ApiRequest(request("#java", null, null));
 
@@ -281,5 +290,27 @@ class SearchServiceTest {
         assertThat(search("#java")).as("the stale page, until its TTL").doesNotContain(tagged);
         world.searchCache.flush(); // the TTL passed
         assertThat(search("#java")).startsWith(tagged);
+    }
+
+    /** The world's index, calling {@code afterRead} with each postings read's terms and limit. */
+    private SearchIndexStore delegating(java.util.function.BiConsumer<List<String>, Integer> afterRead) {
+        return new SearchIndexStore() {
+            @Override
+            public void add(String tweetId, List<String> terms) {
+                world.searchIndex.add(tweetId, terms);
+            }
+
+            @Override
+            public void remove(String tweetId, List<String> terms) {
+                world.searchIndex.remove(tweetId, terms);
+            }
+
+            @Override
+            public Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
+                Map<String, List<String>> ids = world.searchIndex.postings(terms, newest, limit);
+                afterRead.accept(terms, limit);
+                return ids;
+            }
+        };
     }
 }

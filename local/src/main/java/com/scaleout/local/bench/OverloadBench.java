@@ -1,0 +1,380 @@
+package com.scaleout.local.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.http.AdminKey;
+import com.scaleout.functions.shared.http.Json;
+import com.scaleout.local.LocalConfig;
+import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.soak.AcceptedWrites;
+import com.scaleout.local.soak.ApiStackView;
+import com.scaleout.local.soak.Findings;
+import com.scaleout.local.soak.Reconciler;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code ./scaleout bench overload [seconds]}: the stack pushed past what it can serve and let go again, as a
+ * tester would see it. A social mix (tweets, home timelines, tweet reads, one-term searches, by {@value #ACCOUNTS}
+ * accounts that follow each other) is sent closed-loop first to find the sustainable rate R; then open-loop (each
+ * request sent on its schedule, answered or not) at {@value #NORMAL_SHARE} R for the normal phase, at
+ * {@value #OVERLOAD_FACTOR} R for {@code seconds} (60 by default), and at the normal rate again for as long.
+ * Reported: each phase's answers by status (a 429 or 503 must carry Retry-After; a 500 or a request unanswered
+ * after {@value #HANG_SECONDS} s is a defect), p99 per {@value #WINDOW_SECONDS}-second window by send time, and the
+ * recovery time: from the overload's end to the end of the last window after it whose p99 passed
+ * {@value #RECOVERED_P99} × the normal phase's p99 or that had an answer other than 2xx. Then the streams are
+ * drained, the on-failure records counted, and every accepted tweet reconciled with what the API shows (the soak's
+ * checks).
+ */
+final class OverloadBench {
+    static final int ACCOUNTS = 20;
+    static final int FOLLOWS_EACH = 5;
+    static final int CALIBRATION_CLIENTS = 8;
+    static final double NORMAL_SHARE = 0.5;
+    static final double OVERLOAD_FACTOR = 3.0;
+    static final int HANG_SECONDS = 30;
+    static final int WINDOW_SECONDS = 5;
+    static final double RECOVERED_P99 = 1.5;
+    /** Requests in flight at most: past that, the client counts a request as unanswered instead of sending it. */
+    static final int MAX_IN_FLIGHT = 4_000;
+    private static final Duration CALIBRATION = Duration.ofSeconds(20);
+    private static final Duration NORMAL = Duration.ofSeconds(30);
+    /** A search word per this many tweets: the soak's checks look each group up by search. */
+    private static final int GROUP = 20;
+
+    private static final java.util.logging.Logger LOG =
+            java.util.logging.Logger.getLogger(OverloadBench.class.getName());
+
+    private OverloadBench() {
+    }
+
+    /** What one request met: when it was due (ns since the run's origin), its latency, its status (0: none). */
+    record Answer(String phase, long dueNanos, long latencyNanos, int status, boolean retryAfter) {
+    }
+
+    static void run(String[] args) throws Exception {
+        int overloadSeconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
+        var report = new BenchReport("overload", "./scaleout bench overload " + overloadSeconds);
+        System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
+        Path dataDir = Files.createDirectories(Path.of(".scaleout", "bench-overload"));
+        var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
+        try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
+            var world = World.create(runtime.url());
+            System.out.printf("calibrating: %d clients back to back for %d s%n", CALIBRATION_CLIENTS,
+                    CALIBRATION.toSeconds());
+            var calibration = LoadDriver.run("calibration", CALIBRATION_CLIENTS, CALIBRATION, c -> {
+                var random = new Random(c);
+                return () -> {
+                    var answer = world.send(random, "calibration", 0);
+                    return answer.status() / 100 == 2 ? LoadDriver.Outcome.ok(1)
+                            : LoadDriver.Outcome.failed("status " + answer.status());
+                };
+            });
+            double sustainable = (calibration.requests() - calibration.failures()) / calibration.seconds();
+            double normalRate = NORMAL_SHARE * sustainable;
+            double overloadRate = OVERLOAD_FACTOR * sustainable;
+            ScaleBench.awaitDrained(runtime, Instant.now());
+
+            var answers = new ConcurrentLinkedQueue<Answer>();
+            var schedule = new OpenLoop(world, answers);
+            long origin = System.nanoTime();
+            long overloadStart = origin + NORMAL.toNanos();
+            long overloadEnd = overloadStart + TimeUnit.SECONDS.toNanos(overloadSeconds);
+            long end = overloadEnd + TimeUnit.SECONDS.toNanos(overloadSeconds);
+            System.out.printf("open loop: %.0f/s for %d s, %.0f/s for %d s, %.0f/s for %d s%n", normalRate,
+                    NORMAL.toSeconds(), overloadRate, overloadSeconds, normalRate, overloadSeconds);
+            schedule.send("normal", origin, origin, overloadStart, normalRate);
+            schedule.send("overload", origin, overloadStart, overloadEnd, overloadRate);
+            schedule.send("after", origin, overloadEnd, end, normalRate);
+            schedule.awaitAnswers();
+            Instant written = Instant.now();
+            boolean drained = ScaleBench.awaitDrained(runtime, written);
+            long onFailure = ScaleBench.onFailureRecords(dataDir.resolve("on-failure"));
+            System.out.println("reconciling " + world.tweets.size() + " tweets with what the API shows");
+            Findings findings = new Reconciler(new ApiStackView(runtime.url(), client -> null))
+                    .reconcile(world.writes());
+
+            var all = List.copyOf(answers);
+            double normalP99 = p99(all.stream().filter(a -> a.phase().equals("normal")).toList());
+            report.line(String.format(Locale.ROOT, "Sustainable rate R, %d clients back to back for %d s: %.1f "
+                    + "requests/s (p99 %.0f ms). Open loop: %.1f/s (%.1f R) for %d s, %.1f/s (%.1f R) for %d s, "
+                    + "%.1f/s again for %d s; a mix of 30 %% POST /tweets, 45 %% GET /timeline, 15 %% GET /tweets/{id}"
+                    + ", 10 %% one-term search by %d accounts.", CALIBRATION_CLIENTS, CALIBRATION.toSeconds(),
+                    sustainable, calibration.percentileMillis(99), normalRate, NORMAL_SHARE, NORMAL.toSeconds(),
+                    overloadRate, OVERLOAD_FACTOR, overloadSeconds, normalRate, overloadSeconds, ACCOUNTS));
+            report.line("");
+            report.line("| phase | sent | 2xx | 429 | 503 | busy without Retry-After | 500s | unanswered "
+                    + "(> " + HANG_SECONDS + " s) | p50 ms | p99 ms |");
+            report.line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            for (String phase : List.of("normal", "overload", "after")) {
+                var of = all.stream().filter(a -> a.phase().equals(phase)).toList();
+                report.line(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,d | %,d | %,d | %.0f | %.0f |",
+                        phase, of.size(), count(of, a -> a.status() / 100 == 2), count(of, a -> a.status() == 429),
+                        count(of, a -> a.status() == 503),
+                        count(of, a -> (a.status() == 429 || a.status() == 503) && !a.retryAfter()),
+                        count(of, a -> a.status() >= 500 && a.status() != 503), count(of, a -> a.status() == 0),
+                        percentile(of, 50), percentile(of, 99)));
+            }
+            report.line("");
+            var windows = windows(all, origin, overloadEnd, end);
+            double recovery = recoverySeconds(windows, normalP99);
+            report.line(String.format(Locale.ROOT, "After the overload (p99 by send time, %d-s windows): %s.",
+                    WINDOW_SECONDS, String.join(", ", windows.stream().map(w -> String.format(Locale.ROOT,
+                            "%.0f ms%s", w.p99(), w.allOk() ? "" : " (" + w.notOk() + " not 2xx)")).toList())));
+            report.line(String.format(Locale.ROOT, "Recovered (every later window at most %.1f × the normal p99 of "
+                    + "%.0f ms and all 2xx) %s; %s; %d stream records sent to the on-failure destination; "
+                    + "reconciliation of %,d accepted tweets: %s.", RECOVERED_P99, normalP99,
+                    Double.isNaN(recovery) ? "**not within the after phase**"
+                            : String.format(Locale.ROOT, "**%.0f s after the overload ended**", recovery),
+                    drained ? "every stream poller drained" : "the stream pollers still behind after "
+                            + ScaleBench.DRAIN_LIMIT.toMinutes() + " min", onFailure, world.acceptedTweets(),
+                    missing(findings)));
+        }
+        report.save();
+        BenchmarksBlock.named("overload").updateIn(Path.of("BENCHMARKS.md"), String.join("\n", report.lines()));
+    }
+
+    /** The accounts, their follows and a few tweets to read; then, per request, one request of the mix. */
+    static final class World {
+        private final String base;
+        private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        private final List<String> usernames = new ArrayList<>();
+        private final List<String> tokens = new ArrayList<>();
+        private final List<AcceptedWrites.FollowChange> follows = new ArrayList<>();
+        private final List<String> readable = new CopyOnWriteArrayList<>();
+        final List<AcceptedWrites.Tweet> tweets = Collections.synchronizedList(new ArrayList<>());
+        private final AtomicLong posted = new AtomicLong();
+
+        private World(String base) {
+            this.base = base;
+        }
+
+        static World create(String base) throws Exception {
+            var world = new World(base);
+            var api = new BenchApi(base);
+            String tag = Long.toString(System.nanoTime() % 1_000_000, 36);
+            for (int a = 0; a < ACCOUNTS; a++) {
+                String name = "over" + tag + "_" + a;
+                world.usernames.add(name);
+                world.tokens.add(api.signUp(name, ApiStackView.LOAD_PASSWORD));
+            }
+            for (int a = 0; a < ACCOUNTS; a++) {
+                for (int f = 1; f <= FOLLOWS_EACH; f++) {
+                    String followee = world.usernames.get((a + f) % ACCOUNTS);
+                    api.send("PUT", "/me/following/" + followee, world.tokens.get(a), null);
+                    world.follows.add(new AcceptedWrites.FollowChange(world.usernames.get(a), followee, true, true));
+                }
+                String id = api.send("POST", "/tweets", world.tokens.get(a), Map.of("text", "overload setup "
+                        + a)).get("id").asText();
+                world.readable.add(id);
+                world.tweets.add(new AcceptedWrites.Tweet(id, world.usernames.get(a), "overload setup " + a, null,
+                        true));
+            }
+            return world;
+        }
+
+        /** One request of the mix, sent and answered (or timed out). */
+        Answer send(Random random, String phase, long dueNanos) {
+            int account = random.nextInt(ACCOUNTS);
+            String token = tokens.get(account);
+            int pick = random.nextInt(100);
+            long n = posted.get();
+            String word = "grp" + Long.toString(n / GROUP, 36) + "x";
+            HttpRequest.Builder request;
+            String text = null;
+            if (pick < 30) {
+                n = posted.getAndIncrement();
+                text = "overload tweet " + n + " " + "grp" + Long.toString(n / GROUP, 36) + "x";
+                request = builder("/tweets", token).header("content-type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("text", text))));
+            } else if (pick < 75) {
+                request = builder("/timeline", token).GET();
+            } else if (pick < 90) {
+                request = builder("/tweets/" + readable.get(random.nextInt(readable.size())), null).GET();
+            } else {
+                request = builder("/search?q=" + URLEncoder.encode(word, StandardCharsets.UTF_8), null).GET();
+            }
+            long start = System.nanoTime();
+            int status = 0;
+            boolean retryAfter = false;
+            String body = null;
+            try {
+                var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                status = response.statusCode();
+                retryAfter = response.headers().firstValue("retry-after").isPresent();
+                body = response.body();
+            } catch (java.io.IOException unanswered) {
+                // a timeout or a dropped connection: the status stays 0, no answer
+                LOG.fine(() -> "no answer: " + unanswered);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            long latency = System.nanoTime() - start;
+            if (text != null) {
+                recordTweet(account, text, status, body);
+            }
+            return new Answer(phase, dueNanos, latency, status, retryAfter);
+        }
+
+        private void recordTweet(int account, String text, int status, String body) {
+            String id = null;
+            if (status == 201 && body != null) {
+                try {
+                    JsonNode tweet = Json.MAPPER.readTree(body);
+                    id = tweet.path("id").asText(null);
+                } catch (java.io.IOException unreadable) {
+                    LOG.fine(() -> "a 201 without a tweet: " + unreadable); // left unsure, as no answer would be
+                }
+            }
+            // only a 201 is accepted; anything else (a 503, no answer) leaves the outcome unknown to the client
+            tweets.add(new AcceptedWrites.Tweet(id, usernames.get(account), text, null, status == 201 && id != null));
+        }
+
+        private HttpRequest.Builder builder(String path, String token) {
+            var builder = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(HANG_SECONDS));
+            return token == null ? builder : builder.header("authorization", "Bearer " + token);
+        }
+
+        long acceptedTweets() {
+            return tweets.stream().filter(AcceptedWrites.Tweet::accepted).count();
+        }
+
+        AcceptedWrites writes() {
+            var users = usernames.stream().map(u -> new AcceptedWrites.User(u, true)).toList();
+            return new AcceptedWrites(users, List.copyOf(tweets), List.of(), follows, List.of(), List.of(),
+                    List.of());
+        }
+    }
+
+    /** Requests sent on a fixed schedule on virtual threads, whether or not earlier ones were answered. */
+    private static final class OpenLoop {
+        private final World world;
+        private final ConcurrentLinkedQueue<Answer> answers;
+        private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+        private final java.util.concurrent.ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor();
+        private final Random random = new Random(42);
+
+        OpenLoop(World world, ConcurrentLinkedQueue<Answer> answers) {
+            this.world = world;
+            this.answers = answers;
+        }
+
+        void send(String phase, long origin, long from, long until, double rate) throws InterruptedException {
+            long interval = (long) (TimeUnit.SECONDS.toNanos(1) / rate);
+            long nextProgress = from + TimeUnit.SECONDS.toNanos(10);
+            for (long due = from; due < until; due += interval) {
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                long dueSinceOrigin = due - origin;
+                if (!inFlight.tryAcquire()) {
+                    answers.add(new Answer(phase, dueSinceOrigin, TimeUnit.SECONDS.toNanos(HANG_SECONDS), 0, false));
+                    continue;
+                }
+                var requestRandom = new Random(random.nextLong());
+                long dueAt = due;
+                senders.execute(() -> {
+                    try {
+                        // latency by send time: a request the client could not send on time waited too
+                        var answer = world.send(requestRandom, phase, dueSinceOrigin);
+                        long late = Math.max(0, System.nanoTime() - answer.latencyNanos() - dueAt);
+                        answers.add(new Answer(phase, dueSinceOrigin, answer.latencyNanos() + late, answer.status(),
+                                answer.retryAfter()));
+                    } finally {
+                        inFlight.release();
+                    }
+                });
+                if (System.nanoTime() > nextProgress) {
+                    System.out.printf("  %s: %.0f s, %,d requests in flight%n", phase,
+                            (System.nanoTime() - from) / 1e9, MAX_IN_FLIGHT - inFlight.availablePermits());
+                    nextProgress += TimeUnit.SECONDS.toNanos(10);
+                }
+            }
+        }
+
+        void awaitAnswers() throws InterruptedException {
+            senders.shutdown();
+            senders.awaitTermination(HANG_SECONDS + 30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** One window after the overload: its p99 and how many answers were not 2xx. */
+    record Window(double startSeconds, double p99, long notOk) {
+        boolean allOk() {
+            return notOk == 0;
+        }
+    }
+
+    static List<Window> windows(List<Answer> answers, long origin, long overloadEnd, long end) {
+        var windows = new ArrayList<Window>();
+        long width = TimeUnit.SECONDS.toNanos(WINDOW_SECONDS);
+        for (long from = overloadEnd - origin; from < end - origin; from += width) {
+            long start = from;
+            var in = answers.stream().filter(a -> a.dueNanos() >= start && a.dueNanos() < start + width).toList();
+            windows.add(new Window((start - (overloadEnd - origin)) / 1e9, p99(in),
+                    count(in, a -> a.status() / 100 != 2)));
+        }
+        return windows;
+    }
+
+    /** Seconds from the overload's end to the end of the last window that was not yet normal; NaN: never normal. */
+    static double recoverySeconds(List<Window> windows, double normalP99) {
+        double recovered = 0;
+        for (Window window : windows) {
+            if (window.p99() > RECOVERED_P99 * normalP99 || !window.allOk()) {
+                recovered = window.startSeconds() + WINDOW_SECONDS;
+            }
+        }
+        return windows.isEmpty() || recovered >= windows.getLast().startSeconds() + WINDOW_SECONDS ? Double.NaN
+                : recovered;
+    }
+
+    private static String missing(Findings findings) {
+        if (findings.missing() == 0) {
+            return String.format(Locale.ROOT, "all %,d checks hold", findings.checked());
+        }
+        var failed = findings.checks().stream().filter(c -> c.missing() > 0).findFirst().orElseThrow();
+        return String.format(Locale.ROOT, "**%,d of %,d checks failed**, e.g. %s: %s", findings.missing(),
+                findings.checked(), failed.name(), failed.examples());
+    }
+
+    private static long count(List<Answer> answers, java.util.function.Predicate<Answer> which) {
+        return answers.stream().filter(which).count();
+    }
+
+    private static double p99(List<Answer> answers) {
+        return percentile(answers, 99);
+    }
+
+    private static double percentile(List<Answer> answers, double percentile) {
+        if (answers.isEmpty()) {
+            return 0;
+        }
+        var histogram = new Histogram(3);
+        answers.forEach(a -> histogram.recordValue(Math.max(0, a.latencyNanos() / 1000)));
+        return histogram.getValueAtPercentile(percentile) / 1000.0;
+    }
+}
