@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import com.scaleout.functions.shared.aws.TransientFailures;
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /**
@@ -17,6 +18,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
+    /** Busy answers come in floods (8,000 in a minute of the overload bench): one trace per route and interval. */
+    private static final ThrottledLog BUSY = new ThrottledLog(LOG, java.time.Duration.ofSeconds(10));
 
     private final Map<String, Route> routes;
 
@@ -52,7 +55,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             return response;
         } catch (SdkException e) {
             if (TransientFailures.isTransient(e)) {
-                LOG.log(Level.WARNING, event.getRouteKey() + ": AWS throttled or too slow", e);
+                BUSY.warn(event.getRouteKey() + ": AWS throttled or too slow", e);
                 var response = error(503, "Service busy, retry shortly", null, request.requestId());
                 response.getHeaders().put("retry-after", "1");
                 return response;

@@ -114,6 +114,44 @@ class ApiHandlerTest {
 
     @ParameterizedTest
     @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void logsAFloodOfBusyAnswersOnceNotOncePerRequest(APIGatewayV2HTTPEvent event) {
+        var logger = java.util.logging.Logger.getLogger(ApiHandler.class.getName());
+        var records = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
+        var handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getMessage().contains("GET /throttled-flood")) {
+                    records.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        var flooded = new ApiHandler(Map.of("GET /throttled-flood", request -> {
+            throw AwsServiceException.builder().statusCode(429).message("Rate exceeded").build();
+        })) {
+        };
+        logger.addHandler(handler);
+        try {
+            for (int i = 0; i < 100; i++) {
+                event.setRouteKey("GET /throttled-flood");
+                assertThat(flooded.handleRequest(event, null).getStatusCode()).isEqualTo(503);
+            }
+        } finally {
+            logger.removeHandler(handler);
+        }
+
+        assertThat(records).as("one trace per route and interval under overload").hasSize(1);
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
     void answersATransactionCancelledForCapacityOrAConflictWith503AndRetryAfter(APIGatewayV2HTTPEvent event)
             throws IOException {
         for (String route : List.of("GET /transaction-throttled", "GET /transaction-conflict", "GET /request-limit")) {
