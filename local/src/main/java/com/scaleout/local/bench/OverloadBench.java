@@ -16,7 +16,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,6 +61,10 @@ final class OverloadBench {
     private static final Duration NORMAL = Duration.ofSeconds(30);
     /** A search word per this many tweets: the soak's checks look each group up by search. */
     private static final int GROUP = 20;
+    /** The mix, in percent: tweets, home timelines and tweet reads; one-term searches are the rest. */
+    private static final int TWEETS_PERCENT = 30;
+    private static final int TIMELINES_PERCENT = 45;
+    private static final int READS_PERCENT = 15;
 
     private static final java.util.logging.Logger LOG =
             java.util.logging.Logger.getLogger(OverloadBench.class.getName());
@@ -73,11 +76,15 @@ final class OverloadBench {
     record Answer(String phase, long dueNanos, long latencyNanos, int status, boolean retryAfter) {
     }
 
+    /** What the stack answered (status 0: nothing) and how long it took from the send. */
+    record Reply(int status, boolean retryAfter, long latencyNanos) {
+    }
+
     static void run(String[] args) throws Exception {
         int overloadSeconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
         var report = new BenchReport("overload", "./scaleout bench overload " + overloadSeconds);
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
-        Path dataDir = Files.createDirectories(Path.of(".scaleout", "bench-overload"));
+        Path dataDir = ScaleBench.freshDataDir("bench-overload");
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
             var world = World.create(runtime.url());
@@ -86,9 +93,9 @@ final class OverloadBench {
             var calibration = LoadDriver.run("calibration", CALIBRATION_CLIENTS, CALIBRATION, c -> {
                 var random = new Random(c);
                 return () -> {
-                    var answer = world.send(random, "calibration", 0);
-                    return answer.status() / 100 == 2 ? LoadDriver.Outcome.ok(1)
-                            : LoadDriver.Outcome.failed("status " + answer.status());
+                    var reply = world.send(random);
+                    return reply.status() / 100 == 2 ? LoadDriver.Outcome.ok(1)
+                            : LoadDriver.Outcome.failed("status " + reply.status());
                 };
             });
             double sustainable = (calibration.requests() - calibration.failures()) / calibration.seconds();
@@ -119,10 +126,12 @@ final class OverloadBench {
             double normalP99 = p99(all.stream().filter(a -> a.phase().equals("normal")).toList());
             report.line(String.format(Locale.ROOT, "Sustainable rate R, %d clients back to back for %d s: %.1f "
                     + "requests/s (p99 %.0f ms). Open loop: %.1f/s (%.1f R) for %d s, %.1f/s (%.1f R) for %d s, "
-                    + "%.1f/s again for %d s; a mix of 30 %% POST /tweets, 45 %% GET /timeline, 15 %% GET /tweets/{id}"
-                    + ", 10 %% one-term search by %d accounts.", CALIBRATION_CLIENTS, CALIBRATION.toSeconds(),
+                    + "%.1f/s again for %d s; a mix of %d %% POST /tweets, %d %% GET /timeline, %d %% GET /tweets/{id}"
+                    + ", %d %% one-term search by %d accounts.", CALIBRATION_CLIENTS, CALIBRATION.toSeconds(),
                     sustainable, calibration.percentileMillis(99), normalRate, NORMAL_SHARE, NORMAL.toSeconds(),
-                    overloadRate, OVERLOAD_FACTOR, overloadSeconds, normalRate, overloadSeconds, ACCOUNTS));
+                    overloadRate, OVERLOAD_FACTOR, overloadSeconds, normalRate, overloadSeconds, TWEETS_PERCENT,
+                    TIMELINES_PERCENT, READS_PERCENT, 100 - TWEETS_PERCENT - TIMELINES_PERCENT - READS_PERCENT,
+                    ACCOUNTS));
             report.line("");
             report.line("| phase | sent | 2xx | 429 | 503 | busy without Retry-After | 500s | unanswered "
                     + "(> " + HANG_SECONDS + " s) | p50 ms | p99 ms |");
@@ -196,25 +205,24 @@ final class OverloadBench {
         }
 
         /** One request of the mix, sent and answered (or timed out). */
-        Answer send(Random random, String phase, long dueNanos) {
+        Reply send(Random random) {
             int account = random.nextInt(ACCOUNTS);
             String token = tokens.get(account);
             int pick = random.nextInt(100);
-            long n = posted.get();
-            String word = "grp" + Long.toString(n / GROUP, 36) + "x";
             HttpRequest.Builder request;
             String text = null;
-            if (pick < 30) {
-                n = posted.getAndIncrement();
-                text = "overload tweet " + n + " " + "grp" + Long.toString(n / GROUP, 36) + "x";
+            if (pick < TWEETS_PERCENT) {
+                long n = posted.getAndIncrement();
+                text = "overload tweet " + n + " " + groupWord(n);
                 request = builder("/tweets", token).header("content-type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("text", text))));
-            } else if (pick < 75) {
+            } else if (pick < TWEETS_PERCENT + TIMELINES_PERCENT) {
                 request = builder("/timeline", token).GET();
-            } else if (pick < 90) {
+            } else if (pick < TWEETS_PERCENT + TIMELINES_PERCENT + READS_PERCENT) {
                 request = builder("/tweets/" + readable.get(random.nextInt(readable.size())), null).GET();
             } else {
-                request = builder("/search?q=" + URLEncoder.encode(word, StandardCharsets.UTF_8), null).GET();
+                request = builder("/search?q=" + URLEncoder.encode(groupWord(posted.get()), StandardCharsets.UTF_8),
+                        null).GET();
             }
             long start = System.nanoTime();
             int status = 0;
@@ -235,7 +243,12 @@ final class OverloadBench {
             if (text != null) {
                 recordTweet(account, text, status, body);
             }
-            return new Answer(phase, dueNanos, latency, status, retryAfter);
+            return new Reply(status, retryAfter, latency);
+        }
+
+        /** The search word of the {@code n}th tweet's group (the soak's checks search each group by it). */
+        private static String groupWord(long n) {
+            return "grp" + Long.toString(n / GROUP, 36) + "x";
         }
 
         private void recordTweet(int account, String text, int status, String body) {
@@ -298,11 +311,11 @@ final class OverloadBench {
                 long dueAt = due;
                 senders.execute(() -> {
                     try {
-                        // latency by send time: a request the client could not send on time waited too
-                        var answer = world.send(requestRandom, phase, dueSinceOrigin);
-                        long late = Math.max(0, System.nanoTime() - answer.latencyNanos() - dueAt);
-                        answers.add(new Answer(phase, dueSinceOrigin, answer.latencyNanos() + late, answer.status(),
-                                answer.retryAfter()));
+                        // latency from the due time: a request the client could not send on time waited too
+                        long late = Math.max(0, System.nanoTime() - dueAt);
+                        var reply = world.send(requestRandom);
+                        answers.add(new Answer(phase, dueSinceOrigin, late + reply.latencyNanos(), reply.status(),
+                                reply.retryAfter()));
                     } finally {
                         inFlight.release();
                     }

@@ -55,7 +55,7 @@ final class ScaleBench {
         var report = new BenchReport("scale", String.format(Locale.ROOT, "./scaleout bench scale %d %d %d", users,
                 tweetsPerUser, followsPerUser));
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
-        Path dataDir = Files.createDirectories(Path.of(".scaleout", "bench-scale"));
+        Path dataDir = freshDataDir("bench-scale");
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
             var probes = Probes.create(new BenchApi(runtime.url()), SAMPLES + WARM_UP);
@@ -126,6 +126,20 @@ final class ScaleBench {
             Thread.sleep(2_000);
         }
         return false;
+    }
+
+    /** A benchmark's data directory with no on-failure records of an earlier run in it (they would be counted). */
+    static Path freshDataDir(String name) throws java.io.IOException {
+        Path dataDir = Files.createDirectories(Path.of(".scaleout", name));
+        Path onFailure = dataDir.resolve("on-failure");
+        if (Files.isDirectory(onFailure)) {
+            try (var files = Files.list(onFailure)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+        return dataDir;
     }
 
     static long onFailureRecords(Path directory) throws java.io.IOException {

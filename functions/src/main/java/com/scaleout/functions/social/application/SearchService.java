@@ -24,8 +24,8 @@ import java.util.logging.Logger;
  * Search over words, {@code #tags} and {@code @users}: tweets matching more of the query's terms first, then
  * newer. Each term of a query of several contributes the {@link #PER_TERM} newest tweets that contain it (a query
  * of one term reads only the page it shows), up to a snapshot taken by the first page (the newest match then); later
- * pages carry the snapshot in their cursor, so tweets arriving
- * meanwhile neither shift nor repeat what a reader pages through. The default first page of each query is cached
+ * pages carry the snapshot in their cursor, so tweets arriving meanwhile neither shift nor repeat what a reader
+ * pages through. The default first page of each query is cached
  * and invalidated by the stream handler when a tweet with one of its terms arrives or goes.
  */
 public final class SearchService {
