@@ -31,6 +31,8 @@ public final class ScaleoutDeclaration {
     public static final String SOCIAL_FANOUT = "SocialFanout";
     /** Concurrent batches per stream shard for the social consumers (Lambda's ParallelizationFactor). */
     static final int SOCIAL_PARALLELIZATION = 4;
+    /** Every stream consumer's retries of a failing batch (see the consumers below). */
+    static final int STREAM_RETRIES = 10;
     public static final String SOCIAL_SEARCH = "SocialSearch";
     public static final String SEARCH_INDEXER = "SearchIndexer";
     /** API Gateway's authorizer; its cache TTL bounds how long a revoked token passes the gateway. */
@@ -210,17 +212,20 @@ public final class ScaleoutDeclaration {
             // The social consumers' time per record goes to round trips (Redis, DynamoDB), and every change they make
             // converges whatever the order across items: four concurrent batches per shard (each item's records in
             // order) keep up with a seed or a viral burst. The import change log appends in stream order: one.
-            .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(5)
+            // Ten retries each (all of them): a batch whose writes time out while DynamoDB or the cache is overloaded is retried
+            // for well over a minute (backing off) before its first failing record goes to the on-failure destination.
+            .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(5)
+            .streamConsumer(StreamConsumerSpec.of("Tweets", SEARCH_INDEXER).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+            .streamConsumer(StreamConsumerSpec.of("Retweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(5)
+            .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100).retryAttempts(10))
+            .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100)
+                    .retryAttempts(STREAM_RETRIES))
             .build();
 
     private ScaleoutDeclaration() {

@@ -180,6 +180,11 @@ public final class LocalRuntime implements AutoCloseable {
         return parts.backends;
     }
 
+    /** Requests the HTTP API answered 503 at API Gateway's integration timeout. */
+    public long integrationTimeouts() {
+        return parts.api.integrationTimeouts();
+    }
+
     public DynamoDbClient dynamoDb() {
         return parts.dynamoDb;
     }

@@ -39,6 +39,29 @@ public record Machine(int cores, String cpu, String jvm, String redis, String mo
         }
     }
 
+    /**
+     * Connection attempts the kernel dropped since boot because a listening socket's accept queue was full (Linux's
+     * TcpExt ListenDrops), or empty where that is not known: read before and after a run, a server that accepts
+     * too slowly shows.
+     */
+    public static java.util.OptionalLong listenDrops() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/net/netstat"));
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                if (lines.get(i).startsWith("TcpExt:") && lines.get(i + 1).startsWith("TcpExt:")) {
+                    List<String> names = List.of(lines.get(i).split("\\s+"));
+                    String[] values = lines.get(i + 1).split("\\s+");
+                    int at = names.indexOf("ListenDrops");
+                    return at < 0 || at >= values.length ? java.util.OptionalLong.empty()
+                            : java.util.OptionalLong.of(Long.parseLong(values[at]));
+                }
+            }
+            return java.util.OptionalLong.empty();
+        } catch (IOException | RuntimeException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     private static String cpuModel() {
         try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
             return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).strip())

@@ -14,12 +14,18 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,6 +38,17 @@ public final class LocalHttpApi implements AutoCloseable {
     public static final int MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
     /** How much of an oversized body is read and dropped before answering 413 (API Gateway's own limit). */
     private static final long DRAIN_LIMIT_BYTES = 10L * 1024 * 1024;
+    /**
+     * Connections the kernel holds for the gateway before it accepts them (capped by net.core.somaxconn). API Gateway
+     * answers every connection; with 256 a minute at 3 × the sustainable rate had the kernel drop 527 connection
+     * attempts, whose clients resent them seconds later and went unanswered for over 30 s.
+     */
+    static final int ACCEPT_BACKLOG = 4096;
+    /**
+     * API Gateway's integration timeout: past it the gateway answers 503 and stops waiting for the authorizer and the
+     * function (which run on), so no client waits longer, whatever holds a request up.
+     */
+    public static final Duration INTEGRATION_TIMEOUT = Duration.ofSeconds(30);
     private static final Logger LOG = Logger.getLogger(LocalHttpApi.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -42,6 +59,8 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, AuthorizerGate> authorizers;
     private final Clock clock;
     private final Optional<StaticFiles> staticFiles;
+    private final Duration integrationTimeout;
+    private final AtomicLong integrationTimeouts = new AtomicLong();
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -52,12 +71,19 @@ public final class LocalHttpApi implements AutoCloseable {
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles)
             throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT);
+    }
+
+    LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                 Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                 Duration integrationTimeout) throws IOException {
+        this.integrationTimeout = integrationTimeout;
         this.staticFiles = staticFiles;
         this.routes = routes;
         this.functions = Map.copyOf(functions);
         this.authorizers = Map.copyOf(authorizers);
         this.clock = clock;
-        this.server = HttpServer.create(address, 256);
+        this.server = HttpServer.create(address, ACCEPT_BACKLOG);
         server.createContext("/", this::handle);
         server.setExecutor(executor);
     }
@@ -70,20 +96,39 @@ public final class LocalHttpApi implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** Requests answered 503 because their integration outlasted {@link #INTEGRATION_TIMEOUT}. */
+    public long integrationTimeouts() {
+        return integrationTimeouts.get();
+    }
+
     private void handle(HttpExchange exchange) {
         String requestId = newRequestId();
         try (exchange) {
-            Answer answer;
-            try {
-                answer = answer(exchange, requestId);
-            } catch (RuntimeException e) {
-                // e.g. a response API Gateway could not map (bad base64): the gateway's own 500
-                LOG.log(Level.SEVERE, "request " + requestId + " failed in the gateway", e);
-                answer = Answer.gateway(500, "Internal Server Error");
-            }
-            write(exchange, answer, requestId);
+            write(exchange, answerWithin(exchange, requestId), requestId);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "request " + requestId + ": could not answer the client", e);
+        }
+    }
+
+    private Answer answerWithin(HttpExchange exchange, String requestId) throws IOException {
+        Future<Answer> answering = executor.submit(() -> answer(exchange, requestId));
+        try {
+            return answering.get(integrationTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            integrationTimeouts.incrementAndGet();
+            LOG.warning(() -> "request " + requestId + ": no answer within the integration timeout of "
+                    + integrationTimeout.toSeconds() + " s; answered 503");
+            return Answer.busy(503, "Service Unavailable");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Answer.busy(503, "Service Unavailable");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            // e.g. a response API Gateway could not map (bad base64): the gateway's own 500
+            LOG.log(Level.SEVERE, "request " + requestId + " failed in the gateway", e.getCause());
+            return Answer.gateway(500, "Internal Server Error");
         }
     }
 

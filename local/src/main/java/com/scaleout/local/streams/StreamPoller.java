@@ -2,6 +2,7 @@ package com.scaleout.local.streams;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import java.time.Duration;
@@ -63,6 +64,8 @@ public final class StreamPoller implements AutoCloseable {
     private final Duration pollInterval;
     private final ReadMode readMode;
     private final ReadSize readSize = new ReadSize();
+    /** An overloaded account throttles every invocation for a while: one warning per poller every 10 s. */
+    private final ThrottledLog throttled = new ThrottledLog(LOG, Duration.ofSeconds(10));
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -86,6 +89,7 @@ public final class StreamPoller implements AutoCloseable {
 
     private final AtomicLong recordsDelivered = new AtomicLong();
     private final AtomicLong batchesSentToOnFailure = new AtomicLong();
+    private final AtomicLong throttledInvocations = new AtomicLong();
     private final AtomicLong resyncs = new AtomicLong();
     private final AtomicLong largestRead = new AtomicLong();
 
@@ -136,6 +140,11 @@ public final class StreamPoller implements AutoCloseable {
 
     public long batchesSentToOnFailure() {
         return batchesSentToOnFailure.get();
+    }
+
+    /** Invocations the function's concurrency refused, each tried again later without using a retry. */
+    public long throttledInvocations() {
+        return throttledInvocations.get();
     }
 
     public long resyncs() {
@@ -365,19 +374,27 @@ public final class StreamPoller implements AutoCloseable {
     /**
      * Delivers the batch, retrying from the first failed record. When a record still fails after the retry limit,
      * it alone goes to the on-failure destination and the records after it are delivered afresh: what
-     * bisect-on-error achieves in AWS, where one poison record does not take its neighbours with it.
+     * bisect-on-error achieves in AWS, where one poison record does not take its neighbours with it. An invocation
+     * that was throttled never ran: as in Lambda it is tried again until it runs and uses none of the retries.
      */
     private void invokeWithRetries(List<Record> batch) {
         List<Record> remaining = batch;
         int invokes = 0;
+        int throttledInARow = 0;
         while (running && !remaining.isEmpty()) {
+            Outcome outcome = invoke(remaining);
+            if (outcome.result() == Outcome.Result.THROTTLED) {
+                throttledInvocations.incrementAndGet();
+                sleep(RetryBackoff.after(++throttledInARow).toMillis());
+                continue;
+            }
+            throttledInARow = 0;
             invokes++;
-            String failedFrom = invoke(remaining);
-            if (failedFrom == null) {
+            if (outcome.result() == Outcome.Result.DELIVERED) {
                 markDelivered(remaining);
                 return;
             }
-            int firstFailed = indexOf(remaining, failedFrom);
+            int firstFailed = indexOf(remaining, outcome.failedFrom());
             markDelivered(remaining.subList(0, firstFailed));
             remaining = remaining.subList(firstFailed, remaining.size());
             if (invokes > spec.retryAttempts()) {
@@ -393,17 +410,29 @@ public final class StreamPoller implements AutoCloseable {
                 invokes = 0;
                 continue;
             }
-            sleep(Math.min(1000, 50L << Math.min(invokes, 4))); // back off a little, as Lambda does
+            sleep(RetryBackoff.after(invokes).toMillis());
         }
     }
 
-    /** Invokes the function; returns null on success, else the sequence number to retry from. */
-    private String invoke(List<Record> batch) {
-        String whole = batch.getFirst().dynamodb().sequenceNumber();
+    /** What one invocation came to: every record handled, a failure from one record on, or no run at all. */
+    private record Outcome(Result result, String failedFrom) {
+        enum Result { DELIVERED, FAILED, THROTTLED }
+
+        static final Outcome DELIVERED = new Outcome(Result.DELIVERED, null);
+        static final Outcome THROTTLED = new Outcome(Result.THROTTLED, null);
+
+        static Outcome failedFrom(String sequenceNumber) {
+            return new Outcome(Result.FAILED, sequenceNumber);
+        }
+    }
+
+    /** Invokes the function with the batch. */
+    private Outcome invoke(List<Record> batch) {
+        Outcome whole = Outcome.failedFrom(batch.getFirst().dynamodb().sequenceNumber());
         try {
             Object result = function.invoke(StreamRecordMapper.event(batch, streamArn));
             if (result == null) {
-                return null;
+                return Outcome.DELIVERED;
             }
             if (!(result instanceof StreamsEventResponse response)) {
                 LOG.warning(() -> spec.id() + ": handler returned " + result.getClass().getName()
@@ -411,7 +440,7 @@ public final class StreamPoller implements AutoCloseable {
                 return whole;
             }
             if (response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty()) {
-                return null;
+                return Outcome.DELIVERED;
             }
             // The earliest failure in the batch decides, whatever order the handler listed them in.
             String earliest = null;
@@ -428,8 +457,13 @@ public final class StreamPoller implements AutoCloseable {
                     earliest = failure.getItemIdentifier();
                 }
             }
-            return earliest;
+            return Outcome.failedFrom(earliest);
         } catch (InvocationException e) {
+            if (e.kind() == InvocationException.Kind.THROTTLED) {
+                throttled.warn(spec.id() + ": invocation throttled; tried again, as Lambda does, without using a"
+                        + " retry", e);
+                return Outcome.THROTTLED;
+            }
             LOG.warning(() -> spec.id() + ": invocation failed (" + e.kind() + "); the batch will be retried");
             return whole;
         }

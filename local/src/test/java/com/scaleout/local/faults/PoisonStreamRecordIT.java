@@ -26,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class PoisonStreamRecordIT {
     private static final int WINDOW_SECONDS = 4;
+    /** The declared ten retries of the poison record, backing off: over a minute, on a busy machine more. */
+    private static final Duration RETRIES_EXHAUSTED = Duration.ofSeconds(180);
     private static RuntimeFixture fixture;
     private static ApiClient api;
 
@@ -63,12 +65,13 @@ class PoisonStreamRecordIT {
         batch.add(tweet(authorToken, "after the poison #" + tag));
         batch.add(tweet(authorToken, "also after #" + tag));
 
-        await().atMost(Duration.ofSeconds(40)).untilAsserted(() -> {
+        // the records after the poison wait behind its retries (ten, backing off: over a minute)
+        await().atMost(RETRIES_EXHAUSTED).untilAsserted(() -> {
             assertThat(ids(api.get("/hashtags/" + tag + "/tweets"))).containsExactlyInAnyOrderElementsOf(batch);
             assertThat(ids(api.get("/search?q=%23" + tag))).containsExactlyInAnyOrderElementsOf(batch);
             assertThat(ids(api.get("/timeline", followerToken))).containsAll(batch);
         });
-        await().atMost(Duration.ofSeconds(40)).untilAsserted(() -> {
+        await().atMost(RETRIES_EXHAUSTED).untilAsserted(() -> {
             for (String function : StreamFaults.TWEET_CONSUMERS) {
                 assertThat(poisonRecords(function, poison)).as(function).hasSize(1);
             }

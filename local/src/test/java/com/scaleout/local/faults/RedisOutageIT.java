@@ -39,8 +39,11 @@ class RedisOutageIT {
     private static final Duration FANOUT = Duration.ofSeconds(30);
     /** Until the health function sees the cache as it now is: its next Redis call (or reconnect) tells. */
     private static final Duration HEALTH = Duration.ofSeconds(30);
-    /** The fanout retries each failed record up to the declared limit, then hands it to the on-failure record. */
-    private static final Duration RETRIES_EXHAUSTED = Duration.ofSeconds(30);
+    /**
+     * The fanout retries each failed record up to the declared limit, backing off (ten retries: over a minute),
+     * then hands it to the on-failure record.
+     */
+    private static final Duration RETRIES_EXHAUSTED = Duration.ofSeconds(180);
     /** Outage records still queued behind their retries are delivered first once Redis is back. */
     private static final Duration BACKLOG_DRAINED = Duration.ofSeconds(40);
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.testing.RecordingStreamHandler;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -244,6 +246,30 @@ class StreamPollerTest {
                         .map(r -> Long.parseLong(r.getDynamodb().getSequenceNumber())).toList();
                 assertThat(sequences).as("records of %s", key).isSorted().hasSize(5);
             }
+        }
+    }
+
+    @Test
+    void aThrottledInvocationIsTriedAgainUntilItRunsAndUsesNoRetry() {
+        var spec = FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()).reservedConcurrency(1);
+        var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec));
+        assertThat(account.tryStart("Recorder")).as("something else holds the one execution").isTrue();
+        stream.records.add(record(1, "e1", "a"));
+        try (var throttledFunction = new FunctionPool(spec, getClass().getClassLoader(), account,
+                ScalingRate.lambdas());
+             var throttled = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T",
+                     throttledFunction, stream.table(), stream, new OnFailureDestination(dataDir),
+                     Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE)) {
+            throttled.start();
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
+                    .until(() -> throttled.throttledInvocations() >= 3);
+            assertThat(throttled.batchesSentToOnFailure()).as("no retries declared, none used").isZero();
+            assertThat(deliveredKeys()).isEmpty();
+
+            account.finish("Recorder");
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> deliveredKeys().size() == 1);
+            assertThat(deliveredKeys()).containsExactly("a");
+            assertThat(throttled.batchesSentToOnFailure()).isZero();
         }
     }
 
