@@ -43,6 +43,15 @@ replaces or wraps (moto 5.2.1):
    AttributeValue blobs decoded (base64 to bytes), which is what that walk produced for them; every other operation,
    and any body that is not a JSON object, still goes through it.
 
+9. ``ConditionExpressionParser._lex_condition_expression`` (moto/dynamodb/comparisons.py) and
+   ``UpdateExpressionParser.make`` (moto/dynamodb/parsing/expressions.py) tokenized and parsed every expression
+   afresh, up to three times per item of a transaction (its validation, the transaction, the update): a seed's
+   100-update transactions spent about a quarter of the main moto process's CPU there. Both depend on the
+   expression's text alone (names and values are substituted later), so each distinct text is lexed or parsed once:
+   a condition's tokens are kept and handed out as new nodes, an update expression's tree is kept pickled and
+   unpickled per use (moto's validator rewrites the tree it is given). An expression moto refuses is not kept:
+   it is refused again, with moto's own error, each time. At most 10,000 texts of each kind are kept.
+
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
 equivalence tests (patched and unpatched moto given the same generated operations give the same answers and the
 same stream records).
@@ -53,16 +62,18 @@ import bisect
 import calendar
 import copy
 import json
+import pickle
 import sys
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from datetime import datetime
 
 MOTO_VERSION = "5.2.1"
 MARKER_HEADER = ("x-scaleout-moto", MOTO_VERSION + "+scaleout")
 MAX_SHARD_ITERATORS = 100_000
 IDEMPOTENCY_WINDOW_SECONDS = 600
+MAX_CACHED_EXPRESSIONS = 10_000
 
 
 def check_version():
@@ -529,6 +540,45 @@ def _fast_serialized(original):
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# 9. Expressions parsed once per text
+# ---------------------------------------------------------------------------------------------------------------
+
+def _lexed_once(original):
+    tokens = {}  # condition text -> its nodes' (nonterminal, kind, text, value); every lexed node has no children
+
+    def _lex_condition_expression(self):
+        text = self.condition_expression
+        known = tokens.get(text)
+        if known is None:
+            nodes = original(self)
+            if len(tokens) < MAX_CACHED_EXPRESSIONS and all(not node.children for node in nodes):
+                tokens[text] = tuple((n.nonterminal, n.kind, n.text, n.value) for n in nodes)
+            return nodes
+        node = self.Node
+        return deque(node(nonterminal=a, kind=b, text=c, value=d, children=[]) for a, b, c, d in known)
+
+    return _lex_condition_expression
+
+
+def _parsed_once(original_make):
+    trees = {}  # update expression text -> its parsed tree, pickled
+
+    def make(cls, expression_str):
+        pickled = trees.get(expression_str)
+        if pickled is not None:
+            return pickle.loads(pickled)
+        tree = original_make.__func__(cls, expression_str)
+        if len(trees) < MAX_CACHED_EXPRESSIONS:
+            try:
+                trees[expression_str] = pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL)
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                pass  # parsed afresh each time, as moto does
+        return tree
+
+    return classmethod(make)
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Applying the patches
 # ---------------------------------------------------------------------------------------------------------------
 
@@ -722,6 +772,14 @@ def apply():
 
     # 8. requests
     DynamoHandler.parse_parameters = _fast_parse_parameters(DynamoHandler.parse_parameters)
+
+    # 9. expressions
+    from moto.dynamodb.comparisons import ConditionExpressionParser
+    from moto.dynamodb.parsing.expressions import UpdateExpressionParser
+
+    ConditionExpressionParser._lex_condition_expression = _lexed_once(
+        ConditionExpressionParser._lex_condition_expression)
+    UpdateExpressionParser.make = _parsed_once(UpdateExpressionParser.make)
     _applied = True
 
 

@@ -316,7 +316,8 @@ class MotoPatchEquivalenceIT {
             String table = table();
             var key = keyOf(table);
             var values = new HashMap<String, AttributeValue>();
-            String expression = switch (random.nextInt(5)) {
+            String mark = "m" + random.nextInt(3);
+            String expression = switch (random.nextInt(6)) {
                 case 0 -> {
                     values.put(":g", AttributeValue.fromS("g" + random.nextInt(3)));
                     yield "SET g = :g";
@@ -330,14 +331,26 @@ class MotoPatchEquivalenceIT {
                     values.put(":t", AttributeValue.fromS("u" + random.nextInt(100)));
                     yield "SET #t = :t";
                 }
-                default -> table.startsWith(RANGED) ? "REMOVE n, h" : "REMOVE #t";
+                case 4 -> table.startsWith(RANGED) ? "REMOVE n, h" : "REMOVE #t";
+                default -> { // the seed's counter: added once per mark (the same texts again and again)
+                    values.put(":one", AttributeValue.fromN("1"));
+                    values.put(":marks", AttributeValue.fromSs(List.of(mark)));
+                    values.put(":mark", AttributeValue.fromS(mark));
+                    yield "ADD #count :one, marks :marks";
+                }
             };
-            boolean conditional = random.nextInt(3) == 0;
-            last = "UpdateItem " + table + " " + key + " " + expression + (conditional ? " if exists" : "");
+            boolean marked = expression.contains("marks");
+            boolean conditional = !marked && random.nextInt(3) == 0;
+            last = "UpdateItem " + table + " " + key + " " + expression + (conditional ? " if exists" : "")
+                    + (marked ? " if exists and not marked " + mark : "");
             return db -> db.updateItem(r -> {
                 r.tableName(table).key(key).updateExpression(expression).returnValues(ReturnValue.ALL_NEW);
                 if (expression.contains("#t")) {
                     r.expressionAttributeNames(Map.of("#t", "text"));
+                }
+                if (marked) {
+                    r.expressionAttributeNames(Map.of("#count", table.startsWith(RANGED) ? "n" : "c"))
+                            .conditionExpression("attribute_exists(pk) AND NOT contains(marks, :mark)");
                 }
                 if (!values.isEmpty()) {
                     r.expressionAttributeValues(values);
@@ -381,7 +394,9 @@ class MotoPatchEquivalenceIT {
                             .updateExpression("SET g = :g")
                             .expressionAttributeValues(Map.of(":g", AttributeValue.fromS("g" + random.nextInt(3)))))
                             .build();
-                    case 2 -> TransactWriteItem.builder().delete(d -> d.tableName(table).key(key)).build();
+                    case 2 -> random.nextBoolean()
+                            ? TransactWriteItem.builder().delete(d -> d.tableName(table).key(key)).build()
+                            : markedCount(table, key, "m" + random.nextInt(3));
                     default -> TransactWriteItem.builder().conditionCheck(c -> c.tableName(table).key(key)
                             .conditionExpression(random.nextBoolean() ? "attribute_exists(pk)"
                                     : "attribute_not_exists(pk)")
@@ -391,6 +406,18 @@ class MotoPatchEquivalenceIT {
             }
             last = "TransactWriteItems " + items;
             return db -> db.transactWriteItems(r -> r.transactItems(items));
+        }
+
+        /** The seed's follower count: raised once per mark, on an item that exists. */
+        private static TransactWriteItem markedCount(String table, Map<String, AttributeValue> key, String mark) {
+            return TransactWriteItem.builder().update(u -> u.tableName(table).key(key)
+                    .updateExpression("ADD #count :one, marks :marks")
+                    .conditionExpression("attribute_exists(pk) AND NOT contains(marks, :mark)")
+                    .expressionAttributeNames(Map.of("#count", table.startsWith(RANGED) ? "n" : "c"))
+                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
+                            ":marks", AttributeValue.fromSs(List.of(mark)), ":mark", AttributeValue.fromS(mark)))
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                    .build();
         }
 
         private Function<DynamoDbClient, Object> batchWrite() {
