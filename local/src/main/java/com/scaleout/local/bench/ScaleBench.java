@@ -3,6 +3,7 @@ package com.scaleout.local.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.http.AdminKey;
+import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.admin.AdminClient;
@@ -30,7 +31,10 @@ import net.datafaker.Faker;
  * through {@code ./scaleout seed}'s own code (default 10,000 accounts, 10 tweets and 20 follows each: 100,000 tweets,
  * 200,000 follows), timed until every stream consumer has caught up; then the same p50s again, and their ratios.
  * Probe tweets use the seed's vocabulary (datafaker names, verbs and hobbies), so the search terms probed after
- * seeding have the seeded tweets' postings too. Each search is cold: a query not asked before.
+ * seeding have the seeded tweets' postings too. Each search is cold: a query not asked before. A 1-term search
+ * shows a page (the newest 50 tweets with the word), and the seeded words fill one; so that the ratio compares the
+ * same page at two sizes of data, not a page of one tweet with a page of 50, each word the empty stack probes alone
+ * is in a full page of probe tweets too.
  */
 final class ScaleBench {
     private static final int SAMPLES = 40;
@@ -166,6 +170,8 @@ final class ScaleBench {
         static final String SEARCH_5 = "cold search, 5 terms";
         /** A warm-up pass, the empty stack's, the seeded stack's: each with follow targets and words of its own. */
         static final int PHASES = 3;
+        /** One-term words per page-filling probe tweet (about 80 characters of names). */
+        static final int WORDS_PER_PAGE_TWEET = 11;
 
         private final BenchApi api;
         private final String poster;
@@ -214,7 +220,27 @@ final class ScaleBench {
                     tweetIds.add(api.send("POST", "/tweets", poster, Map.of("text", text)).get("id").asText());
                 }
             }
+            fillOneTermPages(api, poster, words, perPhase);
             return new Probes(api, poster, reader, followees, tweetIds, words);
+        }
+
+        /**
+         * The warm-up's and the empty stack's one-term words each in a page and one of tweets (what the seeded words
+         * are in), a few words to a tweet.
+         */
+        private static void fillOneTermPages(BenchApi api, String poster, List<String> words, int perPhase)
+                throws Exception {
+            int wordsPerPhase = words.size() / PHASES;
+            for (int phase = 0; phase < PHASES - 1; phase++) {
+                var oneTerm = words.subList(phase * wordsPerPhase, phase * wordsPerPhase + perPhase);
+                for (int from = 0; from < oneTerm.size(); from += WORDS_PER_PAGE_TWEET) {
+                    String text = String.join(" ", oneTerm.subList(from,
+                            Math.min(oneTerm.size(), from + WORDS_PER_PAGE_TWEET)));
+                    for (int copy = 0; copy <= SearchService.MAX_LIMIT; copy++) {
+                        api.send("POST", "/tweets", poster, Map.of("text", text + " page" + copy));
+                    }
+                }
+            }
         }
 
         /** Every route's latencies; {@code phase} (0 to 2) picks fresh follow targets and search words. */
