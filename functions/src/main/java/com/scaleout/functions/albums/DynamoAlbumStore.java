@@ -55,7 +55,17 @@ public final class DynamoAlbumStore implements AlbumStore {
         item.put("imageSize", AttributeValue.fromN(Long.toString(album.imageSize())));
         item.put("likes", AttributeValue.fromN("0"));
         item.put("dislikes", AttributeValue.fromN("0"));
-        dynamoDb.putItem(r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(albumID)"));
+        try {
+            dynamoDb.putItem(r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(albumID)")
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+        } catch (ConditionalCheckFailedException e) {
+            // The id is new to this request, so an item already under it is this same put's earlier attempt, which
+            // DynamoDB applied though the SDK timed it out and sent it again: done, not a failure. Anything else
+            // under the id is refused as before.
+            if (!e.hasItem() || !item.equals(e.item())) {
+                throw e;
+            }
+        }
     }
 
     @Override

@@ -10,20 +10,23 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
- * AWS failures that say "not now" rather than "never": throttling (whatever error code the service uses), a call
- * past its timeout, and a DynamoDB transaction cancelled because an item ran out of capacity or another
- * transaction held it. The SDK does not retry a cancelled transaction itself, so it reaches the caller as it is.
+ * AWS failures that say "not now" rather than "never": throttling (whatever error code the service uses), a 503
+ * (Service Unavailable, or S3's SlowDown on a HEAD, whose answer has no body to name its code), a call past its
+ * timeout, and a DynamoDB transaction cancelled because an item ran out of capacity or another transaction held it.
+ * The SDK does not retry a cancelled transaction itself, so it reaches the caller as it is.
  */
 public final class TransientFailures {
     /** Cancellation reasons that a later attempt can get past. */
     public static final Set<String> TRANSIENT_CANCELLATIONS = Set.of("ThrottlingError", "TransactionConflict");
+    private static final int SERVICE_UNAVAILABLE = 503;
 
     private TransientFailures() {
     }
 
     public static boolean isTransient(SdkException e) {
         return e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
-                || (e instanceof AwsServiceException service && service.isThrottlingException())
+                || (e instanceof AwsServiceException service
+                        && (service.isThrottlingException() || service.statusCode() == SERVICE_UNAVAILABLE))
                 || e instanceof TransactionConflictException
                 || (e instanceof TransactionCanceledException cancelled && cancelledTransiently(cancelled))
                 || timedOutReading(e);

@@ -16,6 +16,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
 /** The error contract every HTTP handler inherits, on a real-shaped event with its route key swapped. */
@@ -60,6 +61,10 @@ class ApiHandlerTest {
             "GET /request-limit", request -> {
                 throw DynamoDbException.builder().statusCode(400).awsErrorDetails(AwsErrorDetails.builder()
                         .errorCode("RequestLimitExceeded").build()).build();
+            },
+            "GET /slow-down-head", request -> {
+                // S3's SlowDown to a HeadObject: a 503 whose empty body names no code (an album upload under load)
+                throw S3Exception.builder().statusCode(503).build();
             })) {
     };
 
@@ -152,9 +157,10 @@ class ApiHandlerTest {
 
     @ParameterizedTest
     @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
-    void answersATransactionCancelledForCapacityOrAConflictWith503AndRetryAfter(APIGatewayV2HTTPEvent event)
+    void answersATransactionCancelledForCapacityOrAConflictOrAnUnavailableServiceWith503AndRetryAfter(APIGatewayV2HTTPEvent event)
             throws IOException {
-        for (String route : List.of("GET /transaction-throttled", "GET /transaction-conflict", "GET /request-limit")) {
+        for (String route : List.of("GET /transaction-throttled", "GET /transaction-conflict", "GET /request-limit",
+                "GET /slow-down-head")) {
             event.setRouteKey(route);
             var response = TRANSIENT.handleRequest(event, null);
 
