@@ -212,8 +212,9 @@ public final class ScaleoutDeclaration {
             // The social consumers' time per record goes to round trips (Redis, DynamoDB), and every change they make
             // converges whatever the order across items: four concurrent batches per shard (each item's records in
             // order) keep up with a seed or a viral burst. The import change log appends in stream order: one.
-            // Ten retries each (all of them): a batch whose writes time out while DynamoDB or the cache is overloaded is retried
-            // for well over a minute (backing off) before its first failing record goes to the on-failure destination.
+            // Ten retries each (all of them): a batch whose writes time out while DynamoDB or the cache is overloaded
+            // is retried for well over a minute (backing off) before its first failing record goes to the on-failure
+            // destination.
             .streamConsumer(StreamConsumerSpec.of("Tweets", TWEET_INDEXER).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
             .streamConsumer(StreamConsumerSpec.of("Tweets", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)

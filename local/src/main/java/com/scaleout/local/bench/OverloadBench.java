@@ -128,7 +128,6 @@ final class OverloadBench {
                     .reconcile(world.writes());
 
             var all = List.copyOf(answers);
-            double normalP99 = p99(all.stream().filter(a -> a.phase().equals("normal")).toList());
             report.line(String.format(Locale.ROOT, "Sustainable rate R, %d clients back to back for %d s: %.1f "
                     + "requests/s (p99 %.0f ms). Open loop: %.1f/s (%.1f R) for %d s, %.1f/s (%.1f R) for %d s, "
                     + "%.1f/s again for %d s; a mix of %d %% POST /tweets, %d %% GET /timeline, %d %% GET /tweets/{id}"
@@ -154,7 +153,7 @@ final class OverloadBench {
             // the baseline is the normal phase's windows, of the same width: a window's p99 is only its third or
             // so slowest answer, noisier than the p99 of the whole phase
             var normalWindows = windows(all, 0, overloadStart - origin);
-            double normalWindowP99 = normalWindows.stream().mapToDouble(Window::p99).max().orElse(normalP99);
+            double normalWindowP99 = normalWindows.stream().mapToDouble(Window::p99).max().orElseThrow();
             var windows = windows(all, overloadEnd - origin, end - origin);
             double recovery = recoverySeconds(windows, normalWindowP99);
             report.line(String.format(Locale.ROOT, "p99 by send time, %d-s windows: normal phase %s; after the "

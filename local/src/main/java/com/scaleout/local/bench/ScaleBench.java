@@ -230,9 +230,8 @@ final class ScaleBench {
          */
         private static void fillOneTermPages(BenchApi api, String poster, List<String> words, int perPhase)
                 throws Exception {
-            int wordsPerPhase = words.size() / PHASES;
             for (int phase = 0; phase < PHASES - 1; phase++) {
-                var oneTerm = words.subList(phase * wordsPerPhase, phase * wordsPerPhase + perPhase);
+                var oneTerm = phaseWords(words, phase).subList(0, perPhase); // what measure(phase) searches alone
                 for (int from = 0; from < oneTerm.size(); from += WORDS_PER_PAGE_TWEET) {
                     String text = String.join(" ", oneTerm.subList(from,
                             Math.min(oneTerm.size(), from + WORDS_PER_PAGE_TWEET)));
@@ -243,12 +242,17 @@ final class ScaleBench {
             }
         }
 
+        /** The search words of {@code phase}: its one-term words first, then its five-term queries'. */
+        private static List<String> phaseWords(List<String> words, int phase) {
+            int wordsPerPhase = words.size() / PHASES;
+            return words.subList(phase * wordsPerPhase, (phase + 1) * wordsPerPhase);
+        }
+
         /** Every route's latencies; {@code phase} (0 to 2) picks fresh follow targets and search words. */
         Phase measure(int phase) throws Exception {
             var latencies = new LinkedHashMap<String, List<Double>>();
             int perPhase = followees.size() / PHASES;
-            int wordsPerPhase = words.size() / PHASES;
-            var phaseWords = words.subList(phase * wordsPerPhase, (phase + 1) * wordsPerPhase);
+            var phaseWords = phaseWords(words, phase);
             int[] next = {0, 0, 0, 0};
             latencies.put(HEALTH, time(() -> api.send("GET", "/health", null, null)));
             latencies.put(POST, time(() -> api.send("POST", "/tweets", poster, Map.of("text",
