@@ -13,6 +13,7 @@ import com.scaleout.functions.social.dynamodb.DynamoSearchIndexStore;
 import com.scaleout.functions.social.redis.RedisSearchCache;
 import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineService;
+import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TimelineSource;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisRecommendationCache;
@@ -82,6 +83,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var graph = new SocialGraph(new RedisFollowGraphCache(redis), follows);
         var timelineCache = new RedisTimelineCache(redis);
         var tweetCache = new RedisTweetCache(redis);
+        var bodies = new TweetBodies(tweetCache, tweets);
         var recommendationCache = new RedisRecommendationCache(redis);
         var source = new TimelineSource(tweets, retweets, tweetIndex);
         int maxFanoutFollowers = RuntimeEnvironment.variable("FANOUT_MAX_FOLLOWERS").map(Integer::parseInt)
@@ -95,11 +97,11 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new TweetService(tweets, tweetIndex, retweets, users, clock),
                 new FollowService(follows, users, clock),
                 tweetIndex, retweets,
-                new TimelineService(timelineCache, graph, tweetCache, tweets, source),
+                new TimelineService(timelineCache, graph, bodies, source),
                 new RecommendationService(recommendationCache, graph, users),
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
-                new SearchService(searchIndex, searchCache, tweets), searchIndex, searchCache,
+                new SearchService(searchIndex, searchCache, bodies), searchIndex, searchCache,
                 new StreamLag(redis, clock), new RedisLoginThrottle(redis), redis);
     }
 }

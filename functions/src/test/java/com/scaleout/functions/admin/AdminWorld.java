@@ -16,6 +16,7 @@ import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineService;
+import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TimelineSource;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
@@ -108,7 +109,7 @@ final class AdminWorld {
                             clock),
                     new FollowService(follows, users, clock),
                     new TimelineService(new InMemoryTimelineCache(),
-                            new SocialGraph(new InMemoryFollowGraphCache(), follows), new InMemoryTweetCache(), tweets,
+                            new SocialGraph(new InMemoryFollowGraphCache(), follows), new TweetBodies(new InMemoryTweetCache(), tweets),
                             new TimelineSource(tweets, new InMemoryRetweetStore(tweets), new InMemoryTweetIndexStore())),
                     () -> {
                         generatorsDrawn.incrementAndGet();

@@ -86,8 +86,10 @@ public final class FanoutService {
         }
     }
 
+    /** Into the timelines it reaches, and its body into the tweet cache: the pages that show it next read it there. */
     public void tweetCreated(Tweet tweet) {
         var entry = TimelineEntry.tweet(tweet.id());
+        tweetCache.put(List.of(tweet));
         timelines.addToActivity(tweet.authorId(), entry);
         timelines.addToTimelines(audience(tweet.authorId(), tweet.mentions()), entry);
     }

@@ -38,9 +38,9 @@ public final class SearchService {
 
     private final SearchIndexStore index;
     private final SearchCache cache;
-    private final TweetStore tweets;
+    private final TweetBodies tweets;
 
-    public SearchService(SearchIndexStore index, SearchCache cache, TweetStore tweets) {
+    public SearchService(SearchIndexStore index, SearchCache cache, TweetBodies tweets) {
         this.index = index;
         this.cache = cache;
         this.tweets = tweets;
@@ -64,7 +64,7 @@ public final class SearchService {
         Optional<SearchCache.Lookup> lookup = cacheable ? lookup(query, terms) : Optional.empty();
         var cached = lookup.flatMap(SearchCache.Lookup::page);
         if (cached.isPresent()) {
-            return new Page<>(tweets.findMany(cached.get().tweetIds()), cached.get().next());
+            return new Page<>(tweets.inOrder(cached.get().tweetIds()), cached.get().next());
         }
         var page = rank(terms, limit, after); // after the lookup read the stamp: see SearchCache
         lookup.ifPresent(l -> {
@@ -108,7 +108,7 @@ public final class SearchService {
         var ids = new ArrayList<String>();
         shown.forEach(e -> ids.add(e.getKey()));
         String next = more ? encode(new Position(newest, shown.getLast().getValue(), shown.getLast().getKey())) : null;
-        return new Page<>(tweets.findMany(ids), next);
+        return new Page<>(tweets.inOrder(ids), next);
     }
 
     /**
@@ -127,7 +127,7 @@ public final class SearchService {
         var shown = ids.subList(0, Math.min(limit, ids.size()));
         String snapshot = after.map(Position::snapshot).orElse(shown.isEmpty() ? NEWEST_POSSIBLE : shown.getFirst());
         String next = more ? encode(new Position(snapshot, 1, shown.getLast())) : null;
-        return new Page<>(tweets.findMany(shown), next);
+        return new Page<>(tweets.inOrder(shown), next);
     }
 
     /** Ranked after the position: fewer terms matched, or as many and older. */

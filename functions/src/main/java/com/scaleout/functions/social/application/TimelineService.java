@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -27,16 +26,13 @@ public final class TimelineService {
 
     private final TimelineCache timelines;
     private final SocialGraph graph;
-    private final TweetCache tweetCache;
-    private final TweetStore tweets;
+    private final TweetBodies bodies;
     private final TimelineSource source;
 
-    public TimelineService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, TweetStore tweets,
-                           TimelineSource source) {
+    public TimelineService(TimelineCache timelines, SocialGraph graph, TweetBodies bodies, TimelineSource source) {
         this.timelines = timelines;
         this.graph = graph;
-        this.tweetCache = tweetCache;
-        this.tweets = tweets;
+        this.bodies = bodies;
         this.source = source;
     }
 
@@ -58,7 +54,7 @@ public final class TimelineService {
         List<TimelineEntry> newest = TimelineSource.newestFirst(entries, Integer.MAX_VALUE);
         boolean more = newest.size() > page.limit();
         List<TimelineEntry> shown = newest.subList(0, Math.min(page.limit(), newest.size()));
-        Map<String, Tweet> bodies = bodies(shown.stream().map(TimelineEntry::tweetId).distinct().toList());
+        Map<String, Tweet> bodies = this.bodies.byId(shown.stream().map(TimelineEntry::tweetId).distinct().toList());
         var items = new ArrayList<Item>();
         for (TimelineEntry entry : shown) {
             Tweet tweet = bodies.get(entry.tweetId());
@@ -131,26 +127,5 @@ public final class TimelineService {
     private static List<TimelineEntry> olderThan(List<TimelineEntry> newestFirst, Optional<String> before, int want) {
         return newestFirst.stream().filter(e -> before.map(b -> e.sortKey().compareTo(b) < 0).orElse(true))
                 .limit(want).toList();
-    }
-
-    /** From the tweet cache, the rest from DynamoDB (and into the cache). */
-    private Map<String, Tweet> bodies(List<String> ids) {
-        Map<String, Tweet> found = new HashMap<>();
-        try {
-            found.putAll(tweetCache.get(ids));
-        } catch (RuntimeException cacheDown) {
-            CACHE_DOWN.warn("tweet cache unavailable; reading DynamoDB", cacheDown);
-        }
-        List<String> missing = ids.stream().filter(id -> !found.containsKey(id)).toList();
-        if (!missing.isEmpty()) {
-            List<Tweet> loaded = tweets.findMany(missing);
-            loaded.forEach(t -> found.put(t.id(), t));
-            try {
-                tweetCache.put(loaded);
-            } catch (RuntimeException cacheDown) {
-                LOG.log(Level.FINE, "tweet cache unavailable", cacheDown);
-            }
-        }
-        return found;
     }
 }

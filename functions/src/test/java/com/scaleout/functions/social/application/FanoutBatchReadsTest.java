@@ -33,6 +33,7 @@ class FanoutBatchReadsTest {
     private final InMemoryUserStore storedUsers = new InMemoryUserStore();
     private final InMemoryTweetStore storedTweets = new InMemoryTweetStore(storedUsers);
     private final InMemoryTimelineCache timelines = new InMemoryTimelineCache();
+    private final InMemoryTweetCache tweetCache = new InMemoryTweetCache();
     private final FanoutService fanout;
 
     FanoutBatchReadsTest() {
@@ -41,7 +42,7 @@ class FanoutBatchReadsTest {
         TweetStore tweets = counting(TweetStore.class, storedTweets);
         var source = new TimelineSource(tweets, new InMemoryRetweetStore(storedTweets), new InMemoryTweetIndexStore());
         fanout = new FanoutService(timelines, new SocialGraph(new InMemoryFollowGraphCache(),
-                new InMemoryFollowStore(storedUsers)), new InMemoryTweetCache(), users, tweets, source, 1_000);
+                new InMemoryFollowStore(storedUsers)), tweetCache, users, tweets, source, 1_000);
     }
 
     @SuppressWarnings("unchecked")
@@ -117,6 +118,18 @@ class FanoutBatchReadsTest {
         assertThat(calls("TweetStore.byAuthor")).isEqualTo(1);
         assertThat(timelines.timeline("fan1", java.util.Optional.empty(), 10)).get()
                 .isEqualTo(java.util.List.of(com.scaleout.functions.social.domain.TimelineEntry.tweet(SECOND)));
+    }
+
+    @Test
+    void aNewTweetsBodyGoesIntoTheTweetCacheAndADeletedOneComesOut() {
+        storedTweets.create(tweet(FIRST));
+        fanout.tweetCreated(tweet(FIRST));
+
+        assertThat(tweetCache.get(java.util.List.of(FIRST))).containsEntry(FIRST, tweet(FIRST));
+
+        storedTweets.delete(tweet(FIRST));
+        fanout.tweetDeleted(tweet(FIRST));
+        assertThat(tweetCache.contains(FIRST)).isFalse();
     }
 
     private static com.scaleout.functions.social.domain.Tweet tweet(String id) {

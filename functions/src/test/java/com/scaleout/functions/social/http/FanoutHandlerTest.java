@@ -36,10 +36,16 @@ class FanoutHandlerTest {
 
     private final SocialWorld world = SocialWorld.seeded();
 
+    /** As the stream event's image has it (the fanout caches the body of a new tweet from its image). */
     private static Tweet tweet(String id, String authorId, String author, String createdAt, String parent,
-                               Mention mention) {
-        return new Tweet(id, authorId, author, "text", createdAt, Optional.ofNullable(parent), List.of(),
+                               Mention mention, String text, String... hashtags) {
+        return new Tweet(id, authorId, author, text, createdAt, Optional.ofNullable(parent), List.of(hashtags),
                 List.of(mention), 0, 0);
+    }
+
+    private static Tweet inserted() {
+        return tweet(INSERTED, Seed.ALICE, "alice", "2026-11-29T22:59:00.000Z", null, new Mention(Seed.BOB, "bob"),
+                "Shipping #Java 21 with @bob #Serverless #java", "Java", "Serverless");
     }
 
     private List<TimelineEntry> cached(String userId) {
@@ -57,14 +63,13 @@ class FanoutHandlerTest {
     /** The removed tweet was in everyone's timeline; then alice tweeted, bob replied, she deleted the old one. */
     private void beforeTheTweetsBatch() {
         Tweet removed = tweet(REMOVED, Seed.ALICE, "alice", "2026-11-03T09:00:00.000Z", null,
-                new Mention(Seed.BOB, "bob"));
+                new Mention(Seed.BOB, "bob"), "Old news #Legacy @bob", "Legacy");
         world.tweets.create(removed);
         world.index.add(removed);
         world.warmTimelines();
-        Tweet inserted = tweet(INSERTED, Seed.ALICE, "alice", "2026-11-29T22:59:00.000Z", null,
-                new Mention(Seed.BOB, "bob"));
+        Tweet inserted = inserted();
         Tweet reply = tweet(REPLY, Seed.BOB, "bob", "2026-11-29T23:00:00.000Z", INSERTED,
-                new Mention(Seed.ALICE, "alice"));
+                new Mention(Seed.ALICE, "alice"), "@alice nice! #JAVA", "JAVA");
         for (Tweet tweet : List.of(inserted, reply)) {
             world.tweets.create(tweet);
             world.index.add(tweet); // the indexer, on the same stream
@@ -92,8 +97,7 @@ class FanoutHandlerTest {
     @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
     void evictsTheCachedBodyOfATweetWhoseCountsChanged(DynamodbEvent event) {
         beforeTheTweetsBatch();
-        world.tweetCache.put(List.of(tweet(INSERTED, Seed.ALICE, "alice", "2026-11-29T22:59:00.000Z", null,
-                new Mention(Seed.BOB, "bob")))); // read before bob replied: 0 replies
+        world.tweetCache.put(List.of(inserted())); // read before bob replied: 0 replies
 
         assertNoFailures(world.fanoutHandler.handleRequest(event, null));
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.application.SearchIndexStore;
 import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.domain.Tweet;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -166,7 +167,7 @@ class SearchServiceTest {
     void aOneTermSearchReadsOnlyThePageItShowsAndPagesWithoutGapsWhileNewMatchesArrive() {
         var asked = new ArrayList<Integer>();
         SearchIndexStore recording = delegating((terms, limit) -> asked.add(limit));
-        var service = new SearchService(recording, world.searchCache, world.tweets);
+        var service = new SearchService(recording, world.searchCache, new TweetBodies(world.tweetCache, world.tweets));
         var posted = new ArrayList<String>();
         for (int n = 1; n <= 7; n++) {
             posted.addFirst(posted(Seed.BOB, "one term " + n + " #onlyone"));
@@ -270,7 +271,7 @@ class SearchServiceTest {
                 arrived.add(posted(Seed.CAROL, "Racing #java")); // indexed, invalidation runs: nothing cached yet
             }
         });
-        var service = new SearchService(racing, world.searchCache, world.tweets);
+        var service = new SearchService(racing, world.searchCache, new TweetBodies(world.tweetCache, world.tweets));
         var request = new ApiRequest(request("#java", null, null));
 
         service.search(request);

@@ -21,6 +21,7 @@ import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineCache;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TimelineSource;
+import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
@@ -95,7 +96,7 @@ final class SocialWorld {
                 SocialComponents.REVOCATION_TTL);
         var graph = new SocialGraph(graphCache, follows);
         var source = new TimelineSource(tweets, retweets, index);
-        timelines = new TimelineService(timelineCache, graph, tweetCache, tweets, source);
+        timelines = new TimelineService(timelineCache, graph, new TweetBodies(tweetCache, tweets), source);
         recommendations = new RecommendationService(recommendationCache, graph, users);
         fanout = new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                 maxFanoutFollowers);
@@ -106,7 +107,7 @@ final class SocialWorld {
         tweetsHandler = new TweetsHandler(tweetService, sessionService);
         followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService);
-        search = new SearchService(searchIndex, searchCache, tweets);
+        search = new SearchService(searchIndex, searchCache, new TweetBodies(tweetCache, tweets));
         searchHandler = new SearchHandler(search);
         authorizer = new SessionAuthorizer(sessionService);
         fanoutHandler = StreamHandlers.fanout(fanout, Seed.TABLES);
@@ -232,7 +233,7 @@ final class SocialWorld {
     /** The page a cold cache would serve: built from the stores alone, leaving this world's caches untouched. */
     Page<TimelineService.Item> timelineFromStores(String userId, int limit) {
         var graph = new SocialGraph(new InMemoryFollowGraphCache(), follows);
-        var cold = new TimelineService(new InMemoryTimelineCache(), graph, new InMemoryTweetCache(), tweets,
+        var cold = new TimelineService(new InMemoryTimelineCache(), graph, new TweetBodies(new InMemoryTweetCache(), tweets),
                 new TimelineSource(tweets, retweets, index));
         return cold.timeline(actor(userId), new PageRequest(limit, Optional.empty()));
     }
