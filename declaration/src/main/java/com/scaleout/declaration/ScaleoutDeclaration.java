@@ -40,11 +40,12 @@ public final class ScaleoutDeclaration {
     public static final int SESSIONS_AUTHORIZER_TTL_SECONDS = 300;
 
     /**
-     * Tables written only by BatchWriteItem and read only by Query, never named in a transaction or a batch with
-     * another table, and without a stream: the tweet and search indexes, the most items a seed or a burst of tweets
-     * writes. The local runtime may serve them from a moto process of their own (moto uses one core).
+     * Tables never named in a transaction or a batch with another table, and without a stream: the tweet and search
+     * indexes (the most items a seed or a burst of tweets writes) and the albums (whose images the main process serves
+     * as S3: the album store's load has a moto process for each half of its work). The local runtime may serve them
+     * from a moto process of their own (moto uses one core).
      */
-    public static final java.util.Set<String> TABLES_APART = java.util.Set.of("TweetIndex", "SearchIndex");
+    public static final java.util.Set<String> TABLES_APART = java.util.Set.of("TweetIndex", "SearchIndex", "Albums");
 
     public static final String ALBUMS = "Albums";
 

@@ -185,6 +185,11 @@ public final class LocalRuntime implements AutoCloseable {
         return parts.api.integrationTimeouts();
     }
 
+    /** Requests the gateway answered 429 at once, the stack being too far behind (see the gateway's admission). */
+    public long shedRequests() {
+        return parts.api.shedRequests();
+    }
+
     public DynamoDbClient dynamoDb() {
         return parts.dynamoDb;
     }

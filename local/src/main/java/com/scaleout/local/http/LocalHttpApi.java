@@ -61,6 +61,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Optional<StaticFiles> staticFiles;
     private final Duration integrationTimeout;
     private final AtomicLong integrationTimeouts = new AtomicLong();
+    private final Admission admission = new Admission();
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -101,10 +102,23 @@ public final class LocalHttpApi implements AutoCloseable {
         return integrationTimeouts.get();
     }
 
+    /** Requests answered 429 at once because more were in flight than the stack answers in time (see {@link Admission}). */
+    public long shedRequests() {
+        return admission.shed();
+    }
+
     private void handle(HttpExchange exchange) {
         String requestId = newRequestId();
         try (exchange) {
-            write(exchange, answerWithin(exchange, requestId), requestId);
+            if (!admission.tryAdmit()) {
+                write(exchange, Answer.busy(429, "Too Many Requests"), requestId);
+                return;
+            }
+            try {
+                write(exchange, answerWithin(exchange, requestId), requestId);
+            } finally {
+                admission.answered();
+            }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "request " + requestId + ": could not answer the client", e);
         }

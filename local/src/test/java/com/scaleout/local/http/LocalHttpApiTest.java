@@ -47,4 +47,33 @@ class LocalHttpApiTest {
             assertThat(function.environments()).as("the function runs on, as Lambda's does").isEqualTo(1);
         }
     }
+
+    @Test
+    void requestsBeyondWhatTheStackAnswersInTimeAreAnswered429AtOnceAndTheOthersServed() throws Exception {
+        var slow = FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(60);
+        try (var function = new FunctionPool(slow, getClass().getClassLoader());
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
+                     Map.of(), Clock.systemUTC())) {
+            api.start();
+            var client = HttpClient.newHttpClient();
+            var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow?ms=10000"))
+                    .timeout(Duration.ofSeconds(60)).build();
+            int sent = Admission.MIN_IN_FLIGHT + 50;
+            var answers = new java.util.ArrayList<java.util.concurrent.CompletableFuture<HttpResponse<String>>>();
+            for (int i = 0; i < sent; i++) {
+                answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+            }
+
+            var statuses = answers.stream().map(java.util.concurrent.CompletableFuture::join)
+                    .collect(java.util.stream.Collectors.groupingBy(HttpResponse::statusCode,
+                            java.util.stream.Collectors.counting()));
+
+            assertThat(statuses).as("nothing else than served or shed").containsOnlyKeys(200, 429);
+            assertThat(statuses.get(429)).as("shed").isEqualTo(api.shedRequests()).isPositive();
+            assertThat(statuses.get(200)).as("served").isGreaterThanOrEqualTo(Admission.MIN_IN_FLIGHT);
+            answers.stream().map(java.util.concurrent.CompletableFuture::join).filter(r -> r.statusCode() == 429)
+                    .forEach(r -> assertThat(r.headers().firstValue("retry-after")).isPresent());
+        }
+    }
 }
