@@ -7,14 +7,19 @@ import java.util.function.LongSupplier;
  * The local gateway's overload protection. API Gateway and Lambda in AWS have capacity far beyond this stack's two
  * cores; here, past a point, every request admitted makes all of them slower, and a client whose request waits in the
  * port's queue gets no answer at all. So a request that would wait longer than {@link #WAIT_BUDGET} behind those
- * already in flight (at the rate answers went out over the last {@value #WINDOW_SECONDS} s) is answered 429 with
+ * already in flight (at the rate requests were served over the last {@value #WINDOW_SECONDS} s; a quick 429 or 503
+ * serves nothing and does not count) is answered 429 with
  * Retry-After at once, as a throttled API is; below {@link #MIN_IN_FLIGHT} requests in flight every one is admitted,
  * so closed-loop clients (the AlbumStore client's 300 threads) are served, only more slowly.
  */
 final class Admission {
-    static final int MIN_IN_FLIGHT = 512;
-    /** A third of the integration timeout: an admitted request is answered long before the gateway gives up. */
-    static final Duration WAIT_BUDGET = Duration.ofSeconds(10);
+    /** Above the largest closed-loop client the stack is held to serve (the AlbumStore client's 300 threads). */
+    static final int MIN_IN_FLIGHT = 320;
+    /**
+     * How long an admitted request may expect to wait: short, so that what was admitted during an overload is done
+     * seconds after it ends (with 10 s, the normal load after a minute at 3 × waited half a minute behind it).
+     */
+    static final Duration WAIT_BUDGET = Duration.ofSeconds(3);
     static final int WINDOW_SECONDS = 10;
 
     private final LongSupplier nanoTime;
@@ -32,7 +37,7 @@ final class Admission {
         this.nanoTime = nanoTime;
     }
 
-    /** True when the request may go on; then {@link #answered()} must follow. */
+    /** True when the request may go on; then {@link #answered(boolean)} must follow. */
     synchronized boolean tryAdmit() {
         if (inFlight >= limit(second())) {
             shed++;
@@ -42,8 +47,12 @@ final class Admission {
         return true;
     }
 
-    synchronized void answered() {
+    /** {@code served}: answered with what was asked, not a busy answer (429, 503). */
+    synchronized void answered(boolean served) {
         inFlight--;
+        if (!served) {
+            return;
+        }
         long second = second();
         int slot = (int) Math.floorMod(second, answeredInSecond.length);
         if (secondOfSlot[slot] != second) {

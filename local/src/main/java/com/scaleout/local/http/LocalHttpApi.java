@@ -53,6 +53,14 @@ public final class LocalHttpApi implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final HttpServer server;
+    /**
+     * Reads each request and decides its admission: platform threads, scheduled by the OS beside everything else,
+     * so that under overload a request is read and shed at once instead of queueing for the two carrier threads
+     * behind the virtual threads of the work already admitted (measured: a minute at 3 × the sustainable rate left
+     * requests waiting over 35 s before the gateway had seen them, with nothing shed).
+     */
+    private final ExecutorService front = Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("gateway-front-", 0).daemon(true).factory());
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final RouteTable routes;
     private final Map<String, FunctionPool> functions;
@@ -86,7 +94,7 @@ public final class LocalHttpApi implements AutoCloseable {
         this.clock = clock;
         this.server = HttpServer.create(address, ACCEPT_BACKLOG);
         server.createContext("/", this::handle);
-        server.setExecutor(executor);
+        server.setExecutor(front);
     }
 
     public void start() {
@@ -114,10 +122,13 @@ public final class LocalHttpApi implements AutoCloseable {
                 write(exchange, Answer.busy(429, "Too Many Requests"), requestId);
                 return;
             }
+            boolean served = false;
             try {
-                write(exchange, answerWithin(exchange, requestId), requestId);
+                Answer answer = answerWithin(exchange, requestId);
+                served = answer.status() != 429 && answer.status() != 503;
+                write(exchange, answer, requestId);
             } finally {
-                admission.answered();
+                admission.answered(served);
             }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "request " + requestId + ": could not answer the client", e);
@@ -264,6 +275,7 @@ public final class LocalHttpApi implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        front.shutdownNow();
         executor.shutdownNow();
     }
 

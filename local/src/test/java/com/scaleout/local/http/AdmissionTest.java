@@ -25,7 +25,7 @@ class AdmissionTest {
         for (int s = 0; s < seconds; s++) {
             for (int i = 0; i < perSecond; i++) {
                 assertThat(admission.tryAdmit()).isTrue();
-                admission.answered();
+                admission.answered(true);
             }
             now.addAndGet(TimeUnit.SECONDS.toNanos(1));
         }
@@ -36,7 +36,7 @@ class AdmissionTest {
         assertThat(admitUpTo(Admission.MIN_IN_FLIGHT + 40)).isEqualTo(Admission.MIN_IN_FLIGHT);
         assertThat(admission.shed()).isEqualTo(40);
 
-        admission.answered();
+        admission.answered(true);
         assertThat(admission.tryAdmit()).as("a place freed is taken again").isTrue();
     }
 
@@ -45,6 +45,19 @@ class AdmissionTest {
         answerPerSecondFor(200, Admission.WINDOW_SECONDS);
 
         assertThat(admitUpTo(5_000)).isEqualTo(200 * (int) Admission.WAIT_BUDGET.toSeconds());
+    }
+
+    @Test
+    void busyAnswersDoNotCountAsServed() {
+        for (int s = 0; s < Admission.WINDOW_SECONDS; s++) {
+            for (int i = 0; i < 500; i++) {
+                admission.tryAdmit();
+                admission.answered(false);
+            }
+            now.addAndGet(TimeUnit.SECONDS.toNanos(1));
+        }
+
+        assertThat(admitUpTo(5_000)).isEqualTo(Admission.MIN_IN_FLIGHT);
     }
 
     @Test
