@@ -90,7 +90,9 @@ final class BacklogBench {
         var report = new BenchReport("backlog", "./scaleout bench backlog " + records);
         Path dataDir = ScaleBench.freshDataDir("bench-backlog");
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
-        try (var runtime = LocalRuntime.start(declaration(), config)) {
+        var declaration = declaration();
+        StreamConsumerSpec consumer = declaration.streamConsumers().getFirst();
+        try (var runtime = LocalRuntime.start(declaration, config)) {
             StreamPoller poller = runtime.poller(TABLE + "-" + CONSUMER);
             System.out.printf("writing %,d items to %s with its consumer held%n", records, TABLE);
             double writeSeconds = write(runtime, records);
@@ -115,8 +117,9 @@ final class BacklogBench {
             double drainSeconds = (System.nanoTime() - start) / 1e9;
             long unique = CountingHandler.KEYS.size();
             report.line(String.format(Locale.ROOT, "%,d items written to a table with a stream (NEW_AND_OLD_IMAGES) "
-                    + "while its consumer was held, then drained by the local poller (batches of 100, 4 at once per "
-                    + "shard, a consumer that only counts).", records));
+                    + "while its consumer was held, then drained by the local poller (batches of %d, %d at once per "
+                    + "shard, a consumer that only counts).", records, consumer.batchSize(),
+                    consumer.parallelizationFactor()));
             report.line("");
             report.line("| figure | value |");
             report.line("|---|---:|");

@@ -155,7 +155,8 @@ final class OverloadBench {
                         count(of, a -> a.status() == 503),
                         count(of, a -> (a.status() == 429 || a.status() == 503) && !a.retryAfter()),
                         count(of, a -> a.status() >= 500 && a.status() != 503), count(of, a -> a.status() == 0),
-                        percentile(of, 50), percentile(of, 99), lateP99Millis(of)));
+                        percentile(of, 50), percentile(of, 99),
+                        percentile(of, Answer::lateNanos, 99)));
             }
             report.line("");
             // the baseline is the normal phase's windows, of the same width: a window's p99 is only its third or
@@ -414,18 +415,18 @@ final class OverloadBench {
         return percentile(answers, 99);
     }
 
-    /** How late the client itself sent (due time to send, the load client sharing the stack's cores), p99. */
-    private static double lateP99Millis(List<Answer> answers) {
-        var late = answers.stream().mapToLong(Answer::lateNanos).sorted().toArray();
-        return late.length == 0 ? 0 : late[(int) Math.min(late.length - 1, Math.ceil(late.length * 0.99) - 1)] / 1e6;
+    private static double percentile(List<Answer> answers, double percentile) {
+        return percentile(answers, Answer::latencyNanos, percentile);
     }
 
-    private static double percentile(List<Answer> answers, double percentile) {
+    /** {@code nanos} of the answers (their latency, or how late the client itself sent them), in ms. */
+    private static double percentile(List<Answer> answers, java.util.function.ToLongFunction<Answer> nanos,
+                                     double percentile) {
         if (answers.isEmpty()) {
             return 0;
         }
         var histogram = new Histogram(3);
-        answers.forEach(a -> histogram.recordValue(Math.max(0, a.latencyNanos() / 1000)));
+        answers.forEach(a -> histogram.recordValue(Math.max(0, nanos.applyAsLong(a) / 1000)));
         return histogram.getValueAtPercentile(percentile) / 1000.0;
     }
 }

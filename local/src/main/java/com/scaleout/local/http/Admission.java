@@ -23,7 +23,7 @@ final class Admission {
     static final int WINDOW_SECONDS = 10;
 
     private final LongSupplier nanoTime;
-    /** Answers per second: the last {@value #WINDOW_SECONDS} whole seconds and the current one. */
+    /** Served answers per second: the last {@value #WINDOW_SECONDS} whole seconds and the current one. */
     private final long[] answeredInSecond = new long[WINDOW_SECONDS + 1];
     private final long[] secondOfSlot = new long[WINDOW_SECONDS + 1];
     private int inFlight;
@@ -65,10 +65,6 @@ final class Admission {
     /** Requests answered 429 at once because too many were in flight. */
     synchronized long shed() {
         return shed;
-    }
-
-    synchronized int inFlight() {
-        return inFlight;
     }
 
     private long limit(long now) {
