@@ -1,6 +1,7 @@
 package com.scaleout.local;
 
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,8 @@ import java.util.logging.Logger;
  *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
  *   <li>{@code SCALEOUT_ACCOUNT_CONCURRENCY} — the account's concurrency limit, shared by every function (default
  *       1,000, Lambda's); functions without reserved concurrency scale on demand up to what reservations leave</li>
+ *   <li>{@code SCALEOUT_EXECUTION_SLOTS} — how many API requests run at once (default 32 per core); the others wait
+ *       at the gateway for a slot (see {@code ExecutionSlots})</li>
  *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
  *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>
  * </ul>
@@ -30,10 +33,12 @@ public record LocalConfig(
         Optional<Duration> authorizerTtlOverride,
         Duration streamPollInterval,
         int accountConcurrency,
+        int executionSlots,
         Optional<Path> webDir) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
     public static final String ACCOUNT_CONCURRENCY = "SCALEOUT_ACCOUNT_CONCURRENCY";
+    public static final String EXECUTION_SLOTS = "SCALEOUT_EXECUTION_SLOTS";
     /** What raised every function's pool before functions scaled on demand; now it would only mislead. */
     private static final String RETIRED_MAX_CONCURRENCY = "SCALEOUT_MAX_CONCURRENCY";
 
@@ -52,38 +57,40 @@ public record LocalConfig(
                         .orElse(100L)),
                 RuntimeEnvironment.variable(ACCOUNT_CONCURRENCY).map(Integer::parseInt)
                         .orElse(AccountConcurrency.DEFAULT_LIMIT),
+                RuntimeEnvironment.variable(EXECUTION_SLOTS).map(Integer::parseInt)
+                        .orElse(LocalHttpApi.DEFAULT_EXECUTION_SLOTS),
                 RuntimeEnvironment.variable("SCALEOUT_WEB_DIR").map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, webDir);
+                streamPollInterval, accountConcurrency, executionSlots, webDir);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, webDir);
+                streamPollInterval, accountConcurrency, executionSlots, webDir);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, webDir);
+                accountConcurrency, executionSlots, webDir);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, webDir);
+                accountConcurrency, executionSlots, webDir);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, webDir);
+                limit, executionSlots, webDir);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, dir);
+                accountConcurrency, executionSlots, dir);
     }
 }

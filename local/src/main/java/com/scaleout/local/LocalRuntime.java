@@ -112,7 +112,7 @@ public final class LocalRuntime implements AutoCloseable {
         var address = new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port());
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
-                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at));
+                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots());
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }

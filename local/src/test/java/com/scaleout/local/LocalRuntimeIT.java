@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.local.backends.ManagedProcess;
 import com.scaleout.local.backends.Probes;
+import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.testing.TestDeclaration;
 import java.io.IOException;
@@ -28,7 +29,8 @@ class LocalRuntimeIT {
     @Test
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
-                Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT, Optional.empty());
+                Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -58,7 +60,8 @@ class LocalRuntimeIT {
         try (var taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
-                    java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT, Optional.empty());
+                    java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
                     .isInstanceOf(IOException.class)

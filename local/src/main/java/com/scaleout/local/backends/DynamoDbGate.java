@@ -62,7 +62,14 @@ public final class DynamoDbGate implements AutoCloseable {
     private final Backend apart;
     private final MotoRoutes routes;
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    /**
+     * Platform threads, scheduled by the OS beside the functions' own: a virtual thread that holds a write lock and
+     * whose answer from moto has come waits for one of the two carrier threads before it can release the lock, and
+     * under load every request behind it waited too (the AlbumStore client's POSTs: requests waited past
+     * {@link #MAX_WAIT} at the gate while moto's processes were at a quarter of a core).
+     */
+    private final ExecutorService executor = Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("dynamodb-gate-", 0).daemon(true).factory());
     private final HttpClient client = HttpClient.newBuilder().executor(executor)
             .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
     private final Duration maxWait;
@@ -110,9 +117,14 @@ public final class DynamoDbGate implements AutoCloseable {
         return throttled.get();
     }
 
-    static boolean isRead(String amzTarget) {
+    /**
+     * DynamoDB's reads by their target; a request without one (S3's REST API, moto's own) reads when it is a GET or
+     * a HEAD (every album POST's HeadObject ran alone before, so the AlbumStore client's POSTs queued for each
+     * other's HEADs); anything else runs alone, to be safe.
+     */
+    static boolean isRead(String method, String amzTarget) {
         if (amzTarget == null) {
-            return false; // moto's own API (reset) and anything unknown: alone, to be safe
+            return method.equals("GET") || method.equals("HEAD");
         }
         return READS.contains(amzTarget.substring(amzTarget.indexOf('.') + 1));
     }
@@ -152,7 +164,7 @@ public final class DynamoDbGate implements AutoCloseable {
     /** The request, forwarded to one process under its lock. */
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
-        var response = sendUnderLock(backend, isRead(amzTarget), exchange, amzTarget,
+        var response = sendUnderLock(backend, isRead(exchange.getRequestMethod(), amzTarget), exchange, amzTarget,
                 HttpExchanges.requestTo(backend.target(), exchange, body));
         if (response != null) {
             HttpExchanges.relay(response, exchange);

@@ -49,6 +49,8 @@ public final class LocalHttpApi implements AutoCloseable {
      * function (which run on), so no client waits longer, whatever holds a request up.
      */
     public static final Duration INTEGRATION_TIMEOUT = Duration.ofSeconds(30);
+    /** How many requests run at once unless configured (see {@link ExecutionSlots}). */
+    public static final int DEFAULT_EXECUTION_SLOTS = ExecutionSlots.forThisMachine();
     private static final Logger LOG = Logger.getLogger(LocalHttpApi.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -70,6 +72,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Duration integrationTimeout;
     private final AtomicLong integrationTimeouts = new AtomicLong();
     private final Admission admission = new Admission();
+    private final ExecutionSlots slots;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -80,13 +83,22 @@ public final class LocalHttpApi implements AutoCloseable {
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles)
             throws IOException {
-        this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT);
+        this(address, routes, functions, authorizers, clock, staticFiles, DEFAULT_EXECUTION_SLOTS);
+    }
+
+    /** With at most {@code executionSlots} requests running at once (see {@link ExecutionSlots}). */
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                        int executionSlots) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT,
+                new ExecutionSlots(executionSlots));
     }
 
     LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                  Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
-                 Duration integrationTimeout) throws IOException {
+                 Duration integrationTimeout, ExecutionSlots slots) throws IOException {
         this.integrationTimeout = integrationTimeout;
+        this.slots = slots;
         this.staticFiles = staticFiles;
         this.routes = routes;
         this.functions = Map.copyOf(functions);
@@ -108,6 +120,16 @@ public final class LocalHttpApi implements AutoCloseable {
     /** Requests answered 503 because their integration outlasted {@link #INTEGRATION_TIMEOUT}. */
     public long integrationTimeouts() {
         return integrationTimeouts.get();
+    }
+
+    /** Requests that found every execution slot taken and waited for one (see {@link ExecutionSlots}). */
+    public long slotWaits() {
+        return slots.waited();
+    }
+
+    /** Requests waiting for an execution slot now. */
+    int slotsAwaited() {
+        return slots.waiting();
     }
 
     /** Requests answered 429 at once because more were in flight than the stack answers in time (see {@link Admission}). */
@@ -136,7 +158,8 @@ public final class LocalHttpApi implements AutoCloseable {
     }
 
     private Answer answerWithin(HttpExchange exchange, String requestId) throws IOException {
-        Future<Answer> answering = executor.submit(() -> answer(exchange, requestId));
+        long deadline = System.nanoTime() + integrationTimeout.toNanos();
+        Future<Answer> answering = executor.submit(() -> answer(exchange, requestId, deadline));
         try {
             return answering.get(integrationTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -157,7 +180,7 @@ public final class LocalHttpApi implements AutoCloseable {
         }
     }
 
-    private Answer answer(HttpExchange exchange, String requestId) throws IOException {
+    private Answer answer(HttpExchange exchange, String requestId, long deadline) throws IOException {
         String rawPath = exchange.getRequestURI().getRawPath();
         var match = routes.match(exchange.getRequestMethod(), rawPath);
         if (match.isEmpty()) {
@@ -175,10 +198,28 @@ public final class LocalHttpApi implements AutoCloseable {
             return Answer.gateway(413, "Request Entity Too Large"); // base64 inflates binary bodies by a third
         }
         try {
+            if (!slots.tryAcquire(Duration.ofNanos(deadline - System.nanoTime()))) {
+                return Answer.busy(503, "Service Unavailable"); // the integration timeout has answered the client
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Answer.busy(503, "Service Unavailable");
+        }
+        try {
+            return invoke(request, match.get(), mappedBody, requestId);
+        } finally {
+            slots.release();
+        }
+    }
+
+    /** The authorizer, then the route's function, in an execution slot. */
+    private Answer invoke(HttpRequestData request, RouteTable.Match match, EventMapper.MappedBody mappedBody,
+                          String requestId) {
+        try {
             Map<String, Object> authorizerContext = null;
-            var authorizerName = match.get().route().authorizer();
+            var authorizerName = match.route().authorizer();
             if (authorizerName.isPresent()) {
-                var decision = authorizers.get(authorizerName.get()).authorize(request, match.get(), requestId);
+                var decision = authorizers.get(authorizerName.get()).authorize(request, match, requestId);
                 switch (decision) {
                     case AuthorizerGate.Decision.MissingIdentity missing -> {
                         return Answer.gateway(401, "Unauthorized");
@@ -189,13 +230,13 @@ public final class LocalHttpApi implements AutoCloseable {
                     case AuthorizerGate.Decision.Allow allow -> authorizerContext = allow.context();
                 }
             }
-            var event = EventMapper.httpEvent(request, match.get(), mappedBody, requestId, clock.instant(),
+            var event = EventMapper.httpEvent(request, match, mappedBody, requestId, clock.instant(),
                     authorizerContext);
-            Object result = functions.get(match.get().route().function()).invoke(event);
+            Object result = functions.get(match.route().function()).invoke(event);
             if (result instanceof APIGatewayV2HTTPResponse response) {
                 return Answer.of(response); // throws on a malformed response: the caller answers 500
             }
-            LOG.severe(() -> match.get().route().routeKey() + " returned "
+            LOG.severe(() -> match.route().routeKey() + " returned "
                     + (result == null ? "null" : result.getClass().getName()) + ", not an APIGatewayV2HTTPResponse");
             return Answer.gateway(500, "Internal Server Error");
         } catch (InvocationException e) {

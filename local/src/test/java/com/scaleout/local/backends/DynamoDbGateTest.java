@@ -78,13 +78,16 @@ class DynamoDbGateTest {
 
     @Test
     void readsShareTheGateAndEverythingElseRunsAlone() {
-        assertThat(DynamoDbGate.isRead("DynamoDB_20120810.GetItem")).isTrue();
-        assertThat(DynamoDbGate.isRead("DynamoDB_20120810.Query")).isTrue();
-        assertThat(DynamoDbGate.isRead("DynamoDBStreams_20120810.GetRecords")).isTrue();
-        assertThat(DynamoDbGate.isRead("DynamoDB_20120810.TransactWriteItems")).isFalse();
-        assertThat(DynamoDbGate.isRead("DynamoDB_20120810.PutItem")).isFalse();
-        assertThat(DynamoDbGate.isRead("DynamoDB_20120810.UpdateItem")).isFalse();
-        assertThat(DynamoDbGate.isRead(null)).as("moto's own API, e.g. reset").isFalse();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.GetItem")).isTrue();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.Query")).isTrue();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDBStreams_20120810.GetRecords")).isTrue();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.TransactWriteItems")).isFalse();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.PutItem")).isFalse();
+        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.UpdateItem")).isFalse();
+        assertThat(DynamoDbGate.isRead("POST", null)).as("moto's own API, e.g. reset").isFalse();
+        assertThat(DynamoDbGate.isRead("PUT", null)).as("S3's PutObject").isFalse();
+        assertThat(DynamoDbGate.isRead("HEAD", null)).as("S3's HeadObject").isTrue();
+        assertThat(DynamoDbGate.isRead("GET", null)).as("S3's GetObject").isTrue();
     }
 
     @Test

@@ -2,10 +2,12 @@ package com.scaleout.local.http;
 
 import static com.scaleout.declaration.HttpMethod.GET;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.SlowHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,7 +30,8 @@ class LocalHttpApiTest {
         try (var function = new FunctionPool(slow, getClass().getClassLoader());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
-                     Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(1))) {
+                     Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(1),
+                     new ExecutionSlots(ExecutionSlots.PER_CORE))) {
             api.start();
             var client = HttpClient.newHttpClient();
             var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow?ms=20000"))
@@ -54,7 +57,8 @@ class LocalHttpApiTest {
         try (var function = new FunctionPool(slow, getClass().getClassLoader());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
-                     Map.of(), Clock.systemUTC())) {
+                     // admission alone: as many slots as requests, so that every admitted one runs at once
+                     Map.of(), Clock.systemUTC(), Optional.empty(), Admission.MIN_IN_FLIGHT + 50)) {
             api.start();
             var client = HttpClient.newHttpClient();
             var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow?ms=10000"))
@@ -74,6 +78,62 @@ class LocalHttpApiTest {
             assertThat(statuses.get(200)).as("served").isGreaterThanOrEqualTo(Admission.MIN_IN_FLIGHT);
             answers.stream().map(java.util.concurrent.CompletableFuture::join).filter(r -> r.statusCode() == 429)
                     .forEach(r -> assertThat(r.headers().firstValue("retry-after")).isPresent());
+        }
+    }
+
+    @Test
+    void requestsBeyondTheExecutionSlotsWaitForOneAndAreAllServed() throws Exception {
+        var held = FunctionSpec.of("Held", HoldingHandler.class.getName()).timeoutSeconds(60);
+        var hold = HoldingHandler.newHold();
+        try (var function = new FunctionPool(held, getClass().getClassLoader());
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/held", "Held"))), Map.of("Held", function),
+                     Map.of(), Clock.systemUTC(), Optional.empty(), 2)) {
+            api.start();
+            var client = HttpClient.newHttpClient();
+            var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/held?hold="
+                    + hold.name())).timeout(Duration.ofSeconds(120)).build();
+            var answers = new java.util.ArrayList<java.util.concurrent.CompletableFuture<HttpResponse<String>>>();
+            for (int i = 0; i < 6; i++) {
+                answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+            }
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> api.slotWaits() == 4 && hold.held() == 2);
+            int runningWhileFourWait = hold.held();
+            hold.release();
+
+            assertThat(runningWhileFourWait).as("two run, four wait for a slot").isEqualTo(2);
+            assertThat(answers.stream().map(a -> a.join().statusCode())).as("all served, none throttled")
+                    .containsOnly(200).hasSize(6);
+            assertThat(function.environments()).as("environments for the slots, not for the waiting").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aRequestStillWaitingForASlotAtTheIntegrationTimeoutIsAnswered503AndNeverRuns() throws Exception {
+        var held = FunctionSpec.of("Held", HoldingHandler.class.getName()).timeoutSeconds(60);
+        var hold = HoldingHandler.newHold();
+        try (var function = new FunctionPool(held, getClass().getClassLoader());
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/held", "Held"))), Map.of("Held", function),
+                     Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(1), new ExecutionSlots(1))) {
+            api.start();
+            var client = HttpClient.newHttpClient();
+            var holding = client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                    + "/held?hold=" + hold.name())).timeout(Duration.ofSeconds(120)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            await().atMost(Duration.ofSeconds(60)).until(() -> hold.held() == 1);
+
+            var waiting = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                    + "/held?hold=" + hold.name())).timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(waiting.statusCode()).isEqualTo(503);
+            assertThat(waiting.headers().firstValue("retry-after")).isPresent();
+            // it leaves the line at its deadline, while the slot is still taken: the slot's next holder is never it
+            await().atMost(Duration.ofSeconds(30)).until(() -> api.slotsAwaited() == 0);
+            assertThat(hold.held()).as("the first request still holds the only slot").isEqualTo(1);
+            hold.release();
+            assertThat(holding.join().statusCode()).as("answered at its own integration timeout").isEqualTo(503);
         }
     }
 }
