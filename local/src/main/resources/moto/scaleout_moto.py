@@ -52,6 +52,14 @@ replaces or wraps (moto 5.2.1):
    unpickled per use (moto's validator rewrites the tree it is given). An expression moto refuses is not kept:
    it is refused again, with moto's own error, each time. At most 10,000 texts of each kind are kept.
 
+10. Isolation (moto/moto_server/werkzeug_app.py's ``DomainDispatcherApplication``): werkzeug serves each request on
+   a thread of its own and moto does not isolate them: a write mutates items (and the sorted partitions of patch 1)
+   while another request reads or writes them, and a transaction's checks and writes interleave with other requests.
+   Here every request runs moto's application (its response built in full) under one lock, handed over in arrival
+   order: serializable, as DynamoDB's single-item operations and transactions are, and no slower (the GIL runs one
+   thread at a time anyway). The runtime's gate used to give that isolation from outside, holding a write lock for
+   the whole round trip through the JVM: the writes a process served were bounded by that round trip, not by moto.
+
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
 equivalence tests (patched and unpatched moto given the same generated operations give the same answers and the
 same stream records).
@@ -578,6 +586,56 @@ def _parsed_once(original_make):
     return classmethod(make)
 
 
+
+# ---------------------------------------------------------------------------------------------------------------
+# 10. One request at a time, in arrival order
+# ---------------------------------------------------------------------------------------------------------------
+
+class ArrivalOrderLock:
+    """A lock handed over in the order it was asked for (threading.Lock lets whoever asks when it is free jump the
+    line: under load a request could wait past its caller's timeout while later ones went ahead)."""
+
+    def __init__(self):
+        self._mutex = threading.Lock()
+        self._waiters = deque()
+        self._held = False
+
+    def __enter__(self):
+        with self._mutex:
+            if not self._held:
+                self._held = True
+                return self
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiters.append(turn)
+        turn.acquire()  # released by the holder before us, which hands the lock over without freeing it
+        return self
+
+    def __exit__(self, *exc_info):
+        with self._mutex:
+            if self._waiters:
+                self._waiters.popleft().release()
+            else:
+                self._held = False
+        return False
+
+
+_one_at_a_time = ArrivalOrderLock()
+
+
+def _isolated(original_call):
+    def call(self, environ, start_response):
+        with _one_at_a_time:
+            response = original_call(self, environ, start_response)
+            try:
+                return list(response)
+            finally:
+                if hasattr(response, "close"):
+                    response.close()
+
+    return call
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Applying the patches
 # ---------------------------------------------------------------------------------------------------------------
@@ -768,7 +826,7 @@ def apply():
 
         return original_call(self, environ, marked)
 
-    DomainDispatcherApplication.__call__ = call
+    DomainDispatcherApplication.__call__ = _isolated(call)
 
     # 8. requests
     DynamoHandler.parse_parameters = _fast_parse_parameters(DynamoHandler.parse_parameters)

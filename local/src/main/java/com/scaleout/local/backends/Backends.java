@@ -68,10 +68,11 @@ public final class Backends implements AutoCloseable {
                 redis = "redis://127.0.0.1:" + port;
                 children.add(startRedis(port, dataDir.resolve("logs/redis-server.log")));
             }
-            // Functions reach DynamoDB through the gate, which gives moto DynamoDB's write isolation.
-            var gate = apart == null ? DynamoDbGate.start(dynamo)
-                    : DynamoDbGate.start(dynamo, apart, ScaleoutDeclaration.TABLES_APART);
+            // Functions reach DynamoDB through the gate, which sheds load as DynamoDB throttles; a moto without the
+            // patch layer, which does not isolate requests, gets them one at a time
             boolean patched = dynamoDbEndpoint.isEmpty() || Probes.isPatchedMoto(dynamo);
+            var gate = apart == null ? DynamoDbGate.start(dynamo, patched)
+                    : DynamoDbGate.start(dynamo, apart, ScaleoutDeclaration.TABLES_APART);
             var backends = new Backends(gate.endpoint(), redis, children, gate, patched);
             if (!children.isEmpty()) {
                 // whatever runs the runtime (up, a benchmark, a test JVM), SIGTERM must not leave children behind

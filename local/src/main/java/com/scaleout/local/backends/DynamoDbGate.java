@@ -23,28 +23,27 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
- * A pass-through in front of moto_server that gives it the isolation DynamoDB has. moto serves requests on
- * concurrent threads without isolating writes: a write mutates items in place while a read may be serializing them,
- * and a transaction's condition checks and writes interleave with other requests. (Measured before the patch layer:
- * 50 concurrent follow/unfollow transactions left a follower count that did not match the edges.) The gate lets reads
- * run together but runs each write request alone, so every transaction and conditional write sees and leaves a
- * consistent table, as on DynamoDB.
+ * A pass-through in front of moto_server that sheds load as DynamoDB does instead of queueing without end. At most
+ * {@link #PIPELINE} requests are at a patched moto process at once (moto's patch layer runs them one at a time, in
+ * arrival order, which gives the isolation DynamoDB has: patch 10 of {@code scaleout_moto.py}), so that moto always
+ * has the next request while the JVM handles the last answer; the rest wait here in arrival order ({@link
+ * InFlightLimit}), each at most {@link #MAX_WAIT} (the functions' SDK attempt timeout: after that its caller has given
+ * up and retried, so forwarding it would be work for no one), and at most {@link #MAX_WAITING} at all. A request
+ * refused either way is answered at once with DynamoDB's throttling error (S3's SlowDown for S3), which the SDK backs
+ * off and retries. A moto without the patch layer (an endpoint given from outside) gets one request at a time.
  *
- * <p>It sheds load as DynamoDB does instead of queueing without end ({@link PhaseFairLock}): a read waits for at most
- * the write in progress, a request waits at most {@link #MAX_WAIT} (the functions' SDK attempt timeout: after that
- * its caller has given up and retried, so forwarding it would be work for no one), and at most {@link #MAX_WAITING}
- * requests wait at all. A request refused either way is answered at once with DynamoDB's throttling error (S3's
- * SlowDown for S3), which the SDK backs off and retries.
+ * <p>(The gate used to give the isolation itself, a write holding a lock for the whole round trip through the JVM:
+ * a process's writes were bounded by that round trip, not by moto, and with the AlbumStore client's POSTs at moto's
+ * second process, at a quarter of a core, requests still waited past {@link #MAX_WAIT}.)
  *
- * <p>With a second moto process for the tables served apart ({@link MotoRoutes}), each process has a lock of its
- * own, so the writes of one never wait behind the other's: two cores instead of one.
+ * <p>With a second moto process for the tables served apart ({@link MotoRoutes}), each process has a limit of its
+ * own, so the requests of one never wait behind the other's: two cores instead of one.
  */
 public final class DynamoDbGate implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(DynamoDbGate.class.getName());
-    private static final Set<String> READS = Set.of("GetItem", "BatchGetItem", "Query", "Scan", "DescribeTable",
-            "ListTables", "DescribeTimeToLive", "DescribeStream", "GetShardIterator", "GetRecords", "ListStreams",
-            "TransactGetItems", "DescribeContinuousBackups", "ListTagsOfResource");
     static final Duration MAX_WAIT = DynamoDbClients.ATTEMPT_TIMEOUT;
+    /** Requests at a patched moto process at once: the next one always there, no more waiting inside moto. */
+    static final int PIPELINE = 4;
     /**
      * As many as the functions' closed-loop callers the stack serves without a throttle (the AlbumStore client's 300
      * threads: with 128, a third of its POSTs were refused with waits well inside {@link #MAX_WAIT}); the wait limit,
@@ -53,8 +52,8 @@ public final class DynamoDbGate implements AutoCloseable {
     static final int MAX_WAITING = 512;
     private static final Duration QUIET_LOGGING = Duration.ofSeconds(10);
 
-    /** A moto process and the lock that isolates its writes. */
-    private record Backend(URI target, PhaseFairLock lock) {
+    /** A moto process and the requests let at it. */
+    private record Backend(URI target, InFlightLimit limit) {
     }
 
     private final Backend main;
@@ -63,9 +62,9 @@ public final class DynamoDbGate implements AutoCloseable {
     private final MotoRoutes routes;
     private final HttpServer server;
     /**
-     * Platform threads, scheduled by the OS beside the functions' own: a virtual thread that holds a write lock and
-     * whose answer from moto has come waits for one of the two carrier threads before it can release the lock, and
-     * under load every request behind it waited too (the AlbumStore client's POSTs: requests waited past
+     * Platform threads, scheduled by the OS beside the functions' own: a virtual thread that holds a place at moto
+     * and whose answer has come waits for one of the two carrier threads before it can give the place up, and under
+     * load every request behind it waited too (the AlbumStore client's POSTs: requests waited past
      * {@link #MAX_WAIT} at the gate while moto's processes were at a quarter of a core).
      */
     private final ExecutorService executor = Executors.newCachedThreadPool(
@@ -77,10 +76,10 @@ public final class DynamoDbGate implements AutoCloseable {
     private final AtomicLong forwardFailures = new AtomicLong();
     private final AtomicLong lastWarning = new AtomicLong();
 
-    private DynamoDbGate(URI target, URI apartTarget, Set<String> tablesApart, int maxWaiting, Duration maxWait)
-            throws IOException {
-        this.main = new Backend(target, new PhaseFairLock(maxWaiting));
-        this.apart = apartTarget == null ? null : new Backend(apartTarget, new PhaseFairLock(maxWaiting));
+    private DynamoDbGate(URI target, URI apartTarget, Set<String> tablesApart, int inFlight, int maxWaiting,
+                         Duration maxWait) throws IOException {
+        this.main = new Backend(target, new InFlightLimit(inFlight, maxWaiting));
+        this.apart = apartTarget == null ? null : new Backend(apartTarget, new InFlightLimit(inFlight, maxWaiting));
         this.routes = new MotoRoutes(apartTarget == null ? Set.of() : tablesApart);
         this.maxWait = maxWait;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
@@ -88,19 +87,21 @@ public final class DynamoDbGate implements AutoCloseable {
         server.setExecutor(executor);
     }
 
-    public static DynamoDbGate start(URI target) throws IOException {
-        return start(target, MAX_WAITING, MAX_WAIT);
+    /** A gate in front of one moto process; {@code patched}: it runs the project's patch layer (see above). */
+    public static DynamoDbGate start(URI target, boolean patched) throws IOException {
+        return start(new DynamoDbGate(target, null, Set.of(), patched ? PIPELINE : 1, MAX_WAITING, MAX_WAIT));
     }
 
     /**
-     * A gate in front of two moto processes: {@code apartTarget} serves {@code tablesApart}, {@code target} the rest.
+     * A gate in front of two patched moto processes: {@code apartTarget} serves {@code tablesApart}, {@code target}
+     * the rest.
      */
     public static DynamoDbGate start(URI target, URI apartTarget, Set<String> tablesApart) throws IOException {
-        return start(new DynamoDbGate(target, apartTarget, tablesApart, MAX_WAITING, MAX_WAIT));
+        return start(new DynamoDbGate(target, apartTarget, tablesApart, PIPELINE, MAX_WAITING, MAX_WAIT));
     }
 
-    static DynamoDbGate start(URI target, int maxWaiting, Duration maxWait) throws IOException {
-        return start(new DynamoDbGate(target, null, Set.of(), maxWaiting, maxWait));
+    static DynamoDbGate start(URI target, int inFlight, int maxWaiting, Duration maxWait) throws IOException {
+        return start(new DynamoDbGate(target, null, Set.of(), inFlight, maxWaiting, maxWait));
     }
 
     private static DynamoDbGate start(DynamoDbGate gate) {
@@ -115,18 +116,6 @@ public final class DynamoDbGate implements AutoCloseable {
     /** Requests answered with a throttling error since the start (a full queue, or a wait past the deadline). */
     public long throttled() {
         return throttled.get();
-    }
-
-    /**
-     * DynamoDB's reads by their target; a request without one (S3's REST API, moto's own) reads when it is a GET or
-     * a HEAD (every album POST's HeadObject ran alone before, so the AlbumStore client's POSTs queued for each
-     * other's HEADs); anything else runs alone, to be safe.
-     */
-    static boolean isRead(String method, String amzTarget) {
-        if (amzTarget == null) {
-            return method.equals("GET") || method.equals("HEAD");
-        }
-        return READS.contains(amzTarget.substring(amzTarget.indexOf('.') + 1));
     }
 
     private void forward(HttpExchange exchange) {
@@ -161,44 +150,34 @@ public final class DynamoDbGate implements AutoCloseable {
         }
     }
 
-    /** The request, forwarded to one process under its lock. */
+    /** The request, forwarded to one process. */
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
-        var response = sendUnderLock(backend, isRead(exchange.getRequestMethod(), amzTarget), exchange, amzTarget,
-                HttpExchanges.requestTo(backend.target(), exchange, body));
+        var response = send(backend, exchange, amzTarget, HttpExchanges.requestTo(backend.target(), exchange, body));
         if (response != null) {
             HttpExchanges.relay(response, exchange);
         }
     }
 
-    /**
-     * Sends a request to the process under its lock (shared for a read); null when the lock refused it, the caller
-     * having been answered with a throttling error.
-     */
-    private HttpResponse<byte[]> sendUnderLock(Backend backend, boolean read, HttpExchange exchange,
-                                               String amzTarget, java.net.http.HttpRequest request)
-            throws IOException, InterruptedException {
-        var refusal = read ? backend.lock().acquireRead(maxWait) : backend.lock().acquireWrite(maxWait);
+    /** Sends a request to the process once let in; null when refused, the caller answered with a throttling error. */
+    private HttpResponse<byte[]> send(Backend backend, HttpExchange exchange, String amzTarget,
+                                      java.net.http.HttpRequest request) throws IOException, InterruptedException {
+        var refusal = backend.limit().acquire(maxWait);
         if (refusal != null) {
-            throttle(exchange, amzTarget, backend.lock(), refusal);
+            throttle(exchange, amzTarget, backend.limit(), refusal);
             return null;
         }
         try {
             return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } finally {
-            if (read) {
-                backend.lock().releaseRead();
-            } else {
-                backend.lock().releaseWrite();
-            }
+            backend.limit().release();
         }
     }
 
-    /** moto's reset, applied to both processes (each alone); the main process's answer is relayed. */
+    /** moto's reset, applied to both processes; the main process's answer is relayed. */
     private void resetBoth(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
         for (Backend backend : List.of(apart, main)) {
-            var response = sendUnderLock(backend, false, exchange, null,
-                    HttpExchanges.requestTo(backend.target(), exchange, body));
+            var response = send(backend, exchange, null, HttpExchanges.requestTo(backend.target(), exchange, body));
             if (response == null) {
                 return;
             }
@@ -220,7 +199,7 @@ public final class DynamoDbGate implements AutoCloseable {
                 if (from != null) {
                     page.put("ExclusiveStartTableName", from);
                 }
-                var response = sendUnderLock(backend, true, exchange, "DynamoDB_20120810.ListTables",
+                var response = send(backend, exchange, "DynamoDB_20120810.ListTables",
                         HttpExchanges.requestTo(backend.target(), exchange, Json.MAPPER.writeValueAsBytes(page)));
                 if (response == null) {
                     return;
@@ -256,11 +235,11 @@ public final class DynamoDbGate implements AutoCloseable {
         }
     }
 
-    private void throttle(HttpExchange exchange, String amzTarget, PhaseFairLock lock, PhaseFairLock.Refusal refusal)
+    private void throttle(HttpExchange exchange, String amzTarget, InFlightLimit limit, InFlightLimit.Refusal refusal)
             throws IOException {
         long count = throttled.incrementAndGet();
-        warnQuietly(() -> "DynamoDB gate: throttling (" + count + " requests so far; " + lock.waiting()
-                + " waiting): " + (refusal == PhaseFairLock.Refusal.QUEUE_FULL ? "queue full" : "waited "
+        warnQuietly(() -> "DynamoDB gate: throttling (" + count + " requests so far; " + limit.waiting()
+                + " waiting): " + (refusal == InFlightLimit.Refusal.QUEUE_FULL ? "queue full" : "waited "
                 + maxWait.toMillis() + " ms"));
         byte[] answer;
         if (amzTarget == null) {

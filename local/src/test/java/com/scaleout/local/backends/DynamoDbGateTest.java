@@ -56,7 +56,7 @@ class DynamoDbGateTest {
             exchange.close();
         });
         backend.start();
-        gate = DynamoDbGate.start(URI.create("http://127.0.0.1:" + backend.getAddress().getPort()), 8,
+        gate = DynamoDbGate.start(URI.create("http://127.0.0.1:" + backend.getAddress().getPort()), 1, 8,
                 Duration.ofMillis(200));
     }
 
@@ -74,20 +74,6 @@ class DynamoDbGateTest {
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry())
                         .apiCallTimeout(Duration.ofSeconds(30)))
                 .build();
-    }
-
-    @Test
-    void readsShareTheGateAndEverythingElseRunsAlone() {
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.GetItem")).isTrue();
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.Query")).isTrue();
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDBStreams_20120810.GetRecords")).isTrue();
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.TransactWriteItems")).isFalse();
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.PutItem")).isFalse();
-        assertThat(DynamoDbGate.isRead("POST", "DynamoDB_20120810.UpdateItem")).isFalse();
-        assertThat(DynamoDbGate.isRead("POST", null)).as("moto's own API, e.g. reset").isFalse();
-        assertThat(DynamoDbGate.isRead("PUT", null)).as("S3's PutObject").isFalse();
-        assertThat(DynamoDbGate.isRead("HEAD", null)).as("S3's HeadObject").isTrue();
-        assertThat(DynamoDbGate.isRead("GET", null)).as("S3's GetObject").isTrue();
     }
 
     @Test
