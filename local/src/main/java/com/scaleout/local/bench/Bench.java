@@ -39,13 +39,15 @@ public final class Bench {
             case "scale" -> ScaleBench.run(rest);
             case "overload" -> OverloadBench.run(rest);
             case "backlog" -> BacklogBench.run(rest);
+            case "albums" -> AlbumsBench.run(rest);
             case "suite" -> BenchSuite.run(rest);
             default -> {
                 System.err.println("usage: ./scaleout bench (the suite: every benchmark, refreshes BENCHMARKS.md)\n"
                         + "       ./scaleout bench fanout [followers] | timeline [seconds] | search [tweets] [queries]"
                         + " | import [bodies] [seconds] [rounds] | stack [seconds] | login [pairs] | cost [calls]"
                         + " | coldstart [rounds] [invocations] | moto [sizes, e.g. 0,10000,100000]"
-                        + " | scale [users] [tweetsPerUser] [followsPerUser] | overload [seconds] | backlog [records]");
+                        + " | scale [users] [tweetsPerUser] [followsPerUser] | overload [seconds] | backlog [records]"
+                        + " | albums [pairs]");
                 System.exit(2);
             }
         }
