@@ -19,7 +19,7 @@ class AlbumsBenchTest {
                 "> mean throughput (rps)                                       |     272.7 |    272.67 |      0.03",
                 "---- Response Time Distribution -----------------------------------------------------------",
                 "> OK: t < 800 ms                                                            29,954 (49.93%)",
-                "HTML report: /tmp/gatling/albumssimulation-1/index.html"), 1);
+                "\u001b[0m\u001b[0mHTML report: /tmp/gatling/albumssimulation-1/index.html"), 1);
 
         assertThat(run.get("request count")).isEqualTo(59_994);
         assertThat(run.failures()).isEqualTo(6);

@@ -149,4 +149,35 @@ class ReconcilerTest {
                 "client 7, table orders, key 2 at sequence 11 (change log: 9)");
         assertThat(writes.acceptedCount()).isEqualTo(6);
     }
+
+    @Test
+    void aHomeTimelineIsExpectedToHoldOnlyTheNewestOfWhatMayBeInIt() throws Exception {
+        // bob tweets 200 times, then ann, whom he follows, 1,000 times: his timeline's thousand entries are hers
+        var lines = new ArrayList<String>(List.of(
+                "{\"kind\":\"user\",\"user\":\"ann\",\"outcome\":\"accepted\"}",
+                "{\"kind\":\"user\",\"user\":\"bob\",\"outcome\":\"accepted\"}",
+                "{\"kind\":\"follow\",\"user\":\"bob\",\"followee\":\"ann\",\"outcome\":\"accepted\"}"));
+        var bobs = new java.util.HashSet<String>();
+        var anns = new java.util.HashSet<String>();
+        for (int i = 0; i < 1_200; i++) {
+            String id = String.format("t%04d", i);
+            String author = i < 200 ? "bob" : "ann";
+            (i < 200 ? bobs : anns).add(id);
+            lines.add("{\"kind\":\"tweet\",\"user\":\"" + author + "\",\"id\":\"" + id
+                    + "\",\"text\":\"hi\",\"outcome\":\"accepted\"}");
+        }
+        var nodes = new ArrayList<JsonNode>();
+        for (String line : lines) {
+            nodes.add(Json.MAPPER.readTree(line));
+        }
+        stack.home.put("ann", anns);
+        stack.home.put("bob", anns);
+
+        var findings = new Reconciler(stack).reconcile(AcceptedWrites.of(nodes));
+
+        var timelines = findings.checks().stream().filter(c -> c.name().equals("in the home timelines they belong to"))
+                .findFirst().orElseThrow();
+        assertThat(timelines.missing()).as("bob's own 200 are older than ann's newest thousand").isZero();
+        assertThat(timelines.checked()).as("ann's newest 200 in hers, her newest 100 in bob's").isEqualTo(300);
+    }
 }
