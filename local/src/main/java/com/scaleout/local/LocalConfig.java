@@ -19,7 +19,7 @@ import java.util.logging.Logger;
  *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
  *   <li>{@code SCALEOUT_ACCOUNT_CONCURRENCY} — the account's concurrency limit, shared by every function (default
  *       1,000, Lambda's); functions without reserved concurrency scale on demand up to what reservations leave</li>
- *   <li>{@code SCALEOUT_EXECUTION_SLOTS} — how many API requests run at once (default 32 per core); the others wait
+ *   <li>{@code SCALEOUT_EXECUTION_SLOTS} — how many API requests run at once (default 32 per core, at least 64); the others wait
  *       at the gateway for a slot (see {@code ExecutionSlots})</li>
  *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
  *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>

@@ -35,9 +35,12 @@ final class ExecutionSlots {
         this.slots = new Semaphore(size, true);
     }
 
-    /** {@value #PER_CORE} per core of this machine. */
+    /** Never fewer than this: 50 concurrent requests to one function all run at once (as Lambda would run them). */
+    static final int MIN_SLOTS = 64;
+
+    /** {@value #PER_CORE} per core of this machine, at least {@value #MIN_SLOTS}. */
     static int forThisMachine() {
-        return PER_CORE * Runtime.getRuntime().availableProcessors();
+        return Math.max(MIN_SLOTS, PER_CORE * Runtime.getRuntime().availableProcessors());
     }
 
     int size() {
