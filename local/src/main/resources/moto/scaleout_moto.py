@@ -642,7 +642,6 @@ def _isolated(original_call):
     return call
 
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # 11. Query results without a deep copy
 # ---------------------------------------------------------------------------------------------------------------
@@ -658,7 +657,7 @@ class _CopyExceptQueryResults:
 
     @staticmethod
     def deepcopy(value, memo=None):
-        if getattr(_query_results, "uncopied", False):
+        if getattr(_query_results, "sizes", None) is not None:  # inside a query
             return value
         return copy.deepcopy(value, memo)
 
@@ -712,8 +711,7 @@ def apply():
         except (_Unsupported, TypeError, AttributeError, KeyError, IndexError):
             candidates = None  # moto's full query decides (and raises its own errors)
         _query_candidates.items = candidates
-        _query_results.uncopied = True
-        _query_results.sizes = {}
+        _query_results.sizes = {}  # also tells deepcopy that this is a query's
         try:
             return original_query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key,
                                   scan_index_forward, projection_expressions, index_name, consistent_read,
@@ -721,7 +719,6 @@ def apply():
                                   range_key_conditions=range_key_conditions, **filter_kwargs)
         finally:
             _query_candidates.items = None
-            _query_results.uncopied = False
             _query_results.sizes = None
 
     Table.all_items = all_items

@@ -49,7 +49,7 @@ final class ExecutionSlots {
 
     /** True when a slot was taken within {@code wait} ({@link #release()} must follow); false when none freed. */
     boolean tryAcquire(Duration wait) throws InterruptedException {
-        if (slots.tryAcquire()) {
+        if (slots.tryAcquire(0, TimeUnit.NANOSECONDS)) { // the timed form keeps the line: the untimed one barges
             return true;
         }
         waited.incrementAndGet();
