@@ -122,6 +122,11 @@ public final class Backends implements AutoCloseable {
         return patchedMoto;
     }
 
+    /** The fault of DynamoDB and S3 answers lost after their write was applied (see {@link LostAnswers}). */
+    public LostAnswers lostAnswers() {
+        return gate.lostAnswers();
+    }
+
     public String redisUrl() {
         return redisUrl;
     }

@@ -2,6 +2,7 @@ package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -72,6 +73,8 @@ public final class DynamoDbGate implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().executor(executor)
             .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
     private final Duration maxWait;
+    private final LostAnswers lostAnswers = new LostAnswers(RuntimeEnvironment.variable(LostAnswers.VARIABLE)
+            .map(Double::parseDouble).orElse(0.0));
     private final AtomicLong throttled = new AtomicLong();
     private final AtomicLong forwardFailures = new AtomicLong();
     private final AtomicLong lastWarning = new AtomicLong();
@@ -111,6 +114,11 @@ public final class DynamoDbGate implements AutoCloseable {
 
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** The fault of answers lost after their write was applied; off unless turned on. */
+    public LostAnswers lostAnswers() {
+        return lostAnswers;
     }
 
     /** Requests answered with a throttling error since the start (a full queue, or a wait past the deadline). */
@@ -154,7 +162,12 @@ public final class DynamoDbGate implements AutoCloseable {
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
         var response = send(backend, exchange, amzTarget, HttpExchanges.requestTo(backend.target(), exchange, body));
-        if (response != null) {
+        if (response == null) {
+            return;
+        }
+        if (lostAnswers.losesAnswerTo(exchange, amzTarget)) {
+            LostAnswers.cutOff(response, exchange);
+        } else {
             HttpExchanges.relay(response, exchange);
         }
     }
@@ -269,6 +282,10 @@ public final class DynamoDbGate implements AutoCloseable {
 
     @Override
     public void close() {
+        String lost = lostAnswers.summary();
+        if (lost != null) {
+            LOG.info(lost);
+        }
         server.stop(0);
         executor.shutdownNow();
     }

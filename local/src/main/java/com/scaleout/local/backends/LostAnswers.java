@@ -1,0 +1,149 @@
+package com.scaleout.local.backends;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.http.HttpResponse;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The fault every retried write has to survive: the write reaches DynamoDB (or S3) and is applied, and its answer is
+ * lost on the way back, so the SDK, which cannot tell, sends the same request again. {@link DynamoDbGate} asks this,
+ * once moto has answered, whether to deliver the answer or cut it off half-way (the connection closes before the
+ * promised bytes: the SDK sees an I/O error and retries, as after an attempt timeout, without the wait).
+ *
+ * <p>Off unless a test turns it on ({@link #lose}) or the stack starts with {@value #VARIABLE} (0..1, the share of
+ * write calls whose first answer is lost). Only a call's first attempt is ever lost, so every call completes on its
+ * retry; calls are told apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a
+ * call. Which calls lose their answer is spread evenly over the writes, not drawn at random, so that a share of a
+ * few percent hits a short run too.
+ */
+public final class LostAnswers {
+    public static final String VARIABLE = "SCALEOUT_FAULT_LOST_ANSWERS";
+    private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
+            "BatchWriteItem", "TransactWriteItems");
+    private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
+    /** Attempts of a call come within its 4-s call timeout; far more calls than that window holds are remembered. */
+    private static final int REMEMBERED_CALLS = 100_000;
+
+    private volatile double share;
+    private final AtomicLong writes = new AtomicLong();
+    private final AtomicLong lost = new AtomicLong();
+    private final Set<String> seenCalls = Collections.newSetFromMap(Collections.synchronizedMap(
+            new LinkedHashMap<>() {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > REMEMBERED_CALLS;
+                }
+            }));
+
+    LostAnswers(double share) {
+        this.share = requireShare(share);
+    }
+
+    /** From now on, loses the first answer of this share (0..1) of the write calls; closing the scope stops it. */
+    public Scope lose(double shareOfWrites) {
+        writes.set(0);
+        lost.set(0);
+        share = requireShare(shareOfWrites);
+        return new Scope();
+    }
+
+    /** The fault for a block: closing it delivers every answer again. */
+    public final class Scope implements AutoCloseable {
+        private Scope() {
+        }
+
+        /** Write calls seen (first attempts) since the fault was turned on. */
+        public long writes() {
+            return writes.get();
+        }
+
+        /** Of those, the ones whose answer was lost. */
+        public long lost() {
+            return lost.get();
+        }
+
+        @Override
+        public void close() {
+            share = 0;
+        }
+    }
+
+    /** What the fault did since it was turned on, for the log; null when it never lost an answer. */
+    String summary() {
+        long cut = lost.get();
+        return cut == 0 ? null : "lost-answers fault: the first answer of " + cut + " of " + writes.get()
+                + " write calls cut off after they were applied";
+    }
+
+    /** Is the answer to this request (applied by moto already) to be lost? */
+    boolean losesAnswerTo(HttpExchange exchange, String amzTarget) {
+        return losesAnswerTo(exchange.getRequestMethod(), amzTarget,
+                exchange.getRequestHeaders().getFirst("amz-sdk-invocation-id"));
+    }
+
+    /**
+     * @param amzTarget DynamoDB's operation header, null for S3
+     * @param call      the SDK's invocation id, the same on every attempt of one call (null: not an SDK call)
+     */
+    boolean losesAnswerTo(String method, String amzTarget, String call) {
+        double current = share;
+        if (current <= 0 || !isWrite(method, amzTarget)) {
+            return false;
+        }
+        if (call == null || !seenCalls.add(call)) {
+            return false; // not an SDK call, or a retry of one: its answer goes through
+        }
+        long write = writes.incrementAndGet();
+        boolean lose = current >= 1 || Math.floor(write * current) > Math.floor((write - 1) * current);
+        if (lose) {
+            lost.incrementAndGet();
+        }
+        return lose;
+    }
+
+    private static boolean isWrite(String method, String amzTarget) {
+        if (amzTarget == null) {
+            return S3_WRITES.contains(method); // the JDK server hands the method as sent: upper case from the SDK
+        }
+        return DYNAMODB_WRITES.contains(amzTarget.substring(amzTarget.indexOf('.') + 1));
+    }
+
+    /**
+     * Starts the answer and breaks it off: status and headers, half the body, then the connection closes short of
+     * the length it promised. The JDK server closes a connection only when its handler fails (closing the exchange
+     * short of the length leaves the connection open, and the client would wait out its socket timeout): the
+     * {@link CutOff} this throws is that failure, and the gate lets it through.
+     */
+    static void cutOff(HttpResponse<byte[]> response, HttpExchange exchange) throws IOException {
+        byte[] answer = response.body();
+        exchange.getResponseHeaders().set("Content-Type", response.headers().firstValue("content-type")
+                .orElse("application/x-amz-json-1.0"));
+        exchange.sendResponseHeaders(response.statusCode(), answer.length + 1L);
+        OutputStream out = exchange.getResponseBody();
+        out.write(answer, 0, answer.length / 2);
+        out.flush();
+        throw new CutOff();
+    }
+
+    /** Thrown out of the gate's handler so that the server drops the connection of an answer cut off. */
+    static final class CutOff extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CutOff() {
+            super("answer cut off by the lost-answers fault", null, false, false);
+        }
+    }
+
+    private static double requireShare(double share) {
+        if (!(share >= 0 && share <= 1)) {
+            throw new IllegalArgumentException(VARIABLE + " must be a share between 0 and 1, not " + share);
+        }
+        return share;
+    }
+}

@@ -1,0 +1,60 @@
+package com.scaleout.local.backends;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class LostAnswersTest {
+    private static final String PUT_ITEM = "DynamoDB_20120810.PutItem";
+
+    @Test
+    void offUnlessTurnedOn() {
+        var answers = new LostAnswers(0);
+        assertThat(answers.losesAnswerTo("POST", PUT_ITEM, "call-1")).isFalse();
+    }
+
+    @Test
+    void onlyAWritesFirstAttemptLosesItsAnswerSoEveryCallCompletesOnItsRetry() {
+        var answers = new LostAnswers(0);
+        try (var fault = answers.lose(1.0)) {
+            assertThat(answers.losesAnswerTo("POST", PUT_ITEM, "call-1")).as("first attempt").isTrue();
+            assertThat(answers.losesAnswerTo("POST", PUT_ITEM, "call-1")).as("its retry").isFalse();
+            assertThat(answers.losesAnswerTo("POST", "DynamoDB_20120810.TransactWriteItems", "call-2")).isTrue();
+            assertThat(answers.losesAnswerTo("PUT", null, "call-3")).as("an S3 put").isTrue();
+            assertThat(fault.writes()).isEqualTo(3);
+            assertThat(fault.lost()).isEqualTo(3);
+        }
+        assertThat(answers.losesAnswerTo("POST", PUT_ITEM, "call-4")).as("closed").isFalse();
+    }
+
+    @Test
+    void readsAndRequestsOfNoSdkCallAlwaysGetTheirAnswer() {
+        var answers = new LostAnswers(0);
+        try (var fault = answers.lose(1.0)) {
+            assertThat(answers.losesAnswerTo("POST", "DynamoDB_20120810.GetItem", "read")).isFalse();
+            assertThat(answers.losesAnswerTo("POST", "DynamoDB_20120810.Query", "query")).isFalse();
+            assertThat(answers.losesAnswerTo("GET", null, "s3-read")).isFalse();
+            assertThat(answers.losesAnswerTo("POST", PUT_ITEM, null)).isFalse();
+            assertThat(fault.writes()).isZero();
+        }
+    }
+
+    @Test
+    void aShareIsSpreadEvenlySoThatAShortRunIsHitToo() {
+        var answers = new LostAnswers(0);
+        try (var fault = answers.lose(0.1)) {
+            long lost = IntStream.range(0, 50).filter(i -> answers.losesAnswerTo("POST", PUT_ITEM, "call-" + i))
+                    .count();
+            assertThat(lost).isEqualTo(5);
+            assertThat(fault.lost()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aShareOutsideZeroToOneIsRefused() {
+        assertThatThrownBy(() -> new LostAnswers(1.5)).hasMessageContaining(LostAnswers.VARIABLE);
+        assertThatThrownBy(() -> new LostAnswers(0).lose(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,57 @@
+package com.scaleout.local.retries;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.local.testing.ApiClient.Reply;
+import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.testing.SharedBackends;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Issue 21: a retry never duplicates and never lies. Every write route of the declaration (a test each, generated)
+ * runs with the first answer of every DynamoDB and S3 write lost after the write was applied ({@code LostAnswers} in
+ * the local gateway's DynamoDB gate), so each of its writes is sent twice by the SDK and applied at the first: the
+ * route still answers its normal success, once, stores one item and moves each counter once ({@link RetriedWrites}).
+ */
+class RetriedWritesIT extends ProductionApiIT {
+
+    /** A cold function's first calls can outlast its timeout on a loaded machine: the routes start warm. */
+    @BeforeAll
+    static void warmUp() {
+        await().atMost(Duration.ofMinutes(2)).ignoreExceptions().until(() -> api.signUp(unique("warm")) != null);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyWriteRouteAnswersOnceAndWritesOnceWhenItsWritesAnswersAreLost() {
+        return ScaleoutDeclaration.declaration().routes().stream()
+                .filter(RetriedWrites::isWrite)
+                .sorted(Comparator.comparing(RetriedWrites::empties))
+                .map(route -> dynamicTest(route.routeKey() + " answers once, writes once", () -> retried(route)));
+    }
+
+    private static void retried(RouteSpec route) throws Exception {
+        RetriedWrite write = RetriedWrites.of(route);
+        var stage = new Stage(api, fixture.runtime().dynamoDb());
+        var attempt = write.prepare().apply(stage);
+        Reply reply;
+        long lost;
+        try (var fault = SharedBackends.get().lostAnswers().lose(1.0)) {
+            reply = attempt.request().get();
+            lost = fault.lost();
+        }
+        assertThat(reply.status()).as(route.routeKey() + " answered " + reply.body()).isEqualTo(write.status());
+        if (write.writes()) {
+            assertThat(lost).as("answers lost: the route's writes went through the fault").isPositive();
+        }
+        attempt.verify().accept(reply);
+    }
+}
