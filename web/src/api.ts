@@ -88,8 +88,8 @@ export class Api {
     private readonly token: () => string | null,
   ) {}
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: "application/json" };
+  async request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -132,8 +132,10 @@ export class Api {
   recommendations(): Promise<{ items: Recommendation[] }> {
     return this.request("GET", "/me/recommendations");
   }
-  tweet(text: string, inReplyTo?: string): Promise<Tweet> {
-    return this.request("POST", "/tweets", inReplyTo ? { text, inReplyTo } : { text });
+  /** With an idempotency key, a resend of the same tweet (after an answer that never came) cannot post it twice. */
+  tweet(text: string, inReplyTo?: string, idempotencyKey?: string): Promise<Tweet> {
+    return this.request("POST", "/tweets", inReplyTo ? { text, inReplyTo } : { text },
+      idempotencyKey ? { "idempotency-key": idempotencyKey } : {});
   }
   getTweet(id: string): Promise<Tweet> {
     return this.request("GET", `/tweets/${e(id)}`);
@@ -198,5 +200,29 @@ export class Pager<T> {
         this.inFlight = null;
       });
     return this.inFlight;
+  }
+}
+
+/**
+ * One Idempotency-Key per compose: every send of the same text reuses it, so a resend after a lost answer replays the
+ * first answer instead of posting twice; a changed text or a sent tweet starts a new compose, with a new key.
+ */
+export class ComposeKey {
+  private key: string | null = null;
+  private text: string | null = null;
+
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+
+  for(text: string): string {
+    if (this.key === null || this.text !== text) {
+      this.key = this.newKey();
+      this.text = text;
+    }
+    return this.key;
+  }
+
+  sent(): void {
+    this.key = null;
+    this.text = null;
   }
 }

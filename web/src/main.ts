@@ -1,5 +1,5 @@
 import "./style.css";
-import { Api, ApiError, Pager, type Page, type PageParams, type Tweet, type User } from "./api";
+import { Api, ApiError, ComposeKey, Pager, type Page, type PageParams, type Tweet, type User } from "./api";
 import { canSend, charactersLeft, counterText } from "./counter";
 import { append, h, type Child } from "./dom";
 import { linkify } from "./linkify";
@@ -137,6 +137,7 @@ function tweetActions(tweet: Tweet, parts: PageParts, counts: HTMLElement): HTML
     replyButton.setAttribute("aria-expanded", "true");
     textarea.focus();
   });
+  const replyKey = new ComposeKey();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!canSend(textarea.value)) {
@@ -146,7 +147,8 @@ function tweetActions(tweet: Tweet, parts: PageParts, counts: HTMLElement): HTML
     }
     send.disabled = true;
     try {
-      await api.tweet(textarea.value, tweet.id);
+      await api.tweet(textarea.value, tweet.id, replyKey.for(textarea.value));
+      replyKey.sent();
       clearError(parts);
       textarea.value = "";
       replies++;
@@ -296,6 +298,7 @@ function composeForm(parts: PageParts, onTweet: (tweet: Tweet) => void): HTMLEle
   const textarea = h("textarea", { id: "compose", rows: 3, "aria-describedby": "compose-counter" });
   const counter = h("p", { id: "compose-counter", class: "counter", "aria-live": "polite" }, counterText(""));
   const button = h("button", { type: "submit", disabled: true }, "Tweet");
+  const composeKey = new ComposeKey();
   const update = () => {
     counter.textContent = counterText(textarea.value);
     counter.classList.toggle("over", charactersLeft(textarea.value) < 0);
@@ -314,7 +317,8 @@ function composeForm(parts: PageParts, onTweet: (tweet: Tweet) => void): HTMLEle
     if (!canSend(textarea.value)) return;
     button.disabled = true;
     try {
-      const tweet = await api.tweet(textarea.value);
+      const tweet = await api.tweet(textarea.value, undefined, composeKey.for(textarea.value));
+      composeKey.sent();
       clearError(parts);
       textarea.value = "";
       onTweet(tweet);

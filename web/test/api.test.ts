@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Api, ApiError, Pager, errorMessage, type Fetch } from "../src/api";
+import { Api, ApiError, ComposeKey, Pager, errorMessage, type Fetch } from "../src/api";
 
 interface Call {
   url: string;
@@ -125,5 +125,25 @@ describe("Pager", () => {
     await pager.next();
     expect(calls.map((c) => c.url)).toEqual(["/hashtags/x/tweets", "/hashtags/x/tweets?cursor=p2",
       "/hashtags/x/tweets?cursor=p2"]);
+  });
+});
+
+describe("ComposeKey", () => {
+  it("keeps one key for every send of the same text, and a new one for new text or after a sent tweet", () => {
+    let made = 0;
+    const keys = new ComposeKey(() => `key-${++made}`);
+    expect(keys.for("hello")).toBe("key-1");
+    expect(keys.for("hello")).toBe("key-1"); // a resend after a lost answer
+    expect(keys.for("hello, world")).toBe("key-2"); // edited: another request
+    keys.sent();
+    expect(keys.for("hello, world")).toBe("key-3"); // the same words again are a new tweet
+  });
+});
+
+describe("Api.tweet", () => {
+  it("sends its Idempotency-Key", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 201, body: tweet("t1") }]);
+    await new Api(fetch, "", () => "tok").tweet("hi", undefined, "key-1");
+    expect((calls[0].init?.headers as Record<string, string>)["idempotency-key"]).toBe("key-1");
   });
 });

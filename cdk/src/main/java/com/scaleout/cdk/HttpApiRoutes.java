@@ -71,7 +71,7 @@ public final class HttpApiRoutes extends Construct {
                         .allowOrigins(List.of("*"))
                         .allowMethods(List.of(CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT,
                                 CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS))
-                        .allowHeaders(List.of("authorization", "content-type"))
+                        .allowHeaders(List.of("authorization", "content-type", "idempotency-key"))
                         .maxAge(Duration.hours(1))
                         .build())
                 .createDefaultStage(false)

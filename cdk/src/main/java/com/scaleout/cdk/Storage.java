@@ -34,7 +34,13 @@ public final class Storage extends Construct {
         super(scope, id);
         this.config = config;
         for (BucketSpec spec : declaration.buckets()) {
-            byName.put(spec.name(), privateBucket(this, spec.name(), spec.name() + "/"));
+            Bucket bucket = privateBucket(this, spec.name(), spec.name() + "/");
+            spec.tagExpiry().ifPresent(expiry -> bucket.addLifecycleRule(LifecycleRule.builder()
+                    .id("expire-" + expiry.key())
+                    .tagFilters(Map.of(expiry.key(), expiry.value()))
+                    .expiration(Duration.days(expiry.days()))
+                    .build()));
+            byName.put(spec.name(), bucket);
         }
     }
 

@@ -35,6 +35,13 @@ final class DeclarationAssertions {
                     "PublicAccessBlockConfiguration", Map.of("BlockPublicAcls", true, "BlockPublicPolicy", true,
                             "IgnorePublicAcls", true, "RestrictPublicBuckets", true)));
         }
+        // a bucket whose objects expire by tag has the lifecycle rule that deletes them
+        declaration.buckets().forEach(bucket -> bucket.tagExpiry().ifPresent(expiry ->
+                template.hasResourceProperties("AWS::S3::Bucket", Map.of("LifecycleConfiguration", Map.of("Rules",
+                        Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                "ExpirationInDays", expiry.days(),
+                                "Status", "Enabled",
+                                "TagFilters", List.of(Map.of("Key", expiry.key(), "Value", expiry.value())))))))))));
         // the declared functions, and CDK's handler that copies the web site's files into its bucket
         template.resourceCountIs("AWS::Lambda::Function", declaration.functions().size() + (site ? 1 : 0));
         template.resourceCountIs("AWS::CloudFront::Distribution", site ? 1 : 0);

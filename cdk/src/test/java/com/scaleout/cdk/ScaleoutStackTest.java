@@ -240,7 +240,7 @@ class ScaleoutStackTest {
             synth.template().hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of(
                     "CorsConfiguration", software.amazon.awscdk.assertions.Match.objectLike(Map.of(
                             "AllowOrigins", List.of("*"),
-                            "AllowHeaders", List.of("authorization", "content-type"),
+                            "AllowHeaders", List.of("authorization", "content-type", "idempotency-key"),
                             "MaxAge", 3600))));
         }
 

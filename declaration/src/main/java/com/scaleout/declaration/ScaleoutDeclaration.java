@@ -46,6 +46,10 @@ public final class ScaleoutDeclaration {
      * from a moto process of their own (moto uses one core).
      */
     public static final java.util.Set<String> TABLES_APART = java.util.Set.of("TweetIndex", "SearchIndex", "Albums");
+    /** The tag of an album image that no album's item names yet (see the functions' {@code S3ImageStore}). */
+    public static final String UNCLAIMED_IMAGE_TAG = "scaleout-unclaimed";
+    /** The table of the write routes' Idempotency-Keys (see the functions' {@code Idempotency}). */
+    public static final String IDEMPOTENCY_KEYS = "IdempotencyKeys";
 
     public static final String ALBUMS = "Albums";
 
@@ -80,7 +84,8 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
             .table(TableSpec.of("SearchIndex", string("term")).sortKey(string("tweetId")))
             .table(TableSpec.of("Albums", string("albumID")))
-            .bucket(new BucketSpec("AlbumImages"))
+            // an image no album claims (its album's write failed) is deleted after a day
+            .bucket(new BucketSpec("AlbumImages").expiringTagged(UNCLAIMED_IMAGE_TAG, "true", 1))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
@@ -94,19 +99,23 @@ public final class ScaleoutDeclaration {
             // change logs ("<clientId>/<table>") and, expiring, their dedupe marks ("mark/<recordId>/<sequence>")
             .table(TableSpec.of("ImportChanges", string("log")).sortKey(number("position")).ttl("expiresAt"))
             .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName")))
+            // a write route's Idempotency-Key and its response, for 24 h (every function that serves one has it)
+            .table(TableSpec.of(IDEMPOTENCY_KEYS, string("id")).ttl("expiresAt"))
 
             .function(FunctionSpec.of(HEALTH, "com.scaleout.functions.health.HealthHandler")
                     .memoryMb(512).timeoutSeconds(5).peakConcurrency(5).withRedis())
             .function(FunctionSpec.of(SOCIAL_ACCOUNTS, SOCIAL + "http.AccountsHandler")
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
+                    .readsAndWrites(IDEMPOTENCY_KEYS)
                     // a login builds a missing timeline
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").withRedis())
             .function(FunctionSpec.of(SOCIAL_TWEETS, SOCIAL + "http.TweetsHandler")
                     .readsAndWrites("Tweets").reads("TweetIndex").readsAndWrites("Retweets")
-                    .readsAndWrites("Users").reads("Usernames").reads("Sessions").withRedis())
+                    .readsAndWrites("Users").reads("Usernames").reads("Sessions").readsAndWrites(IDEMPOTENCY_KEYS)
+                    .withRedis())
             .function(FunctionSpec.of(SOCIAL_FOLLOWS, SOCIAL + "http.FollowsHandler")
                     .readsAndWrites("Follows").readsAndWrites("Users").reads("Usernames").reads("Sessions")
-                    .withRedis())
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
             .function(FunctionSpec.of(SOCIAL_AUTHORIZER, SOCIAL + "http.SessionAuthorizer")
                     .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis())
             .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
@@ -117,7 +126,7 @@ public final class ScaleoutDeclaration {
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
                     .reads("Sessions").withRedis())
             .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
-                    .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages"))
+                    .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
                     .reads("SearchIndex").reads("Tweets").withRedis())
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
@@ -128,9 +137,11 @@ public final class ScaleoutDeclaration {
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(20)
-                    .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables"))
+                    .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables")
+                    .readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
-                    .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys"))
+                    .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys")
+                    .readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
                     // the cache only for reporting its stream lag to the status
@@ -142,7 +153,8 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
                     .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
-                    .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").withRedis())
+                    .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
+                    .withRedis())
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))

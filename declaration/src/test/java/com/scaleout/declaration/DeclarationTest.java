@@ -16,6 +16,17 @@ class DeclarationTest {
         assertThat(declaration.routesByKey().get("GET /health").authorizer()).isEmpty();
     }
 
+    /** A write route honours Idempotency-Key only if its function may keep the keys (issue 21). */
+    @Test
+    void everyFunctionServingAWriteRouteReadsAndWritesTheIdempotencyKeys() {
+        var declaration = ScaleoutDeclaration.declaration();
+        var keepers = declaration.routes().stream().filter(route -> route.method() != GET)
+                .map(RouteSpec::function).distinct().toList();
+        assertThat(keepers).isNotEmpty().allSatisfy(function -> assertThat(declaration.function(function).tables())
+                .as(function).contains(new FunctionSpec.TableAccess(ScaleoutDeclaration.IDEMPOTENCY_KEYS,
+                        FunctionSpec.TableAccess.Mode.READ_WRITE)));
+    }
+
     @Test
     void rejectsDanglingReferencesAllAtOnce() {
         var builder = Declaration.builder()

@@ -31,8 +31,12 @@ import java.util.Random;
  */
 public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress,
                               Optional<RedisConnection> redis) {
-    /** Credentials, not data: a reset keeps them (revoke keys with {@code DELETE /admin/import-keys/{keyId}}). */
-    static final List<String> KEPT_BY_RESET = List.of("ImportKeys");
+    /**
+     * Credentials, not data: a reset keeps the import keys (revoke them with {@code DELETE /admin/import-keys/{keyId}}).
+     * It keeps the Idempotency-Keys too: a replayed answer says what a request did when it ran, as one replayed after
+     * a DELETE does, and the reset's own key must outlive the reset for the reset to be replayed.
+     */
+    static final List<String> KEPT_BY_RESET = List.of("ImportKeys", ScaleoutDeclaration.IDEMPOTENCY_KEYS);
 
     public static AdminComponents create() {
         var dynamoDb = DynamoDbClients.dynamoDb();

@@ -32,8 +32,14 @@ public final class AlbumService {
             throw new ApiException(413, "image is larger than " + MAX_IMAGE_BYTES + " bytes", null);
         }
         var profile = AlbumProfile.parse(new String(profileBytes, StandardCharsets.UTF_8));
-        var album = new AlbumStore.Album(Ids.newId(), profile, images.put(image), image.length, 0, 0);
+        // the image first, unclaimed: an album whose item write fails leaves an image that expires, not one kept for
+        // ever; the item first would leave an album without its image
+        var stored = images.put(image);
+        var album = new AlbumStore.Album(Ids.newId(), profile, stored.key(), image.length, 0, 0);
         albums.create(album);
+        if (stored.unclaimed()) {
+            images.claim(stored.key());
+        }
         return album;
     }
 

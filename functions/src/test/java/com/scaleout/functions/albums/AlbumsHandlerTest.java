@@ -35,8 +35,49 @@ class AlbumsHandlerTest {
         assertThat(json(first).get("imageSize").asText()).isEqualTo("1032");
         assertThat(json(second).get("albumID").asText()).hasSize(26);
         assertThat(memory.uploads).isEqualTo(1);
+        assertThat(memory.unclaimed).as("the image is claimed by its album").isEmpty();
         var stored = memory.find(json(second).get("albumID").asText()).orElseThrow();
         assertThat(stored.profile()).isEqualTo(new AlbumProfile("Eagles", "Hotel California", "1976"));
+    }
+
+    /** An album whose item write fails leaves its image unclaimed (it expires); the next post of it claims it. */
+    @Test
+    void anImageWhoseAlbumWasNotStoredStaysUnclaimedUntilAnAlbumClaimsIt() {
+        var failing = new AlbumService(new AlbumStoreFailingOnce(memory), memory);
+        var failed = new AlbumsHandler(failing).handleRequest(
+                EventLoader.loadApiGatewayHttpEvent("events/albums/post-albums.json"), null);
+
+        assertThat(failed.getStatusCode()).isEqualTo(500);
+        assertThat(memory.unclaimed).hasSize(1);
+        assertThat(handle("post-albums").getStatusCode()).isEqualTo(200);
+        assertThat(memory.unclaimed).isEmpty();
+        assertThat(memory.uploads).isEqualTo(1);
+    }
+
+    /** Albums whose first create fails. */
+    private record AlbumStoreFailingOnce(InMemoryAlbums memory, java.util.concurrent.atomic.AtomicBoolean failed)
+            implements AlbumStore {
+        AlbumStoreFailingOnce(InMemoryAlbums memory) {
+            this(memory, new java.util.concurrent.atomic.AtomicBoolean());
+        }
+
+        @Override
+        public void create(Album album) {
+            if (failed.compareAndSet(false, true)) {
+                throw new IllegalStateException("the item write failed");
+            }
+            memory.create(album);
+        }
+
+        @Override
+        public java.util.Optional<Album> find(String albumId) {
+            return memory.find(albumId);
+        }
+
+        @Override
+        public java.util.Optional<Album> review(String albumId, boolean like) {
+            return memory.review(albumId, like);
+        }
     }
 
     @Test

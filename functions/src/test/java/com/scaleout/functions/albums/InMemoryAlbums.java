@@ -13,6 +13,7 @@ final class InMemoryAlbums implements AlbumStore, ImageStore {
 
     final Map<String, Album> albums = new HashMap<>();
     final Set<String> images = new HashSet<>();
+    final Set<String> unclaimed = new HashSet<>();
     int uploads;
 
     /** With the samples' known album (2 likes, 1 dislike). */
@@ -45,11 +46,17 @@ final class InMemoryAlbums implements AlbumStore, ImageStore {
     }
 
     @Override
-    public synchronized String put(byte[] image) {
+    public synchronized Stored put(byte[] image) {
         String key = "images/" + S3ImageStore.sha256(image);
         if (images.add(key)) {
             uploads++;
+            unclaimed.add(key);
         }
-        return key;
+        return new Stored(key, unclaimed.contains(key));
+    }
+
+    @Override
+    public synchronized void claim(String key) {
+        unclaimed.remove(key);
     }
 }

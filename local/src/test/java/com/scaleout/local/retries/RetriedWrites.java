@@ -122,6 +122,7 @@ final class RetriedWrites {
                     assertThat(album.text("title")).isEqualTo(title);
                     assertThat(stage.count("Albums", "title", AttributeValue.fromS(title))).as("one album")
                             .isEqualTo(1);
+                    assertThat(stage.imageTags(Stage.image(title))).as("its image claimed").isEmpty();
                 });
             })),
             entry("POST /review/{likeornot}/{albumID}", write(201, stage -> {

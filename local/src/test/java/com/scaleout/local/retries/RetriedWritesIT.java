@@ -11,6 +11,8 @@ import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.testing.SharedBackends;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -38,10 +40,45 @@ class RetriedWritesIT extends ProductionApiIT {
                 .map(route -> dynamicTest(route.routeKey() + " answers once, writes once", () -> retried(route)));
     }
 
+    /**
+     * The same with an Idempotency-Key (whose own claim and completion lose their answers too), then the request sent
+     * again with the key, as a client that never got the first answer would: the first answer is replayed, and
+     * nothing is written again.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyWriteRouteReplaysItsAnswerToTheSameIdempotencyKeyAndWritesOnce() {
+        return ScaleoutDeclaration.declaration().routes().stream()
+                .filter(RetriedWrites::isWrite)
+                .sorted(Comparator.comparing(RetriedWrites::empties))
+                .map(route -> dynamicTest(route.routeKey() + " replays its answer to the same key",
+                        () -> replayed(route)));
+    }
+
     private static void retried(RouteSpec route) throws Exception {
         RetriedWrite write = RetriedWrites.of(route);
         var stage = new Stage(api, fixture.runtime().dynamoDb());
         var attempt = write.prepare().apply(stage);
+        Reply reply = underLostAnswers(route, write, attempt);
+        attempt.verify().accept(reply);
+    }
+
+    private static void replayed(RouteSpec route) throws Exception {
+        RetriedWrite write = RetriedWrites.of(route);
+        var stage = new Stage(api, fixture.runtime().dynamoDb());
+        var attempt = write.prepare().apply(stage);
+        stage.sendingWith(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        Reply first = underLostAnswers(route, write, attempt);
+        Reply again = attempt.request().get();
+        stage.sendingWith(Map.of());
+
+        assertThat(again.status()).as("the same key again: " + again.body()).isEqualTo(first.status());
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(again.raw().headers().firstValue("idempotent-replayed")).as("said to be a replay").hasValue("true");
+        attempt.verify().accept(first);
+    }
+
+    private static Reply underLostAnswers(RouteSpec route, RetriedWrite write, RetriedWrite.Attempt attempt)
+            throws Exception {
         Reply reply;
         long lost;
         try (var fault = SharedBackends.get().lostAnswers().lose(1.0)) {
@@ -52,6 +89,6 @@ class RetriedWritesIT extends ProductionApiIT {
         if (write.writes()) {
             assertThat(lost).as("answers lost: the route's writes went through the fault").isPositive();
         }
-        attempt.verify().accept(reply);
+        return reply;
     }
 }

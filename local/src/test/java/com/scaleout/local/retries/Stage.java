@@ -7,7 +7,18 @@ import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.declaration.BucketSpec;
+import com.scaleout.functions.albums.S3ImageStore;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.Tag;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -27,16 +38,25 @@ final class Stage {
     record ImportKey(String keyId, String token, long clientId) {
     }
 
-    private final ApiClient api;
+    private final ApiClient plain;
     private final DynamoDbClient dynamoDb;
+    private final S3Client s3 = DynamoDbClients.s3();
+    private ApiClient api;
 
     Stage(ApiClient api, DynamoDbClient dynamoDb) {
+        this.plain = api;
         this.api = api;
         this.dynamoDb = dynamoDb;
     }
 
+    /** The client requests go through: plain, or with the headers of {@link #sendingWith} while they last. */
     ApiClient api() {
         return api;
+    }
+
+    /** From now on requests carry these headers too; {@code Map.of()} stops it. */
+    void sendingWith(Map<String, String> headers) {
+        api = plain.withHeaders(headers);
     }
 
     Account account(String prefix) {
@@ -78,14 +98,36 @@ final class Stage {
     }
 
     Reply postAlbum(String title) {
-        String boundary = "retried" + UUID.randomUUID();
+        // the same title makes the same request, byte for byte (so an Idempotency-Key can replay it)
+        String boundary = "retried" + UUID.nameUUIDFromBytes(title.getBytes(StandardCharsets.UTF_8));
         String form = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n"
-                + "Content-Type: image/png\r\n\r\nan image of " + title + "\r\n"
+                + "Content-Type: image/png\r\n\r\n" + new String(image(title), StandardCharsets.UTF_8) + "\r\n"
                 + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
                 + Json.write(Map.of("artist", "The Retries", "title", title, "year", "2026")) + "\r\n"
                 + "--" + boundary + "--\r\n";
         return api.sendWithHeaders("POST", "/albums",
                 Map.of("content-type", "multipart/form-data; boundary=" + boundary), form);
+    }
+
+    /** The image bytes {@link #postAlbum} sends with this title. */
+    static byte[] image(String title) {
+        return ("an image of " + title).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The tags of the stored image with these bytes (content-addressed: {@code images/<sha-256>}). */
+    Map<String, String> imageTags(byte[] image) {
+        String bucket = RuntimeEnvironment.variable(BucketSpec.environmentVariable(S3ImageStore.BUCKET)).orElseThrow();
+        String key = "images/" + HexFormat.of().formatHex(sha256(image));
+        return s3.getObjectTagging(r -> r.bucket(bucket).key(key)).tagSet().stream()
+                .collect(Collectors.toMap(Tag::key, Tag::value));
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Items of a table whose attribute has this value, counted by a consistent scan. */

@@ -17,10 +17,24 @@ import java.util.Map;
  */
 public final class ApiClient {
     private final String baseUrl;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http;
+    private final Map<String, String> everyRequestHeaders;
 
     public ApiClient(String baseUrl) {
+        this(baseUrl, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), Map.of());
+    }
+
+    private ApiClient(String baseUrl, HttpClient http, Map<String, String> everyRequestHeaders) {
         this.baseUrl = baseUrl;
+        this.http = http;
+        this.everyRequestHeaders = Map.copyOf(everyRequestHeaders);
+    }
+
+    /** This client, sending these headers with every request too (an Idempotency-Key, say). */
+    public ApiClient withHeaders(Map<String, String> headers) {
+        var all = new java.util.HashMap<>(everyRequestHeaders);
+        all.putAll(headers);
+        return new ApiClient(baseUrl, http, all);
     }
 
     /** A response with its body parsed (null when it is empty or not JSON). */
@@ -62,6 +76,7 @@ public final class ApiClient {
         var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
+        everyRequestHeaders.forEach(builder::header);
         headers.forEach(builder::header);
         HttpRequest request = builder.build();
         for (int attempt = 1; ; attempt++) {

@@ -11,6 +11,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.functions.shared.http.Json;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
@@ -84,24 +85,35 @@ public final class OpenApiConformance {
 
     /**
      * Adds the document's {@code x-every-operation-may-answer} (the gateway's throttling, a busy dependency) to each
-     * operation that does not declare the status itself: OpenAPI 3.0 has no responses common to all operations.
+     * operation, and {@code x-every-write-operation-may-answer} (an Idempotency-Key's answers) to each POST, PUT and
+     * DELETE, where the operation does not declare the status itself: OpenAPI 3.0 has no responses common to all
+     * operations.
      */
-    @SuppressWarnings("unchecked")
     private static OpenAPI withEveryOperationsAnswers(OpenAPI api) {
-        Object common = api.getExtensions() == null ? null : api.getExtensions().get("x-every-operation-may-answer");
+        addAnswers(api, "x-every-operation-may-answer", method -> true);
+        addAnswers(api, "x-every-write-operation-may-answer", method -> method != PathItem.HttpMethod.GET);
+        return api;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void addAnswers(OpenAPI api, String extension,
+                                   java.util.function.Predicate<PathItem.HttpMethod> toMethod) {
+        Object common = api.getExtensions() == null ? null : api.getExtensions().get(extension);
         if (!(common instanceof Map<?, ?> answers)) {
-            return api;
+            return;
         }
         answers.forEach((status, reference) -> {
             String ref = String.valueOf(((Map<String, Object>) reference).get("$ref"));
             ApiResponse response = api.getComponents().getResponses().get(ref.substring(ref.lastIndexOf('/') + 1));
             if (response == null) {
-                throw new IllegalStateException("x-every-operation-may-answer names an unknown response " + ref);
+                throw new IllegalStateException(extension + " names an unknown response " + ref);
             }
-            api.getPaths().values().forEach(item -> item.readOperations().forEach(operation ->
-                    operation.getResponses().putIfAbsent(String.valueOf(status), response)));
+            api.getPaths().values().forEach(item -> item.readOperationsMap().forEach((method, operation) -> {
+                if (toMethod.test(method)) {
+                    operation.getResponses().putIfAbsent(String.valueOf(status), response);
+                }
+            }));
         });
-        return api;
     }
 
     /** The parsed document (references inlined, allOf merged), for tests that generate requests from it. */

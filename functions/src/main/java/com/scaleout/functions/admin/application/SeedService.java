@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import com.scaleout.functions.shared.lazy.Memoized;
 import java.util.function.Supplier;
 
 /**
@@ -40,7 +41,7 @@ public final class SeedService {
         this.users = users;
         this.writer = writer;
         // one hash for every seeded account: hashing is deliberately slow (cost 10 is ~70 ms), seeding must not be
-        this.passwordHash = memoize(() -> passwords.hash(SeedAccounts.PASSWORD));
+        this.passwordHash = Memoized.of(() -> passwords.hash(SeedAccounts.PASSWORD));
         this.clock = clock;
     }
 
@@ -129,25 +130,5 @@ public final class SeedService {
                     "One request seeds at most %,d items (users × (2 + tweetsPerUser + followsPerUser)), asked %,d:"
                             + " seed in chunks (./scaleout seed does)", SeedRequest.MAX_ITEMS, request.items()));
         }
-    }
-
-    private static <T> Supplier<T> memoize(Supplier<T> supplier) {
-        return new Supplier<>() {
-            private volatile T value;
-
-            @Override
-            public T get() {
-                T current = value;
-                if (current == null) {
-                    synchronized (this) {
-                        if (value == null) {
-                            value = supplier.get();
-                        }
-                        current = value;
-                    }
-                }
-                return current;
-            }
-        };
     }
 }

@@ -79,6 +79,11 @@ public final class ApiException extends RuntimeException {
         return new ApiException(429, message, null, null, Math.max(1, retryAfterSeconds));
     }
 
+    /** 409 for a request that cannot run while another one is running; it may be sent again in a moment. */
+    public static ApiException stillRunning(String message, long retryAfterSeconds) {
+        return new ApiException(409, message, null, null, Math.max(1, retryAfterSeconds));
+    }
+
     /** Seconds for Retry-After, when the exception says (0 when it does not). */
     public long retryAfterSeconds() {
         return retryAfterSeconds;

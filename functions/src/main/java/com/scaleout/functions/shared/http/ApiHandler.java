@@ -4,7 +4,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.idempotency.Idempotency;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import com.scaleout.functions.shared.aws.TransientFailures;
@@ -22,9 +24,16 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     private static final ThrottledLog BUSY = new ThrottledLog(LOG, java.time.Duration.ofSeconds(10));
 
     private final Map<String, Route> routes;
+    private final Idempotency idempotency;
 
+    /** Routes with the execution environment's idempotency keys (see {@link Idempotency#fromEnvironment()}). */
     protected ApiHandler(Map<String, Route> routes) {
+        this(routes, Idempotency.fromEnvironment());
+    }
+
+    protected ApiHandler(Map<String, Route> routes, Idempotency idempotency) {
         this.routes = Map.copyOf(routes);
+        this.idempotency = idempotency;
     }
 
     /** One route's work: a request in, a response out. */
@@ -44,26 +53,32 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         if (route == null) {
             return error(404, "Not Found", null, request.requestId());
         }
+        // the route's failures become its answer, which the idempotency key then keeps (or gives up, if it says
+        // "retry"); the key's own failures (a malformed key, 409, 422, DynamoDB busy) become answers too
+        return answer(request, () -> idempotency.run(request, () -> answer(request, () -> route.handle(request))));
+    }
+
+    private APIGatewayV2HTTPResponse answer(ApiRequest request, Supplier<APIGatewayV2HTTPResponse> work) {
         try {
-            return route.handle(request);
+            return work.get();
         } catch (ApiException e) {
             var response = e.body() != null ? HttpResponses.json(e.status(), e.body())
                     : error(e.status(), e.getMessage(), e.errors(), request.requestId());
-            if (e.status() == 503 || e.status() == 429) {
+            if (e.status() == 503 || e.status() == 429 || e.retryAfterSeconds() > 0) {
                 response.getHeaders().put("retry-after", Long.toString(Math.max(1, e.retryAfterSeconds())));
             }
             return response;
         } catch (SdkException e) {
             if (TransientFailures.isTransient(e)) {
-                BUSY.warn(event.getRouteKey() + ": AWS throttled or too slow", e);
+                BUSY.warn(request.routeKey() + ": AWS throttled or too slow", e);
                 var response = error(503, "Service busy, retry shortly", null, request.requestId());
                 response.getHeaders().put("retry-after", "1");
                 return response;
             }
-            LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
+            LOG.log(Level.SEVERE, request.routeKey() + " failed", e);
             return error(500, "Internal Server Error", null, request.requestId());
         } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, event.getRouteKey() + " failed", e);
+            LOG.log(Level.SEVERE, request.routeKey() + " failed", e);
             return error(500, "Internal Server Error", null, request.requestId());
         }
     }

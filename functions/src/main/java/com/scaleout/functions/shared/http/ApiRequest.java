@@ -44,6 +44,16 @@ public final class ApiRequest {
         return event.getRequestContext() == null ? null : event.getRequestContext().getRequestId();
     }
 
+    /** The path as the client sent it, percent-encoding and all. */
+    public String rawPath() {
+        return event.getRawPath() == null ? "" : event.getRawPath();
+    }
+
+    /** The query string as the client sent it; empty when there is none. */
+    public String rawQueryString() {
+        return event.getRawQueryString() == null ? "" : event.getRawQueryString();
+    }
+
     public String pathParameter(String name) {
         Map<String, String> parameters = event.getPathParameters();
         String value = parameters == null ? null : parameters.get(name);

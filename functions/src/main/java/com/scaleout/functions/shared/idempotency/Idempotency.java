@@ -1,0 +1,121 @@
+package com.scaleout.functions.shared.idempotency;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.declaration.TableSpec;
+import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.lazy.Memoized;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/**
+ * {@code Idempotency-Key} on every write route: the same key with the same request within
+ * {@link #REMEMBERED} answers the first response again (status, headers and body, with {@code Idempotent-Replayed:
+ * true}) without running the write again; with another request, 422; while the first is still running, 409 with
+ * Retry-After. A response that says "try again" (429, 5xx) is not kept: the key is given up, so that the retry runs.
+ * A request without the header runs as it always did, at no cost.
+ *
+ * <p>Hand-written because Powertools' idempotency module, which does this, does not resolve here (DEPENDENCIES.md).
+ */
+public final class Idempotency {
+    public static final Duration REMEMBERED = Duration.ofHours(24);
+    /** Past its deadline an invocation is gone (Lambda stopped it); a little later its claim is free again. */
+    static final Duration CLAIM_MARGIN = Duration.ofSeconds(5);
+    /** DynamoDB's item limit is 400 KB: a larger response is answered but not kept. */
+    static final int MAX_STORED_BYTES = 350_000;
+    private static final Logger LOG = Logger.getLogger(Idempotency.class.getName());
+
+    private final Supplier<IdempotencyStore> store;
+    private final Clock clock;
+
+    public Idempotency(Supplier<IdempotencyStore> store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /**
+     * The execution environment's: the IdempotencyKeys table its function was given, its DynamoDB client built at
+     * the first request that carries a key (most carry none). A function without the table ignores keys: only
+     * functions that serve write routes have it (the declaration's test says so).
+     */
+    public static Idempotency fromEnvironment() {
+        var table = RuntimeEnvironment.variable(TableSpec.environmentVariable(DynamoIdempotencyStore.TABLE));
+        if (table.isEmpty()) {
+            return new Idempotency(() -> null, Clock.systemUTC());
+        }
+        return new Idempotency(Memoized.of(() -> new DynamoIdempotencyStore(DynamoDbClients.dynamoDb(),
+                table.get())), Clock.systemUTC());
+    }
+
+    /** The route's answer, run once per key. */
+    public APIGatewayV2HTTPResponse run(ApiRequest request, Supplier<APIGatewayV2HTTPResponse> route) {
+        var key = IdempotencyKey.of(request);
+        IdempotencyStore keys = key.isEmpty() ? null : store.get();
+        if (keys == null) {
+            return route.get();
+        }
+        IdempotencyKey idempotencyKey = key.get();
+        String id = idempotencyKey.id();
+        String attempt = UUID.randomUUID().toString();
+        Instant now = clock.instant();
+        var claim = keys.claim(id, idempotencyKey.fingerprint(), attempt, request.deadline().plus(CLAIM_MARGIN),
+                now.plus(REMEMBERED), now);
+        return switch (claim) {
+            case IdempotencyStore.Claimed claimed -> runClaimed(keys, idempotencyKey, id, attempt, route);
+            case IdempotencyStore.Done done ->
+                    StoredResponse.open(idempotencyKey.sealingKey(), done.sealedResponse()).replayed();
+            case IdempotencyStore.Running running -> throw ApiException.stillRunning(
+                    "A request with this Idempotency-Key is still running; retry shortly", 1);
+            case IdempotencyStore.OtherRequest other -> throw new ApiException(422,
+                    "This Idempotency-Key was sent with another request; use a new key for a new request", null);
+        };
+    }
+
+    private APIGatewayV2HTTPResponse runClaimed(IdempotencyStore keys, IdempotencyKey key, String id, String attempt,
+                                                Supplier<APIGatewayV2HTTPResponse> route) {
+        APIGatewayV2HTTPResponse response;
+        try {
+            response = route.get();
+        } catch (RuntimeException e) {
+            giveUp(keys, id, attempt);
+            throw e;
+        }
+        int status = response.getStatusCode();
+        if (status == 429 || status >= 500) {
+            giveUp(keys, id, attempt);
+            return response;
+        }
+        byte[] sealed = StoredResponse.of(response).seal(key.sealingKey());
+        try {
+            if (sealed.length > MAX_STORED_BYTES) {
+                LOG.warning(() -> "a response of " + sealed.length + " bytes is too large to keep for its "
+                        + "Idempotency-Key; a retry with the key runs again");
+                keys.release(id, attempt);
+            } else if (!keys.complete(id, attempt, sealed)) {
+                LOG.warning("an Idempotency-Key's claim was taken over before its request ended (it ran past its "
+                        + "deadline); the answer was not kept");
+            }
+        } catch (SdkException e) {
+            // the write is done and its caller gets the answer; a retry with the key after the claim lapses runs
+            // again, and the route's own conditional writes recognise what it did
+            LOG.log(Level.WARNING, "the answer to an Idempotency-Key could not be kept", e);
+        }
+        return response;
+    }
+
+    private static void giveUp(IdempotencyStore keys, String id, String attempt) {
+        try {
+            keys.release(id, attempt);
+        } catch (SdkException e) {
+            LOG.log(Level.WARNING, "an Idempotency-Key could not be given up; it is free again after its deadline", e);
+        }
+    }
+}

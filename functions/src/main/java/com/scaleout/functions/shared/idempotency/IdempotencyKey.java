@@ -1,0 +1,96 @@
+package com.scaleout.functions.shared.idempotency;
+
+import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.http.ApiRequest;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * A request's {@code Idempotency-Key} (the header of draft-ietf-httpapi-idempotency-key-header, as Stripe and Mastodon
+ * take it), with the caller it belongs to and the request it was sent with. The key is the client's: the same key
+ * from another caller is another key. The caller is the session's user, else the credential the request carries (an
+ * import key, the admin key: each is its own caller, known only by a hash), else the anonymous caller of the public
+ * routes (the album store's clients send no credential).
+ *
+ * @param scope   who sent it: {@code user:<id>}, {@code credential:<sha-256>} or {@code anonymous}
+ * @param key     the header's value (its quotes dropped, if the client sent it as a structured-field string)
+ * @param request the request it was sent with: route, path, query and body, byte for byte
+ */
+public record IdempotencyKey(String scope, String key, byte[] request) {
+    public static final String HEADER = "idempotency-key";
+    /** Stripe's limit; a UUID is 36. */
+    static final int MAX_LENGTH = 255;
+
+    /** The request's key, if it sent one; a 400 for a malformed one. Only writes take a key: GET ignores it. */
+    public static Optional<IdempotencyKey> of(ApiRequest request) {
+        String value = request.header(HEADER);
+        if (value == null || request.routeKey() == null || request.routeKey().startsWith("GET ")) {
+            return Optional.empty();
+        }
+        return Optional.of(new IdempotencyKey(scopeOf(request), parse(value), material(request)));
+    }
+
+    /** The record's id: the caller and the key, hashed (neither is stored as it is). */
+    String id() {
+        return HexFormat.of().formatHex(Digests.sha256("id\0" + scope + "\0" + key));
+    }
+
+    /**
+     * Tells this request from another sent with the same key. Keyed by the key, so that the stored value says
+     * nothing of the request to whoever reads the table without the key (a login's body holds a password).
+     */
+    String fingerprint() {
+        return HexFormat.of().formatHex(Digests.hmac(Digests.sha256("fingerprint\0" + scope + "\0" + key), request));
+    }
+
+    /**
+     * The key the stored response is sealed with: derived from the key and the whole request, neither stored, so the
+     * table never holds a replayable token or import key in a form its reader could use.
+     */
+    byte[] sealingKey() {
+        return Digests.hmac(Digests.sha256("seal\0" + scope + "\0" + key), request);
+    }
+
+    private static String parse(String value) {
+        String key = value.strip();
+        if (key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")) {
+            key = key.substring(1, key.length() - 1);
+        }
+        if (key.isEmpty() || key.length() > MAX_LENGTH || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            // the reason in the message: the album store's {"msg"} and Stitch's shape carry no field list
+            throw ApiException.badRequest("Idempotency-Key must be 1 to " + MAX_LENGTH
+                    + " visible ASCII characters (a UUID, say)");
+        }
+        return key;
+    }
+
+    private static String scopeOf(ApiRequest request) {
+        var user = request.authorizerValue(ApiRequest.CONTEXT_USER_ID);
+        if (user.isPresent()) {
+            return "user:" + user.get();
+        }
+        String credential = firstPresent(request.header("authorization"), request.header("x-admin-key"),
+                request.query("apikey").orElse(null));
+        return credential == null ? "anonymous" : "credential:" + Digests.sha256Hex(credential);
+    }
+
+    private static String firstPresent(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isEmpty()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /** What makes two requests the same one: route, raw path and query, and the body's bytes. */
+    private static byte[] material(ApiRequest request) {
+        var out = new ByteArrayOutputStream();
+        String head = request.routeKey() + "\n" + request.rawPath() + "\n" + request.rawQueryString() + "\n";
+        out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(request.bodyBytes());
+        return out.toByteArray();
+    }
+}

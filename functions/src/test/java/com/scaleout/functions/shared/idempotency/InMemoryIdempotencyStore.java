@@ -1,0 +1,50 @@
+package com.scaleout.functions.shared.idempotency;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The IdempotencyKeys table's semantics in memory (DynamoIdempotencyStoreIT holds the real one to the same). */
+final class InMemoryIdempotencyStore implements IdempotencyStore {
+    record Held(String fingerprint, String attempt, Instant lockedUntil, Instant expiresAt, byte[] response) {
+    }
+
+    final Map<String, Held> records = new HashMap<>();
+
+    @Override
+    public synchronized Claim claim(String id, String fingerprint, String attempt, Instant lockedUntil,
+                                    Instant expiresAt, Instant now) {
+        Held held = records.get(id);
+        boolean free = held == null || held.expiresAt().isBefore(now)
+                || (held.response() == null && held.lockedUntil().isBefore(now));
+        if (free) {
+            records.put(id, new Held(fingerprint, attempt, lockedUntil, expiresAt, null));
+            return new Claimed();
+        }
+        if (held.attempt().equals(attempt)) {
+            return new Claimed();
+        }
+        if (!held.fingerprint().equals(fingerprint)) {
+            return new OtherRequest();
+        }
+        return held.response() != null ? new Done(held.response()) : new Running();
+    }
+
+    @Override
+    public synchronized boolean complete(String id, String attempt, byte[] sealedResponse) {
+        Held held = records.get(id);
+        if (held == null || !held.attempt().equals(attempt)) {
+            return false;
+        }
+        records.put(id, new Held(held.fingerprint(), attempt, null, held.expiresAt(), sealedResponse));
+        return true;
+    }
+
+    @Override
+    public synchronized void release(String id, String attempt) {
+        Held held = records.get(id);
+        if (held != null && held.attempt().equals(attempt)) {
+            records.remove(id);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package com.scaleout.local.retries;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.scaleout.local.testing.ApiClient.Reply;
+import com.scaleout.local.testing.ProductionApiIT;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Idempotency-Key through the local runtime (issue 21): concurrent sends of one key, a key reused for another
+ * request, malformed keys in each workload's error shape, and a GET that ignores the key. Every write route's replay
+ * under lost answers is {@link RetriedWritesIT}'s.
+ */
+class IdempotencyKeyIT extends ProductionApiIT {
+    private static Stage stage;
+
+    @BeforeAll
+    static void warmUp() {
+        await().atMost(Duration.ofMinutes(2)).ignoreExceptions().until(() -> api.signUp(unique("warm")) != null);
+        stage = new Stage(api, fixture.runtime().dynamoDb());
+    }
+
+    @Test
+    void concurrentSendsOfOneKeyWriteOnceAndAnswerTheFirstResultOrRetryLater() throws Exception {
+        var author = stage.account("ikc");
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        var replies = new ArrayList<Reply>();
+        try (var pool = Executors.newFixedThreadPool(8)) {
+            var sends = new ArrayList<Future<Reply>>();
+            for (int i = 0; i < 8; i++) {
+                sends.add(pool.submit((Callable<Reply>) () -> keyed.post("/tweets", author.token(),
+                        Map.of("text", "once, whatever the clients do"))));
+            }
+            for (var send : sends) {
+                replies.add(send.get());
+            }
+        }
+
+        assertThat(replies).allSatisfy(reply -> assertThat(reply.status()).as(reply.body()).isIn(201, 409));
+        var created = replies.stream().filter(reply -> reply.status() == 201).toList();
+        assertThat(created).isNotEmpty();
+        assertThat(created).extracting(reply -> reply.text("id")).as("every 201 is the same tweet").containsOnly(
+                created.getFirst().text("id"));
+        assertThat(replies.stream().filter(reply -> reply.status() == 409))
+                .allSatisfy(reply -> assertThat(reply.raw().headers().firstValue("retry-after")).isPresent());
+        assertThat(stage.profile(author.username()).get("tweets").asInt()).as("one tweet").isEqualTo(1);
+        assertThat(stage.items("/users/" + author.username() + "/tweets")).hasSize(1);
+    }
+
+    @Test
+    void aKeySentWithAnotherRequestIs422AndWritesNothing() {
+        var author = stage.account("ikr");
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        assertThat(keyed.post("/tweets", author.token(), Map.of("text", "the first")).status()).isEqualTo(201);
+
+        var reused = keyed.post("/tweets", author.token(), Map.of("text", "another"));
+
+        assertThat(reused.status()).isEqualTo(422);
+        assertThat(reused.text("message")).contains("another request");
+        assertThat(stage.profile(author.username()).get("tweets").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aMalformedKeyIs400InTheWorkloadsOwnErrorShape() {
+        var badKey = api.withHeaders(Map.of("Idempotency-Key", "x".repeat(256)));
+        var author = stage.account("ikm");
+
+        var social = badKey.post("/tweets", author.token(), Map.of("text", "never posted"));
+        var albums = badKey.send("POST", "/review/like/" + stage.album("Malformed " + UUID.randomUUID()), null, null);
+        var imports = badKey.post("/v2/import/push", stage.importKey().token(), "[]");
+
+        assertThat(List.of(social.status(), albums.status(), imports.status())).containsOnly(400);
+        assertThat(social.text("message")).contains("Idempotency-Key");
+        assertThat(albums.text("msg")).contains("Idempotency-Key");
+        assertThat(imports.text("status")).isEqualTo("ERROR");
+        assertThat(stage.profile(author.username()).get("tweets").asInt()).isZero();
+    }
+
+    @Test
+    void aReadIgnoresTheKey() {
+        var author = stage.account("ikg");
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        assertThat(keyed.get("/users/" + author.username()).raw().headers().firstValue("idempotent-replayed"))
+                .isEmpty();
+        assertThat(keyed.post("/tweets", author.token(), Map.of("text", "after a read")).status()).isEqualTo(201);
+        assertThat(keyed.get("/users/" + author.username()).json().get("tweets").asInt()).isEqualTo(1);
+    }
+}
