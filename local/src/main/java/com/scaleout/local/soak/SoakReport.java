@@ -8,8 +8,9 @@ import java.util.Locale;
 
 /**
  * The soak's report: the run (date, machine, command, the restart's times), requests, failures and 5xx per phase,
- * and the reconciliation (per check: items checked, missing, examples), ending in the verdict. It passes with no
- * 5xx after the recovery window and nothing missing. Markdown: printed, and the soak block of BENCHMARKS.md.
+ * and the reconciliation (per check: items checked, missing, duplicated, examples), ending in the verdict. It passes
+ * with no 5xx after the recovery window and nothing missing or duplicated. Markdown: printed, and the soak block of
+ * BENCHMARKS.md.
  */
 public record SoakReport(Run run, SoakPhases phases, PhaseCounts counts, String gatlingSummary, long acceptedWrites,
                          Findings findings) {
@@ -22,7 +23,8 @@ public record SoakReport(Run run, SoakPhases phases, PhaseCounts counts, String 
     }
 
     public boolean passed() {
-        return counts.of(SoakPhases.Phase.AFTER).serverErrors() == 0 && findings.missing() == 0;
+        return counts.of(SoakPhases.Phase.AFTER).serverErrors() == 0 && findings.missing() == 0
+                && findings.duplicated() == 0;
     }
 
     public String markdown() {
@@ -53,15 +55,16 @@ public record SoakReport(Run run, SoakPhases phases, PhaseCounts counts, String 
         out.append(String.format(Locale.ROOT, "| all | %,d | %,d | %,d |%n", total.requests(), total.failures(),
                 total.serverErrors()));
         out.append(String.format(Locale.ROOT, "%nReconciliation: %,d accepted writes recorded; %,d items checked, "
-                + "%,d missing.%n%n", acceptedWrites, findings.checked(), findings.missing()));
-        out.append("| check | checked | missing | examples of missing |\n|---|---|---|---|\n");
+                + "%,d missing, %,d duplicated.%n%n", acceptedWrites, findings.checked(), findings.missing(),
+                findings.duplicated()));
+        out.append("| check | checked | missing | duplicated | examples |\n|---|---|---|---|---|\n");
         for (var check : findings.checks()) {
-            out.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %s |%n", check.name(), check.checked(),
-                    check.missing(), String.join("; ", check.examples())));
+            out.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d | %s |%n", check.name(), check.checked(),
+                    check.missing(), check.duplicated(), String.join("; ", check.examples())));
         }
         out.append("\n**Verdict:** ").append(passed() ? "PASSED" : "FAILED").append(" — ")
                 .append(counts.of(SoakPhases.Phase.AFTER).serverErrors()).append(" 5xx after the recovery window, ")
-                .append(findings.missing()).append(" missing.\n");
+                .append(findings.missing()).append(" missing, ").append(findings.duplicated()).append(" duplicated.\n");
         return out.toString();
     }
 

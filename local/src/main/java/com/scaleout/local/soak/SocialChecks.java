@@ -135,15 +135,18 @@ final class SocialChecks {
                         graph.followers(name).size());
             }
             if (!unsureTweets.contains(name)) {
-                expectCount("tweets counts", name, "tweets", profile.get().tweets(),
-                        tweets.stream().filter(t -> t.author().equals(name)).count());
+                long written = tweets.stream().filter(t -> t.author().equals(name)).count();
+                expectCount("tweets counts", name, "tweets", profile.get().tweets(), written);
+                // a tweet stored twice would be listed twice, under two ids
+                expectCount("the author's tweets, each once", name, "listed tweets", cached(userTweets, name,
+                        k -> stack.list(Listing.USER_TWEETS, k)).size(), written);
             }
         }
     }
 
     private void expectCount(String check, String user, String count, long shown, long expected) {
-        findings.expect(check, shown == expected, String.format(Locale.ROOT, "%s: %s %d, expected %d", user, count,
-                shown, expected));
+        findings.expectCount(check, shown, expected, String.format(Locale.ROOT, "%s: %s %d, expected %d", user,
+                count, shown, expected));
     }
 
     private void homeTimelines(AcceptedWrites writes, List<Tweet> tweets, FollowGraph graph) {

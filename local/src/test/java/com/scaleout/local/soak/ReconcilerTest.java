@@ -75,6 +75,21 @@ class ReconcilerTest {
         assertThat(check.examples()).containsExactly("t1 by ann in bob's home timeline");
     }
 
+    /** A tweet stored twice shows in its author's count and list once too often: a duplicate, not a missing item. */
+    @Test
+    void aWriteAppliedTwiceIsReportedAsDuplicated() throws Exception {
+        stackHoldsTheSocialRun();
+        stack.profiles.put("bob", new StackView.Profile(0, 1, 2));
+        stack.listed(Listing.USER_TWEETS, "bob").add("t2-again");
+
+        var findings = new Reconciler(stack).reconcile(socialRun());
+
+        assertThat(findings.missing()).isZero();
+        assertThat(findings.duplicated()).isEqualTo(2);
+        assertThat(findings.checks()).filteredOn(c -> c.duplicated() > 0).extracting(Findings.Check::name)
+                .containsExactlyInAnyOrder("tweets counts", "the author's tweets, each once");
+    }
+
     @Test
     void missingSearchEntriesHashtagsAndCountsAreEachReported() throws Exception {
         stackHoldsTheSocialRun();
@@ -139,10 +154,10 @@ class ReconcilerTest {
         var findings = new Reconciler(stack).reconcile(writes);
 
         assertThat(findings.checks()).extracting(Findings.Check::name, Findings.Check::checked,
-                Findings.Check::missing).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("albums stored (GET /albums/{id})", 2L, 1L),
-                org.assertj.core.groups.Tuple.tuple("reviews counted", 2L, 1L),
-                org.assertj.core.groups.Tuple.tuple("import records in their table's change log", 2L, 1L));
+                Findings.Check::missing, Findings.Check::duplicated).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("albums stored (GET /albums/{id})", 2L, 1L, 0L),
+                org.assertj.core.groups.Tuple.tuple("reviews counted", 2L, 0L, 1L), // counted twice
+                org.assertj.core.groups.Tuple.tuple("import records in their table's change log", 2L, 1L, 0L));
         assertThat(findings.checks().get(1).examples()).containsExactly(
                 "album a1: 2 likes and 0 dislikes, expected 1 and 0");
         assertThat(findings.checks().get(2).examples()).containsExactly(

@@ -47,7 +47,7 @@ class SoakReportTest {
         assertThat(report.markdown()).contains("| before the restart | 1 | 0 | 0 |",
                 "| during it and its recovery window | 1 | 1 | 1 |", "| after the recovery window | 1 | 0 | 0 |",
                 "| all | 3 | 1 | 1 |", "stopped at +5 min 00 s, back (empty) at +5 min 06 s, recovery window until "
-                        + "+5 min 36 s", "1 items checked, 0 missing", "| tweets stored | 1 | 0 |  |",
+                        + "+5 min 36 s", "1 items checked, 0 missing, 0 duplicated", "| tweets stored | 1 | 0 | 0 |  |",
                 "**Gatling:** 3 requests", "**Verdict:** PASSED", "`./scaleout soak --minutes 10`");
     }
 
@@ -63,8 +63,22 @@ class SoakReportTest {
         }
         var report = new SoakReport(RUN, PHASES, new PhaseCounts(), "", 7, findings);
         assertThat(report.passed()).isFalse();
-        assertThat(report.markdown()).contains("| found by search | 7 | 7 | t0; t1; t2; t3; t4 |",
-                "**Verdict:** FAILED — 0 5xx after the recovery window, 7 missing.").doesNotContain("t5");
+        assertThat(report.markdown()).contains("| found by search | 7 | 7 | 0 | t0; t1; t2; t3; t4 |",
+                "**Verdict:** FAILED — 0 5xx after the recovery window, 7 missing, 0 duplicated.")
+                .doesNotContain("t5");
+    }
+
+    @Test
+    void failsOnAWriteAppliedTwice() {
+        var findings = new Findings();
+        findings.expectCount("tweets counts", 3, 2, "ann: tweets 3, expected 2");
+        findings.expectCount("tweets counts", 2, 2, "bob: tweets 2, expected 2");
+
+        var report = new SoakReport(RUN, PHASES, new PhaseCounts(), "", 4, findings);
+
+        assertThat(report.passed()).isFalse();
+        assertThat(report.markdown()).contains("| tweets counts | 2 | 0 | 1 | ann: tweets 3, expected 2 |",
+                "0 missing, 1 duplicated.");
     }
 
     @Test
