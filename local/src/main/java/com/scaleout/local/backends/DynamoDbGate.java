@@ -161,7 +161,8 @@ public final class DynamoDbGate implements AutoCloseable {
     /** The request, forwarded to one process. */
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
-        var response = send(backend, exchange, amzTarget, HttpExchanges.requestTo(backend.target(), exchange, body));
+        var response = send(backend, exchange, amzTarget, HttpExchanges.requestTo(backend.target(), exchange,
+                lostAnswers.asSent(amzTarget, body)));
         if (response == null) {
             return;
         }
@@ -282,10 +283,6 @@ public final class DynamoDbGate implements AutoCloseable {
 
     @Override
     public void close() {
-        String lost = lostAnswers.summary();
-        if (lost != null) {
-            LOG.info(lost);
-        }
         server.stop(0);
         executor.shutdownNow();
     }

@@ -1,14 +1,19 @@
 package com.scaleout.local.backends;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
 
 /**
  * The fault every retried write has to survive: the write reaches DynamoDB (or S3) and is applied, and its answer is
@@ -29,10 +34,14 @@ public final class LostAnswers {
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
     /** Attempts of a call come within its 4-s call timeout; far more calls than that window holds are remembered. */
     private static final int REMEMBERED_CALLS = 100_000;
+    private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+    private static final Logger LOG = Logger.getLogger(LostAnswers.class.getName());
 
     private volatile double share;
+    private volatile boolean forgettingTokens;
     private final AtomicLong writes = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
+    private final AtomicLong lastLogged = new AtomicLong();
     private final Set<String> seenCalls = Collections.newSetFromMap(Collections.synchronizedMap(
             new LinkedHashMap<>() {
                 @Override
@@ -49,6 +58,7 @@ public final class LostAnswers {
     public Scope lose(double shareOfWrites) {
         writes.set(0);
         lost.set(0);
+        forgettingTokens = false;
         share = requireShare(shareOfWrites);
         return new Scope();
     }
@@ -56,6 +66,16 @@ public final class LostAnswers {
     /** The fault for a block: closing it delivers every answer again. */
     public final class Scope implements AutoCloseable {
         private Scope() {
+        }
+
+        /**
+         * Besides, drops every TransactWriteItems' {@code ClientRequestToken} on its way to moto, so that the retry of
+         * a transaction applied already is not recognised by its token (DynamoDB keeps a token 10 minutes, and a
+         * retry the code makes itself carries a new one): the code must recognise its own earlier write without it.
+         */
+        public Scope forgettingTransactionTokens() {
+            forgettingTokens = true;
+            return this;
         }
 
         /** Write calls seen (first attempts) since the fault was turned on. */
@@ -71,14 +91,30 @@ public final class LostAnswers {
         @Override
         public void close() {
             share = 0;
+            forgettingTokens = false;
         }
     }
 
-    /** What the fault did since it was turned on, for the log; null when it never lost an answer. */
-    String summary() {
-        long cut = lost.get();
-        return cut == 0 ? null : "lost-answers fault: the first answer of " + cut + " of " + writes.get()
-                + " write calls cut off after they were applied";
+    /** What the fault has done, in the log at most every {@link #LOG_INTERVAL} (a soak's stack log shows it). */
+    private void logQuietly() {
+        long now = System.nanoTime();
+        long last = lastLogged.get();
+        if ((last == 0 || now - last > LOG_INTERVAL.toNanos()) && lastLogged.compareAndSet(last, now)) {
+            LOG.info(() -> "lost-answers fault: the first answer of " + lost.get() + " of " + writes.get()
+                    + " write calls cut off after they were applied, so far");
+        }
+    }
+
+    /** The request body as moto is to get it: a transaction without its token while tokens are forgotten. */
+    byte[] asSent(String amzTarget, byte[] body) throws IOException {
+        if (!forgettingTokens || amzTarget == null || !amzTarget.endsWith(".TransactWriteItems")) {
+            return body;
+        }
+        JsonNode request = Json.MAPPER.readTree(body);
+        if (!(request instanceof ObjectNode fields) || fields.remove("ClientRequestToken") == null) {
+            return body;
+        }
+        return Json.MAPPER.writeValueAsBytes(fields);
     }
 
     /** Is the answer to this request (applied by moto already) to be lost? */
@@ -103,6 +139,7 @@ public final class LostAnswers {
         boolean lose = current >= 1 || Math.floor(write * current) > Math.floor((write - 1) * current);
         if (lose) {
             lost.incrementAndGet();
+            logQuietly();
         }
         return lose;
     }

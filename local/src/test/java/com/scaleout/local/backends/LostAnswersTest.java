@@ -1,5 +1,6 @@
 package com.scaleout.local.backends;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,6 +51,21 @@ class LostAnswersTest {
             assertThat(lost).isEqualTo(5);
             assertThat(fault.lost()).isEqualTo(5);
         }
+    }
+
+    @Test
+    void forgottenTokensAreDroppedFromTransactionsOnlyAndOnlyWhileTheFaultLasts() throws Exception {
+        var answers = new LostAnswers(0);
+        byte[] transaction = "{\"TransactItems\":[],\"ClientRequestToken\":\"t-1\"}".getBytes(UTF_8);
+        byte[] put = "{\"TableName\":\"x\",\"ClientRequestToken\":\"t-1\"}".getBytes(UTF_8);
+        String transact = "DynamoDB_20120810.TransactWriteItems";
+        assertThat(answers.asSent(transact, transaction)).isSameAs(transaction);
+
+        try (var fault = answers.lose(1.0).forgettingTransactionTokens()) {
+            assertThat(new String(answers.asSent(transact, transaction), UTF_8)).isEqualTo("{\"TransactItems\":[]}");
+            assertThat(answers.asSent(PUT_ITEM, put)).isSameAs(put);
+        }
+        assertThat(answers.asSent(transact, transaction)).isSameAs(transaction);
     }
 
     @Test

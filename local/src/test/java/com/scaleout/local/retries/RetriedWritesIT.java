@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * Issue 21: a retry never duplicates and never lies. Every write route of the declaration (a test each, generated)
  * runs with the first answer of every DynamoDB and S3 write lost after the write was applied ({@code LostAnswers} in
  * the local gateway's DynamoDB gate), so each of its writes is sent twice by the SDK and applied at the first: the
- * route still answers its normal success, once, stores one item and moves each counter once ({@link RetriedWrites}).
+ * route still answers its normal success, once, stores one item and moves each counter once ({@link RetriedWrites}),
+ * and without the transactions' ClientRequestTokens, which the code must not depend on alone.
  */
 class RetriedWritesIT extends ProductionApiIT {
 
@@ -58,7 +59,7 @@ class RetriedWritesIT extends ProductionApiIT {
         RetriedWrite write = RetriedWrites.of(route);
         var stage = new Stage(api, fixture.runtime().dynamoDb());
         var attempt = write.prepare().apply(stage);
-        Reply reply = underLostAnswers(route, write, attempt);
+        Reply reply = underLostAnswers(route, write, attempt, true);
         attempt.verify().accept(reply);
     }
 
@@ -67,7 +68,7 @@ class RetriedWritesIT extends ProductionApiIT {
         var stage = new Stage(api, fixture.runtime().dynamoDb());
         var attempt = write.prepare().apply(stage);
         stage.sendingWith(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
-        Reply first = underLostAnswers(route, write, attempt);
+        Reply first = underLostAnswers(route, write, attempt, false);
         Reply again = attempt.request().get();
         stage.sendingWith(Map.of());
 
@@ -77,11 +78,15 @@ class RetriedWritesIT extends ProductionApiIT {
         attempt.verify().accept(first);
     }
 
-    private static Reply underLostAnswers(RouteSpec route, RetriedWrite write, RetriedWrite.Attempt attempt)
-            throws Exception {
+    /** @param forgettingTokens whether a retried transaction must be recognised without its ClientRequestToken */
+    private static Reply underLostAnswers(RouteSpec route, RetriedWrite write, RetriedWrite.Attempt attempt,
+                                          boolean forgettingTokens) throws Exception {
         Reply reply;
         long lost;
         try (var fault = SharedBackends.get().lostAnswers().lose(1.0)) {
+            if (forgettingTokens) {
+                fault.forgettingTransactionTokens();
+            }
             reply = attempt.request().get();
             lost = fault.lost();
         }

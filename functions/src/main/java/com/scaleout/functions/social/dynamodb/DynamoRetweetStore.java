@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -38,13 +39,16 @@ public final class DynamoRetweetStore implements RetweetStore {
         try {
             Transactions.write(dynamoDb, List.of(
                     TransactWriteItem.builder().put(p -> p.tableName(tables.retweets()).item(toItem(retweet))
-                            .conditionExpression("attribute_not_exists(tweetId)")).build(),
+                            .conditionExpression("attribute_not_exists(tweetId)")
+                            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                            .build(),
                     DynamoTweetStore.counter(tables.tweets(), DynamoTweetStore.ID, retweet.tweetId(),
                             "retweets", 1)));
             return true;
         } catch (Transactions.ConditionFailed e) {
             if (e.index == 0) {
-                return false;
+                // this call's own retweet (its earlier attempt, answer lost) was made now; another one before
+                return e.heldBy(RETWEET_ID, retweet.retweetId());
             }
             throw new TweetNotFound();
         }

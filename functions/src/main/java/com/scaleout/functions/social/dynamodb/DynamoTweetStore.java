@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -58,12 +59,18 @@ public final class DynamoTweetStore implements TweetStore {
     public void create(Tweet tweet) {
         var items = new ArrayList<TransactWriteItem>();
         items.add(TransactWriteItem.builder().put(p -> p.tableName(tables.tweets()).item(toItem(tweet))
-                .conditionExpression("attribute_not_exists(id)")).build());
+                .conditionExpression("attribute_not_exists(id)")
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
         items.add(counter(tables.users(), DynamoUserStore.ID, tweet.authorId(), DynamoUserStore.TWEETS, 1));
         tweet.inReplyTo().ifPresent(parent -> items.add(counter(tables.tweets(), ID, parent, REPLIES, 1)));
         try {
             Transactions.write(dynamoDb, items);
         } catch (Transactions.ConditionFailed e) {
+            if (e.index == 0 && e.heldBy(AUTHOR_ID, tweet.authorId())) {
+                // the id is new to this request: a tweet under it is this transaction's earlier attempt, applied
+                // with its counts, whose answer was lost
+                return;
+            }
             if (e.index == 2) {
                 throw new ParentNotFound();
             }

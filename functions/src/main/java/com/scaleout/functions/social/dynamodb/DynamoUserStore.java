@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -55,11 +56,16 @@ public final class DynamoUserStore implements UserStore {
             Transactions.write(dynamoDb, List.of(
                     TransactWriteItem.builder().put(p -> p.tableName(tables.usernames()).item(usernameItem)
                             .conditionExpression("attribute_not_exists(#k)")
-                            .expressionAttributeNames(Map.of("#k", NORMALIZED))).build(),
+                            .expressionAttributeNames(Map.of("#k", NORMALIZED))
+                            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                            .build(),
                     TransactWriteItem.builder().put(p -> p.tableName(tables.users()).item(userItem)
                             .conditionExpression("attribute_not_exists(#k)")
                             .expressionAttributeNames(Map.of("#k", ID))).build()));
         } catch (Transactions.ConditionFailed e) {
+            if (e.index == 0 && e.heldBy(USER_ID, user.id())) {
+                return; // the name is this account's own: an earlier attempt of this transaction, its answer lost
+            }
             throw new UsernameTaken();
         }
     }

@@ -6,6 +6,8 @@ import com.scaleout.functions.shared.retry.Jitter;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -24,13 +26,25 @@ final class Transactions {
     private Transactions() {
     }
 
-    /** Thrown when a condition of item {@code index} failed. */
+    /**
+     * Thrown when a condition of item {@code index} failed; {@code item} is what stood in its way when the item asked
+     * for it ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}), empty otherwise. A write that finds its own earlier
+     * attempt there (applied, its answer lost, resent without a token that covers it) tells by it that it is done.
+     */
     static final class ConditionFailed extends RuntimeException {
         final int index;
+        final transient Map<String, AttributeValue> item;
 
-        ConditionFailed(int index) {
+        ConditionFailed(int index, Map<String, AttributeValue> item) {
             super("condition of item " + index + " failed", null, false, false);
             this.index = index;
+            this.item = item == null ? Map.of() : Map.copyOf(item);
+        }
+
+        /** Whether the item that failed the condition has this attribute with this string value. */
+        boolean heldBy(String attribute, String value) {
+            AttributeValue held = item.get(attribute);
+            return held != null && value.equals(held.s());
         }
     }
 
@@ -53,7 +67,7 @@ final class Transactions {
                 List<CancellationReason> reasons = e.cancellationReasons();
                 for (int i = 0; i < reasons.size(); i++) {
                     if ("ConditionalCheckFailed".equals(reasons.get(i).code())) {
-                        throw new ConditionFailed(i);
+                        throw new ConditionFailed(i, reasons.get(i).hasItem() ? reasons.get(i).item() : null);
                     }
                 }
                 // no condition failed: another transaction or the capacity got in the way, and a retry may pass
