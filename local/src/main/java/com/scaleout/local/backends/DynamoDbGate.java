@@ -167,7 +167,7 @@ public final class DynamoDbGate implements AutoCloseable {
             return;
         }
         if (lostAnswers.losesAnswerTo(exchange, amzTarget)) {
-            LostAnswers.cutOff(response, exchange);
+            lostAnswers.cutOff(response, exchange);
         } else {
             HttpExchanges.relay(response, exchange);
         }

@@ -39,6 +39,7 @@ public final class LostAnswers {
 
     private volatile double share;
     private volatile boolean forgettingTokens;
+    private volatile Duration heldFor = Duration.ZERO;
     private final AtomicLong writes = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private final AtomicLong lastLogged = new AtomicLong();
@@ -59,6 +60,7 @@ public final class LostAnswers {
         writes.set(0);
         lost.set(0);
         forgettingTokens = false;
+        heldFor = Duration.ZERO;
         share = requireShare(shareOfWrites);
         return new Scope();
     }
@@ -78,6 +80,16 @@ public final class LostAnswers {
             return this;
         }
 
+        /**
+         * Besides, holds each lost answer this long before cutting it off: past the SDK's attempt timeout, the loss
+         * is a timeout, as the issue saw it under load (the SDK gives up on the attempt, then resends it), instead
+         * of a broken connection. Costs that long per lost answer.
+         */
+        public Scope timingOut(Duration hold) {
+            heldFor = hold;
+            return this;
+        }
+
         /** Write calls seen (first attempts) since the fault was turned on. */
         public long writes() {
             return writes.get();
@@ -92,6 +104,7 @@ public final class LostAnswers {
         public void close() {
             share = 0;
             forgettingTokens = false;
+            heldFor = Duration.ZERO;
         }
     }
 
@@ -152,12 +165,17 @@ public final class LostAnswers {
     }
 
     /**
-     * Starts the answer and breaks it off: status and headers, half the body, then the connection closes short of
-     * the length it promised. The JDK server closes a connection only when its handler fails (closing the exchange
-     * short of the length leaves the connection open, and the client would wait out its socket timeout): the
-     * {@link CutOff} this throws is that failure, and the gate lets it through.
+     * Starts the answer (after {@link Scope#timingOut}'s hold, if any) and breaks it off: status and headers, half
+     * the body, then the connection closes short of the length it promised. The JDK server closes a connection only
+     * when its handler fails (closing the exchange short of the length leaves the connection open, and the client
+     * would wait out its socket timeout): the {@link CutOff} this throws is that failure, and the gate lets it
+     * through.
      */
-    static void cutOff(HttpResponse<byte[]> response, HttpExchange exchange) throws IOException {
+    void cutOff(HttpResponse<byte[]> response, HttpExchange exchange) throws IOException, InterruptedException {
+        Duration hold = heldFor;
+        if (!hold.isZero()) {
+            Thread.sleep(hold); // the caller times out meanwhile; what follows finds its connection closed
+        }
         byte[] answer = response.body();
         exchange.getResponseHeaders().set("Content-Type", response.headers().firstValue("content-type")
                 .orElse("application/x-amz-json-1.0"));
