@@ -46,7 +46,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
 
     /**
      * @param warmAtLogin builds the user's timeline at login if it is missing, as the seed warmed its caches
-     * @param throttle    refuses logins (429) after too many failures of a username or from an address
+     * @param throttle    refuses logins (429) after too many failed attempts of a username or from an address
      */
     AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
                     LoginThrottle throttle) {
@@ -112,19 +112,12 @@ public final class AccountsHandler extends ApiHandler implements Primed {
         var body = request.body(LoginBody.class);
         String username = body.username() == null ? "" : body.username();
         var address = request.sourceIp();
-        throttle.refusedFor(username, address).ifPresent(wait -> {
+        throttle.admit(username, address).ifPresent(wait -> {
             throw ApiException.tooManyRequests("Too many failed logins: try again later", wait.toSeconds());
         });
-        SessionService.Login login;
-        try {
-            login = sessions.login(body.username(), body.password());
-        } catch (ApiException e) {
-            if (e.status() == 401) {
-                throttle.failed(username, address);
-            }
-            throw e;
-        }
-        throttle.succeeded(username);
+        // admitted, the attempt is already counted: a wrong password needs nothing more
+        SessionService.Login login = sessions.login(body.username(), body.password());
+        throttle.succeeded(username, address);
         try {
             warmAtLogin.accept(login.user().id());
         } catch (RuntimeException e) {
