@@ -39,10 +39,10 @@ class AccountsIT extends ProductionApiIT {
     @Test
     void usernamesAreUniqueRegardlessOfCase() {
         String name = unique("dup");
-        assertThat(api.post("/users", null, Map.of("username", name, "password", "12345678")).status())
+        assertThat(api.post("/users", null, Map.of("username", name, "password", "tidy-lantern-42")).status())
                 .isEqualTo(201);
 
-        var again = api.post("/users", null, Map.of("username", name.toUpperCase(), "password", "12345678"));
+        var again = api.post("/users", null, Map.of("username", name.toUpperCase(), "password", "tidy-lantern-42"));
 
         assertThat(again.status()).isEqualTo(409);
         assertThat(again.text("message")).isEqualTo("Username is taken");
@@ -53,14 +53,14 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.post("/users", null, "{not json").status()).isEqualTo(400);
         assertThat(api.post("/users", null, "").text("message")).contains("body is required");
         assertThat(api.post("/users", null, "[1,2]").status()).isEqualTo(400);
-        var wrongType = api.post("/users", null, "{\"username\": 123, \"password\": \"12345678\"}");
+        var wrongType = api.post("/users", null, "{\"username\": 123, \"password\": \"tidy-lantern-42\"}");
         assertThat(wrongType.status()).isEqualTo(400);
         assertThat(wrongType.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
         var missing = api.post("/users", null, "{}");
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.json().get("errors")).hasSize(2);
         for (String bad : new String[] {"ab", "sixteen_chars_xx", "bad-dash", "spa ce", "émile"}) {
-            var response = api.post("/users", null, Map.of("username", bad, "password", "12345678"));
+            var response = api.post("/users", null, Map.of("username", bad, "password", "tidy-lantern-42"));
             assertThat(response.status()).as(bad).isEqualTo(400);
             assertThat(response.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
         }
@@ -68,8 +68,15 @@ class AccountsIT extends ProductionApiIT {
         assertThat(shortPassword.json().get("errors").get(0).get("field").asText()).isEqualTo("password");
         var longPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "x".repeat(129)));
         assertThat(longPassword.status()).isEqualTo(400);
-        var unknownFieldIgnored = api.post("/users", null, Map.of("username", unique("uf"), "password", "12345678",
-                "isAdmin", true));
+        var commonPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "12345678"));
+        assertThat(commonPassword.status()).isEqualTo(400);
+        assertThat(commonPassword.json().get("errors").get(0).get("reason").asText())
+                .isEqualTo("is too easy to guess: This is a top-10 common password.");
+        var blankPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", " \t".repeat(5)));
+        assertThat(blankPassword.status()).isEqualTo(400);
+        assertThat(blankPassword.json().get("errors").get(0).get("field").asText()).isEqualTo("password");
+        var unknownFieldIgnored = api.post("/users", null, Map.of("username", unique("uf"),
+                "password", "tidy-lantern-42", "isAdmin", true));
         assertThat(unknownFieldIgnored.status()).isEqualTo(201);
     }
 

@@ -74,13 +74,13 @@ public final class AccountsHandler extends ApiHandler implements Primed {
     /**
      * A profile look-up (a GetItem; a 404 unless someone took the name, then a public profile), the caller's
      * profile from a session that does not exist (401), and a registration refused by validation (400), which
-     * reads its body first. Not a login: a failed one counts against the throttle, in Redis.
+     * reads its body first and estimates the password's strength (zxcvbn's lists load into the snapshot). Not a login: a failed one counts against the throttle, in Redis.
      */
     private void warmUp() {
         handleRequest(PrimingRequests.http("GET /users/{username}", Map.of("username", "snapstart")), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me", Map.of())), null);
         handleRequest(PrimingRequests.http("POST /users", Map.of(), Map.of(), Map.of(),
-                "{\"username\":\"\",\"password\":\"\",\"displayName\":null}"), null);
+                "{\"username\":\"\",\"password\":\"snapstart\",\"displayName\":null}"), null);
         RequestJson.read("{\"username\":\"snapstart\",\"password\":\"\"}", LoginBody.class);
         Priming.serialize(Views.ProfileView.of(PrimingViews.USER),
                 new Views.SessionView(null, PrimingViews.USER.createdAt(), Views.UserView.of(PrimingViews.USER)));
