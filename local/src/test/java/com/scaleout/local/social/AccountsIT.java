@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.scaleout.functions.shared.http.Json;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import com.scaleout.local.testing.AllAtOnce;
 import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
@@ -130,39 +129,27 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.logIn(other)).isNotBlank();
     }
 
+    /** A login sent once (the test client would resend a 429). */
+    private static HttpResponse<String> logInOnce(String username, String password) throws Exception {
+        return fixture.send(HttpRequest.newBuilder(fixture.uri("/sessions")).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("username", username,
+                        "password", password)))));
+    }
+
     @Test
     void fiftyParallelWrongPasswordsForOneUserHaveFiveChecked() throws Exception {
         String name = unique("par");
         api.signUp(name);
         int guesses = 50;
-        var start = new CountDownLatch(1);
-        var answers = new ArrayList<HttpResponse<String>>();
-        try (var pool = Executors.newFixedThreadPool(guesses)) {
-            var sent = new ArrayList<Future<HttpResponse<String>>>();
-            for (int i = 0; i < guesses; i++) {
-                String body = Json.write(Map.of("username", name, "password", "parallel-guess-" + i));
-                sent.add(pool.submit(() -> {
-                    start.await();
-                    // sent once each (the test client would resend a 429)
-                    return fixture.send(HttpRequest.newBuilder(fixture.uri("/sessions"))
-                            .header("content-type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(body)));
-                }));
-            }
-            start.countDown();
-            for (var answer : sent) {
-                answers.add(answer.get());
-            }
-        }
+        var guess = new AtomicInteger();
+        List<HttpResponse<String>> answers = AllAtOnce.run(guesses,
+                () -> logInOnce(name, "parallel-guess-" + guess.incrementAndGet()));
 
         assertThat(answers).filteredOn(answer -> answer.statusCode() == 401).hasSize(5);
         assertThat(answers).filteredOn(answer -> answer.statusCode() == 429)
                 .allSatisfy(answer -> assertThat(answer.body()).contains("Too many failed logins"))
                 .hasSize(guesses - 5);
-        var rightPassword = fixture.send(HttpRequest.newBuilder(fixture.uri("/sessions"))
-                .header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("username", name,
-                        "password", "password-" + name)))));
+        var rightPassword = logInOnce(name, "password-" + name);
         assertThat(rightPassword.statusCode()).as("the right password waits for the window too").isEqualTo(429);
     }
 

@@ -8,17 +8,18 @@ import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
+import com.scaleout.functions.imports.application.ImportKeyMarks;
+import com.scaleout.functions.imports.redis.RedisImportKeyMarks;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.redis.RedisLoginThrottle;
+import com.scaleout.local.testing.AllAtOnce;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -255,26 +256,25 @@ abstract class RedisCachesContract {
     void fiftyParallelAttemptsOnOneUsernameAdmitFive() throws Exception {
         var throttle = new RedisLoginThrottle(Optional.of(redis()));
         String username = "Raced_" + id().substring(20);
-        int attempts = 50;
-        var start = new CountDownLatch(1);
-        var admitted = new AtomicInteger();
-        try (var pool = Executors.newFixedThreadPool(attempts)) {
-            var done = new ArrayList<Future<?>>();
-            for (int i = 0; i < attempts; i++) {
-                var address = Optional.of("192.0.2." + i);
-                done.add(pool.submit(() -> {
-                    start.await();
-                    if (throttle.admit(username, address).isEmpty()) {
-                        admitted.incrementAndGet();
-                    }
-                    return null;
-                }));
-            }
-            start.countDown();
-            for (var each : done) {
-                each.get();
-            }
-        }
-        assertThat(admitted.get()).isEqualTo(LoginThrottle.PER_USERNAME);
+        var address = new AtomicInteger();
+        var admissions = AllAtOnce.run(50, () -> throttle.admit(username,
+                Optional.of("192.0.2." + address.incrementAndGet())).isEmpty());
+
+        assertThat(admissions).filteredOn(admitted -> admitted).hasSize(LoginThrottle.PER_USERNAME);
+    }
+
+    @Test
+    void importKeyMarksNeverLetAnActiveMarkOverwriteARevocation() {
+        var marks = new RedisImportKeyMarks(Optional.of(redis()));
+        String keyId = "K" + id().substring(11);
+        assertThat(marks.find(keyId)).isEmpty();
+
+        marks.markActive(keyId, Duration.ofSeconds(60));
+        assertThat(marks.find(keyId)).contains(ImportKeyMarks.Mark.ACTIVE);
+        marks.markRevoked(keyId, Duration.ofSeconds(3600));
+        marks.markActive(keyId, Duration.ofSeconds(60)); // a read of the store that raced the revocation
+
+        assertThat(marks.find(keyId)).contains(ImportKeyMarks.Mark.REVOKED);
+        assertThat(inspector().ttl("import-key:" + keyId)).isBetween(3500L, 3600L);
     }
 }
