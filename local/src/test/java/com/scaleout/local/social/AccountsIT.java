@@ -129,6 +129,25 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.logIn(other)).isNotBlank();
     }
 
+    @Test
+    void aTokenIsNeverStoredByACacheAndNoAnswerIsSniffed() throws Exception {
+        String name = unique("hdr");
+        api.signUp(name);
+
+        var login = logInOnce(name, "password-" + name);
+        var profile = fixture.get("/users/" + name);
+        var gatewayRefusal = fixture.get("/me");
+
+        assertThat(login.statusCode()).isEqualTo(201);
+        assertThat(login.headers().firstValue("cache-control")).contains("no-store");
+        for (var answer : List.of(login, profile, gatewayRefusal)) {
+            assertThat(answer.headers().firstValue("x-content-type-options")).as(answer.uri().getPath())
+                    .contains("nosniff");
+        }
+        assertThat(gatewayRefusal.statusCode()).as("the gateway's own answer").isEqualTo(401);
+        assertThat(profile.headers().firstValue("cache-control")).as("only secrets are kept from caches").isEmpty();
+    }
+
     /** A login sent once (the test client would resend a 429). */
     private static HttpResponse<String> logInOnce(String username, String password) throws Exception {
         return fixture.send(HttpRequest.newBuilder(fixture.uri("/sessions")).header("content-type", "application/json")

@@ -95,7 +95,7 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
         }
         var created = keys.create(body.clientId(), name);
         var key = created.key();
-        return HttpResponses.json(201, new Created(key.keyId(), created.token(), key.clientId(), key.name(),
+        return HttpResponses.secret(201, new Created(key.keyId(), created.token(), key.clientId(), key.name(),
                 key.createdAt().toString()));
     }
 }

@@ -123,7 +123,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not warm the timeline at login; the first read will", e);
         }
-        return HttpResponses.json(201, new Views.SessionView(login.token(),
+        return HttpResponses.secret(201, new Views.SessionView(login.token(),
                 Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
     }
 

@@ -59,7 +59,10 @@ class ImportKeysAdminHandlerTest {
 
     @Test
     void creatingAKeyAnswersItsTokenOnceAndStoresOnlyItsHash() throws Exception {
-        var reply = handle("admin-keys-create");
+        APIGatewayV2HTTPResponse response = handler.handleRequest(sample("admin-keys-create"), null);
+        assertThat(response.getHeaders()).as("a key is never stored by a cache")
+                .containsEntry("cache-control", "no-store");
+        var reply = new Reply(response.getStatusCode(), Json.MAPPER.readTree(response.getBody()));
 
         assertThat(reply.status()).isEqualTo(201);
         String keyId = reply.json().get("keyId").asText();

@@ -72,7 +72,10 @@ class AccountsHandlerTest {
     @ParameterizedTest
     @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
     void logsInWithATokenTheAuthorizerAccepts(APIGatewayV2HTTPEvent event) {
-        var session = ok(world.handle(event), 201);
+        var response = world.handle(event);
+        var session = ok(response, 201);
+        assertThat(response.getHeaders()).as("a token is never stored by a cache")
+                .containsEntry("cache-control", "no-store");
 
         String token = session.get("token").asText();
         assertThat(token).matches("[A-Za-z0-9_-]{43}");
