@@ -4,24 +4,28 @@ import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
-import io.lettuce.core.ExpireArgs;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Attempt counters in Redis, one key per username and per address, expiring with the window that their first
- * attempt opened (fixed windows: INCR, then EXPIRE NX). The INCR is the admission: its answer tells each of many
- * parallel attempts its own place, so no more than the limit get past. Every command names one key, as a cluster
- * needs. With the cache unreachable, logins are not throttled: a cache outage must not lock everybody out; the log
- * says so.
+ * attempt opened (fixed windows). The INCR is the admission: its answer tells each of many parallel attempts its
+ * own place, so no more than the limit get past. Each counter is counted, given its window and read back by one
+ * script of one key (one round trip, and a cluster takes it). With the cache unreachable, logins are not
+ * throttled: a cache outage must not lock everybody out; the log says so.
  */
 public final class RedisLoginThrottle implements LoginThrottle {
     private static final Logger LOG = Logger.getLogger(RedisLoginThrottle.class.getName());
     private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    /** The attempt's place in its window, and the seconds left of the window (opened by the first attempt). */
+    private static final String COUNT = "local attempts = redis.call('INCR', KEYS[1]) "
+            + "if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end "
+            + "return {attempts, redis.call('TTL', KEYS[1])}";
     /**
      * Takes one attempt back, unless the window has ended meanwhile: a DECR of an expired key would leave a count of
      * -1 without expiry, one attempt more for the next window.
@@ -63,12 +67,12 @@ public final class RedisLoginThrottle implements LoginThrottle {
 
     /** Counts one attempt on {@code key}; the time left in its window when that attempt is past the limit. */
     private static Optional<Duration> count(RedisClusterCommands<String, String> commands, String key, int limit) {
-        long attempts = commands.incr(key);
-        commands.expire(key, WINDOW.toSeconds(), ExpireArgs.Builder.nx()); // the window starts at the first attempt
-        if (attempts <= limit) {
+        List<Long> placeAndTtl = commands.eval(COUNT, ScriptOutputType.MULTI, new String[] {key},
+                Long.toString(WINDOW.toSeconds()));
+        if (placeAndTtl.get(0) <= limit) {
             return Optional.empty();
         }
-        long ttl = commands.ttl(key);
+        long ttl = placeAndTtl.get(1);
         return Optional.of(Duration.ofSeconds(ttl > 0 ? ttl : WINDOW.toSeconds()));
     }
 
