@@ -135,13 +135,14 @@ public final class ScaleoutDeclaration {
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
                     .reads("TweetIndex").withRedis())
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
+            // the cache for the import keys' revocation marks, looked up on each use of a key held in memory
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(20)
                     .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables")
-                    .readsAndWrites(IDEMPOTENCY_KEYS))
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
                     .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys")
-                    .readsAndWrites(IDEMPOTENCY_KEYS))
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
                     // the cache only for reporting its stream lag to the status

@@ -7,18 +7,23 @@ import com.scaleout.functions.imports.dynamodb.DynamoChangeLog;
 import com.scaleout.functions.imports.dynamodb.DynamoImportKeyStore;
 import com.scaleout.functions.imports.dynamodb.DynamoRecordStore;
 import com.scaleout.functions.imports.dynamodb.ImportTables;
+import com.scaleout.functions.imports.redis.RedisImportKeyMarks;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The import workload's services, wired to DynamoDB, built once per execution environment.
- * {@code IMPORT_KEY_CACHE_SECONDS} (default 3600, the seed's hour) bounds how long an environment trusts a key it
- * has checked; {@code IMPORT_WRITE_CONCURRENCY} (default 32) how many record writes one request runs at once.
+ * The import workload's services, wired to DynamoDB and (for the keys' revocation marks) Redis, built once per
+ * execution environment. {@code IMPORT_KEY_CACHE_SECONDS} (default 3600, the seed's hour) bounds how long an
+ * environment keeps a key it has read (each use still looks up its revocation mark);
+ * {@code IMPORT_WRITE_CONCURRENCY} (default 32) how many record writes one request runs at once.
  */
-public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock) {
+public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock,
+                               Optional<RedisConnection> redis) {
     public static final Duration DEFAULT_KEY_CACHE_TTL = Duration.ofHours(1);
     public static final int DEFAULT_WRITE_CONCURRENCY = 32;
 
@@ -29,11 +34,12 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
         var dynamoDb = DynamoDbClients.dynamoDb();
         var tables = ImportTables.fromEnvironment();
         var clock = Clock.systemUTC();
+        var redis = RedisConnection.fromEnvironment();
         return new ImportComponents(
                 new ImportService(new DynamoRecordStore(dynamoDb, tables.records(), concurrency, clock)),
-                keys(new DynamoImportKeyStore(dynamoDb, tables.keys()), clock),
+                keys(new DynamoImportKeyStore(dynamoDb, tables.keys()), redis, clock),
                 changeLog(dynamoDb, tables, clock),
-                clock);
+                clock, redis);
     }
 
     /** The change log alone (its stream function needs neither records nor keys). */
@@ -45,16 +51,16 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
         return new ChangeLogService(new DynamoChangeLog(dynamoDb, tables.changes(), tables.stats(), clock));
     }
 
-    /** Key checks alone (the admin function needs no record store). */
-    public static ImportKeys keysFromEnvironment() {
+    /** Key checks alone (the admin function needs no record store), with the cache their marks are kept in. */
+    public static ImportKeys keysFromEnvironment(Optional<RedisConnection> redis) {
         var clock = Clock.systemUTC();
         return keys(new DynamoImportKeyStore(DynamoDbClients.dynamoDb(), ImportTables.fromEnvironment().keys()),
-                clock);
+                redis, clock);
     }
 
-    private static ImportKeys keys(DynamoImportKeyStore store, Clock clock) {
+    private static ImportKeys keys(DynamoImportKeyStore store, Optional<RedisConnection> redis, Clock clock) {
         Duration ttl = RuntimeEnvironment.variable("IMPORT_KEY_CACHE_SECONDS").map(Long::parseLong)
                 .map(Duration::ofSeconds).orElse(DEFAULT_KEY_CACHE_TTL);
-        return new ImportKeys(store, clock, ttl);
+        return new ImportKeys(store, new RedisImportKeyMarks(redis), clock, ttl);
     }
 }

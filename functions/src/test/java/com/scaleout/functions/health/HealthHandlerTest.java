@@ -35,7 +35,8 @@ class HealthHandlerTest {
         var response = handler.handleRequest(event, null);
 
         assertThat(response.getStatusCode()).isEqualTo(200);
-        assertThat(response.getHeaders()).containsEntry("content-type", "application/json");
+        assertThat(response.getHeaders()).containsEntry("content-type", "application/json")
+                .containsEntry("x-content-type-options", "nosniff");
         JsonNode body = Json.MAPPER.readTree(response.getBody());
         assertThat(body.get("status").asText()).isEqualTo("ok");
         assertThat(body.get("dynamodb").asText()).isEqualTo("ok");

@@ -1,9 +1,11 @@
 package com.scaleout.functions.imports;
 
+import com.scaleout.functions.imports.application.ImportKeyMarks;
 import com.scaleout.functions.imports.application.ImportKeyStore;
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -84,6 +86,57 @@ public final class ImportFakes {
 
         public synchronized int finds() {
             return finds;
+        }
+    }
+
+    /**
+     * The shared marks of every environment, in memory: {@link #flush()} loses them as a restarted cache does,
+     * {@link #down(boolean)} makes every call throw as an unreachable cache does.
+     */
+    public static final class MemoryKeyMarks implements ImportKeyMarks {
+        private final Map<String, Mark> marks = new HashMap<>();
+        private final Map<String, Duration> ttls = new HashMap<>();
+        private boolean down;
+
+        @Override
+        public synchronized Optional<Mark> find(String keyId) {
+            reachable();
+            return Optional.ofNullable(marks.get(keyId));
+        }
+
+        @Override
+        public synchronized void markActive(String keyId, Duration ttl) {
+            reachable();
+            if (marks.putIfAbsent(keyId, Mark.ACTIVE) == null) {
+                ttls.put(keyId, ttl);
+            }
+        }
+
+        @Override
+        public synchronized void markRevoked(String keyId, Duration ttl) {
+            reachable();
+            marks.put(keyId, Mark.REVOKED);
+            ttls.put(keyId, ttl);
+        }
+
+        /** How long the key's mark was set to last. */
+        public synchronized Optional<Duration> ttlOf(String keyId) {
+            return Optional.ofNullable(ttls.get(keyId));
+        }
+
+        public synchronized void flush() {
+            marks.clear();
+            ttls.clear();
+        }
+
+        public synchronized void down(boolean unreachable) {
+            this.down = unreachable;
+        }
+
+        private void reachable() {
+            if (down) {
+                throw new IllegalStateException("cache unreachable");
+            }
         }
     }
 }

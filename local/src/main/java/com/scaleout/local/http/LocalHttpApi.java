@@ -324,8 +324,10 @@ public final class LocalHttpApi implements AutoCloseable {
     private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
         static final int BUSY_RETRY_AFTER_SECONDS = 1;
 
+        /** API Gateway's own JSON answers; nosniff like every answer of the API. */
         static Answer gateway(int status, String message) {
-            return new Answer(status, Map.of("content-type", List.of("application/json")), List.of(),
+            return new Answer(status, Map.of("content-type", List.of("application/json"),
+                    "x-content-type-options", List.of("nosniff")), List.of(),
                     Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
         }
 
@@ -335,6 +337,7 @@ public final class LocalHttpApi implements AutoCloseable {
          */
         static Answer busy(int status, String message) {
             return new Answer(status, Map.of("content-type", List.of("application/json"),
+                    "x-content-type-options", List.of("nosniff"),
                     "retry-after", List.of(String.valueOf(BUSY_RETRY_AFTER_SECONDS))), List.of(),
                     Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
         }

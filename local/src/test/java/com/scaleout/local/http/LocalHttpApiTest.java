@@ -44,10 +44,33 @@ class LocalHttpApiTest {
             assertThat(response.statusCode()).isEqualTo(503);
             assertThat(response.body()).isEqualTo("{\"message\":\"Service Unavailable\"}");
             assertThat(response.headers().firstValue("retry-after")).isPresent();
+            assertThat(response.headers().firstValue("x-content-type-options")).contains("nosniff");
             assertThat(took).as("answered at the gateway's deadline, not the function's 20 s")
                     .isLessThan(Duration.ofSeconds(15));
             assertThat(api.integrationTimeouts()).isEqualTo(1);
             assertThat(function.environments()).as("the function runs on, as Lambda's does").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theGatewaysOwnAnswersAreMarkedNosniff() throws Exception {
+        var slow = FunctionSpec.of("Slow", SlowHandler.class.getName());
+        try (var function = new FunctionPool(slow, getClass().getClassLoader());
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
+                     Map.of(), Clock.systemUTC())) {
+            api.start();
+            var client = HttpClient.newHttpClient();
+            var noRoute = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/nowhere"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            var tooLarge = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow"))
+                    .method("GET", HttpRequest.BodyPublishers.ofByteArray(new byte[LocalHttpApi.MAX_PAYLOAD_BYTES + 1]))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(noRoute.statusCode()).isEqualTo(404);
+            assertThat(noRoute.headers().firstValue("x-content-type-options")).contains("nosniff");
+            assertThat(tooLarge.statusCode()).isEqualTo(413);
+            assertThat(tooLarge.headers().firstValue("x-content-type-options")).contains("nosniff");
         }
     }
 

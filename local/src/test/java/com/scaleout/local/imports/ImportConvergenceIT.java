@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.local.imports.ImportRoutesClient.Key;
 import com.scaleout.local.imports.ImportRoutesClient.Stored;
+import com.scaleout.local.testing.AllAtOnce;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,9 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
@@ -51,22 +49,7 @@ class ImportConvergenceIT extends ProductionApiIT {
 
     /** Runs the writers all at once and returns the status each request ended with. */
     private static List<Integer> runTogether(List<Callable<List<Integer>>> writers) throws Exception {
-        var start = new CountDownLatch(1);
-        var statuses = new ArrayList<Integer>();
-        try (var pool = Executors.newFixedThreadPool(writers.size())) {
-            var futures = new ArrayList<Future<List<Integer>>>();
-            for (var writer : writers) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return writer.call();
-                }));
-            }
-            start.countDown();
-            for (var future : futures) {
-                statuses.addAll(future.get());
-            }
-        }
-        return statuses;
+        return AllAtOnce.run(writers).stream().flatMap(List::stream).toList();
     }
 
     @Test

@@ -2,7 +2,13 @@ package com.scaleout.local.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scaleout.functions.shared.http.Json;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import com.scaleout.local.testing.AllAtOnce;
 import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +38,10 @@ class AccountsIT extends ProductionApiIT {
     @Test
     void usernamesAreUniqueRegardlessOfCase() {
         String name = unique("dup");
-        assertThat(api.post("/users", null, Map.of("username", name, "password", "12345678")).status())
+        assertThat(api.post("/users", null, Map.of("username", name, "password", "tidy-lantern-42")).status())
                 .isEqualTo(201);
 
-        var again = api.post("/users", null, Map.of("username", name.toUpperCase(), "password", "12345678"));
+        var again = api.post("/users", null, Map.of("username", name.toUpperCase(), "password", "tidy-lantern-42"));
 
         assertThat(again.status()).isEqualTo(409);
         assertThat(again.text("message")).isEqualTo("Username is taken");
@@ -46,14 +52,14 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.post("/users", null, "{not json").status()).isEqualTo(400);
         assertThat(api.post("/users", null, "").text("message")).contains("body is required");
         assertThat(api.post("/users", null, "[1,2]").status()).isEqualTo(400);
-        var wrongType = api.post("/users", null, "{\"username\": 123, \"password\": \"12345678\"}");
+        var wrongType = api.post("/users", null, "{\"username\": 123, \"password\": \"tidy-lantern-42\"}");
         assertThat(wrongType.status()).isEqualTo(400);
         assertThat(wrongType.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
         var missing = api.post("/users", null, "{}");
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.json().get("errors")).hasSize(2);
         for (String bad : new String[] {"ab", "sixteen_chars_xx", "bad-dash", "spa ce", "émile"}) {
-            var response = api.post("/users", null, Map.of("username", bad, "password", "12345678"));
+            var response = api.post("/users", null, Map.of("username", bad, "password", "tidy-lantern-42"));
             assertThat(response.status()).as(bad).isEqualTo(400);
             assertThat(response.json().get("errors").get(0).get("field").asText()).isEqualTo("username");
         }
@@ -61,8 +67,15 @@ class AccountsIT extends ProductionApiIT {
         assertThat(shortPassword.json().get("errors").get(0).get("field").asText()).isEqualTo("password");
         var longPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "x".repeat(129)));
         assertThat(longPassword.status()).isEqualTo(400);
-        var unknownFieldIgnored = api.post("/users", null, Map.of("username", unique("uf"), "password", "12345678",
-                "isAdmin", true));
+        var commonPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", "12345678"));
+        assertThat(commonPassword.status()).isEqualTo(400);
+        assertThat(commonPassword.json().get("errors").get(0).get("reason").asText())
+                .isEqualTo("is too easy to guess: This is a top-10 common password.");
+        var blankPassword = api.post("/users", null, Map.of("username", unique("pw"), "password", " \t".repeat(5)));
+        assertThat(blankPassword.status()).isEqualTo(400);
+        assertThat(blankPassword.json().get("errors").get(0).get("field").asText()).isEqualTo("password");
+        var unknownFieldIgnored = api.post("/users", null, Map.of("username", unique("uf"),
+                "password", "tidy-lantern-42", "isAdmin", true));
         assertThat(unknownFieldIgnored.status()).isEqualTo(201);
     }
 
@@ -114,6 +127,49 @@ class AccountsIT extends ProductionApiIT {
         String other = unique("oth");
         api.signUp(other);
         assertThat(api.logIn(other)).isNotBlank();
+    }
+
+    @Test
+    void aTokenIsNeverStoredByACacheAndNoAnswerIsSniffed() throws Exception {
+        String name = unique("hdr");
+        api.signUp(name);
+
+        var login = logInOnce(name, "password-" + name);
+        var profile = fixture.get("/users/" + name);
+        var gatewayRefusal = fixture.get("/me");
+
+        assertThat(login.statusCode()).isEqualTo(201);
+        assertThat(login.headers().firstValue("cache-control")).contains("no-store");
+        for (var answer : List.of(login, profile, gatewayRefusal)) {
+            assertThat(answer.headers().firstValue("x-content-type-options")).as(answer.uri().getPath())
+                    .contains("nosniff");
+        }
+        assertThat(gatewayRefusal.statusCode()).as("the gateway's own answer").isEqualTo(401);
+        assertThat(profile.headers().firstValue("cache-control")).as("only secrets are kept from caches").isEmpty();
+    }
+
+    /** A login sent once (the test client would resend a 429). */
+    private static HttpResponse<String> logInOnce(String username, String password) throws Exception {
+        return fixture.send(HttpRequest.newBuilder(fixture.uri("/sessions")).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("username", username,
+                        "password", password)))));
+    }
+
+    @Test
+    void fiftyParallelWrongPasswordsForOneUserHaveFiveChecked() throws Exception {
+        String name = unique("par");
+        api.signUp(name);
+        int guesses = 50;
+        var guess = new AtomicInteger();
+        List<HttpResponse<String>> answers = AllAtOnce.run(guesses,
+                () -> logInOnce(name, "parallel-guess-" + guess.incrementAndGet()));
+
+        assertThat(answers).filteredOn(answer -> answer.statusCode() == 401).hasSize(5);
+        assertThat(answers).filteredOn(answer -> answer.statusCode() == 429)
+                .allSatisfy(answer -> assertThat(answer.body()).contains("Too many failed logins"))
+                .hasSize(guesses - 5);
+        var rightPassword = logInOnce(name, "password-" + name);
+        assertThat(rightPassword.statusCode()).as("the right password waits for the window too").isEqualTo(429);
     }
 
     @Test

@@ -8,11 +8,19 @@ import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
+import com.scaleout.functions.imports.application.ImportKeyMarks;
+import com.scaleout.functions.imports.redis.RedisImportKeyMarks;
+import com.scaleout.functions.social.application.LoginThrottle;
+import com.scaleout.functions.social.redis.RedisLoginThrottle;
+import com.scaleout.local.testing.AllAtOnce;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -220,28 +228,53 @@ abstract class RedisCachesContract {
     }
 
     @Test
-    void loginFailuresAreCountedPerUsernameAndAddressWithinTheWindow() {
-        var throttle = new com.scaleout.functions.social.redis.RedisLoginThrottle(Optional.of(redis()));
-        var limit = com.scaleout.functions.social.application.LoginThrottle.PER_USERNAME;
+    void loginAttemptsAreCountedPerUsernameAndAddressWithinTheWindow() {
+        var throttle = new RedisLoginThrottle(Optional.of(redis()));
         String username = "Guessed_" + id().substring(20);
         var address = Optional.of("203.0.113." + (int) (Math.random() * 200));
 
-        for (int i = 0; i < limit - 1; i++) {
-            throttle.failed(username, address);
+        for (int i = 0; i < LoginThrottle.PER_USERNAME; i++) {
+            assertThat(throttle.admit(i % 2 == 0 ? username : username.toLowerCase(Locale.ROOT), address)).isEmpty();
         }
-        assertThat(throttle.refusedFor(username.toLowerCase(java.util.Locale.ROOT), address)).isEmpty();
-        throttle.failed(username, address);
-        var refused = throttle.refusedFor(username, Optional.empty());
+        var refused = throttle.admit(username, Optional.empty());
         assertThat(refused).hasValueSatisfying(wait -> assertThat(wait)
-                .isPositive().isLessThanOrEqualTo(com.scaleout.functions.social.application.LoginThrottle.WINDOW));
+                .isPositive().isLessThanOrEqualTo(LoginThrottle.WINDOW));
 
-        throttle.succeeded(username);
-        assertThat(throttle.refusedFor(username, address)).isEmpty();
-        // the address keeps its count: many usernames from one address reach its own limit
-        for (int i = limit; i < com.scaleout.functions.social.application.LoginThrottle.PER_ADDRESS; i++) {
-            throttle.failed("other_" + i, address);
+        throttle.succeeded(username, address);
+        assertThat(throttle.admit(username, address)).as("a success forgives the username").isEmpty();
+        // the address keeps its failures (five, and this attempt, less the success): many usernames from one address
+        // reach its own limit, and an attempt it refuses is not held against the username
+        for (int i = LoginThrottle.PER_USERNAME; i < LoginThrottle.PER_ADDRESS; i++) {
+            assertThat(throttle.admit("other_" + i, address)).isEmpty();
         }
-        assertThat(throttle.refusedFor("someone_else", address)).isPresent();
-        assertThat(throttle.refusedFor("someone_else", Optional.of("198.51.100.1"))).isEmpty();
+        assertThat(throttle.admit("someone_else", address)).isPresent();
+        assertThat(inspector().get("login-failures:user:someone_else")).isIn(null, "0");
+        assertThat(throttle.admit("someone_else", Optional.of("198.51.100.1"))).isEmpty();
+    }
+
+    @Test
+    void fiftyParallelAttemptsOnOneUsernameAdmitFive() throws Exception {
+        var throttle = new RedisLoginThrottle(Optional.of(redis()));
+        String username = "Raced_" + id().substring(20);
+        var address = new AtomicInteger();
+        var admissions = AllAtOnce.run(50, () -> throttle.admit(username,
+                Optional.of("192.0.2." + address.incrementAndGet())).isEmpty());
+
+        assertThat(admissions).filteredOn(admitted -> admitted).hasSize(LoginThrottle.PER_USERNAME);
+    }
+
+    @Test
+    void importKeyMarksNeverLetAnActiveMarkOverwriteARevocation() {
+        var marks = new RedisImportKeyMarks(Optional.of(redis()));
+        String keyId = "K" + id().substring(11);
+        assertThat(marks.find(keyId)).isEmpty();
+
+        marks.markActive(keyId, Duration.ofSeconds(60));
+        assertThat(marks.find(keyId)).contains(ImportKeyMarks.Mark.ACTIVE);
+        marks.markRevoked(keyId, Duration.ofSeconds(3600));
+        marks.markActive(keyId, Duration.ofSeconds(60)); // a read of the store that raced the revocation
+
+        assertThat(marks.find(keyId)).contains(ImportKeyMarks.Mark.REVOKED);
+        assertThat(inspector().ttl("import-key:" + keyId)).isBetween(3500L, 3600L);
     }
 }

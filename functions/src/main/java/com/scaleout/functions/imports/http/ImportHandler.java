@@ -19,6 +19,7 @@ import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.shared.http.ErrorBody;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,11 +52,18 @@ public final class ImportHandler extends ApiHandler implements Primed {
     }
 
     ImportHandler(ImportComponents components) {
-        this(components.imports(), components.keys(), components.changeLog(), components.clock());
+        this(components.imports(), components.keys(), components.changeLog(), components.clock(),
+                components.redis());
     }
 
     /** With its services given: for tests and the in-process benchmark ({@code ./scaleout bench import}). */
     public ImportHandler(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock) {
+        this(imports, keys, changeLog, clock, Optional.empty());
+    }
+
+    /** @param redis the cache of the keys' marks, closed before a snapshot and reopened after the restore */
+    private ImportHandler(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock,
+                          Optional<RedisConnection> redis) {
         super(Map.of(
                 "GET /v2/import/status", request -> StitchResponses.ok(),
                 "POST /v2/import/validate", request -> {
@@ -87,7 +95,7 @@ public final class ImportHandler extends ApiHandler implements Primed {
                     }
                     return HttpResponses.json(200, new RjMetricsResponses.Outcome(200, "authenticated"));
                 }));
-        this.priming = Priming.register(ImportHandler.class, Optional.empty(), this::warmUp);
+        this.priming = Priming.register(ImportHandler.class, redis, this::warmUp);
     }
 
     @Override

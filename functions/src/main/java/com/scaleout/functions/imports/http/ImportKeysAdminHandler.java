@@ -11,23 +11,37 @@ import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@code POST /admin/import-keys} and {@code DELETE /admin/import-keys/{keyId}}, behind the admin key. The token
- * is in the creation's answer only; a revoked key stops working within the import function's key cache TTL.
+ * is in the creation's answer only; a revoked key is refused by every environment of the import function at its
+ * next use (see {@link ImportKeys}).
  */
 public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
+    private static final Logger LOG = Logger.getLogger(ImportKeysAdminHandler.class.getName());
     private static final int MAX_NAME_LENGTH = 100;
 
     private final Priming priming;
 
     public ImportKeysAdminHandler() {
-        this(ImportComponents.keysFromEnvironment(), AdminKey.fromEnvironment());
+        this(RedisConnection.fromEnvironment());
+    }
+
+    private ImportKeysAdminHandler(Optional<RedisConnection> redis) {
+        this(ImportComponents.keysFromEnvironment(redis), AdminKey.fromEnvironment(), redis);
     }
 
     ImportKeysAdminHandler(ImportKeys keys, AdminKey admin) {
+        this(keys, admin, Optional.empty());
+    }
+
+    /** @param redis the cache of the keys' marks, closed before a snapshot and reopened after the restore */
+    private ImportKeysAdminHandler(ImportKeys keys, AdminKey admin, Optional<RedisConnection> redis) {
         super(Map.of(
                 "POST /admin/import-keys", request -> {
                     admin.require(request);
@@ -35,12 +49,9 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
                 },
                 "DELETE /admin/import-keys/{keyId}", request -> {
                     admin.require(request);
-                    if (!keys.revoke(request.pathParameter("keyId"))) {
-                        throw ApiException.notFound("No import key " + request.pathParameter("keyId"));
-                    }
-                    return HttpResponses.noContent();
+                    return revoke(keys, request.pathParameter("keyId"));
                 }));
-        this.priming = Priming.register(ImportKeysAdminHandler.class, Optional.empty(), () -> {
+        this.priming = Priming.register(ImportKeysAdminHandler.class, redis, () -> {
             // refused before the admin key is read (the key, a secret, must not be in the snapshot); then the
             // look-up of a key that does not exist, a GetItem
             handleRequest(PrimingRequests.http("POST /admin/import-keys", Map.of()), null);
@@ -59,6 +70,20 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
     record Created(String keyId, String token, long clientId, String name, String createdAt) {
     }
 
+    /** 204 once the key is refused everywhere; 503 when the running environments could not be told (retry). */
+    private static APIGatewayV2HTTPResponse revoke(ImportKeys keys, String keyId) {
+        try {
+            if (!keys.revoke(keyId)) {
+                throw ApiException.notFound("No import key " + keyId);
+            }
+        } catch (ImportKeys.RevocationNotSpreadException e) {
+            LOG.log(Level.WARNING, "revocation not spread to the running environments", e);
+            throw new ApiException(503, "Key revoked, but running functions could not be told yet: retry the "
+                    + "revocation", null);
+        }
+        return HttpResponses.noContent();
+    }
+
     private static APIGatewayV2HTTPResponse create(ImportKeys keys, ApiRequest request) {
         var body = request.body(CreateBody.class);
         if (body.clientId() == null || body.clientId() <= 0) {
@@ -70,7 +95,7 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
         }
         var created = keys.create(body.clientId(), name);
         var key = created.key();
-        return HttpResponses.json(201, new Created(key.keyId(), created.token(), key.clientId(), key.name(),
+        return HttpResponses.secret(201, new Created(key.keyId(), created.token(), key.clientId(), key.name(),
                 key.createdAt().toString()));
     }
 }

@@ -11,12 +11,11 @@ import java.util.ArrayList;
 
 /** Registration and profiles. */
 public final class AccountService {
-    public static final int MIN_PASSWORD = 8;
-    public static final int MAX_PASSWORD = 128;
     public static final int MAX_DISPLAY_NAME = 50;
 
     private final UserStore users;
     private final PasswordHasher passwords;
+    private final PasswordPolicy policy = new PasswordPolicy();
     private final Clock clock;
 
     public AccountService(UserStore users, PasswordHasher passwords, Clock clock) {
@@ -43,11 +42,7 @@ public final class AccountService {
         if (password == null) {
             errors.add(new FieldError("password", "is required"));
         } else {
-            int length = password.codePointCount(0, password.length());
-            if (length < MIN_PASSWORD || length > MAX_PASSWORD) {
-                errors.add(new FieldError("password", "must be " + MIN_PASSWORD + "-" + MAX_PASSWORD
-                        + " characters"));
-            }
+            policy.problem(password).ifPresent(problem -> errors.add(new FieldError("password", problem)));
         }
         String displayName = registration.displayName() == null ? null : registration.displayName().strip();
         if (displayName != null && displayName.codePointCount(0, displayName.length()) > MAX_DISPLAY_NAME) {

@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Limits password guessing: failed logins are counted per username and per source address over a window; past a
- * limit, logins of that username (or from that address) are refused until the window ends, whether the password
- * is right or not, and unknown usernames count like known ones (so a refusal says nothing about an account).
+ * Limits password guessing: login attempts are counted per username and per source address over a window, each
+ * before its password is checked, so that no more than the limit are ever checked however many arrive at once.
+ * Past a limit, logins of that username (or from that address) are refused until the window ends, whether the
+ * password is right or not, and unknown usernames count like known ones (so a refusal says nothing about an
+ * account). An admitted attempt stays counted unless it succeeds.
  */
 public interface LoginThrottle {
     /** Failed logins of one username that are tolerated in a window. */
@@ -15,27 +17,25 @@ public interface LoginThrottle {
     int PER_ADDRESS = 50;
     Duration WINDOW = Duration.ofMinutes(15);
 
-    /** How long logins of this username, or from this address, stay refused; empty when they are allowed. */
-    Optional<Duration> refusedFor(String username, Optional<String> address);
+    /**
+     * Counts an attempt of this username from this address, before its password is checked. Empty when it may be
+     * checked; otherwise how long logins of this username, or from this address, stay refused (a refused attempt
+     * is not held against the other of the two).
+     */
+    Optional<Duration> admit(String username, Optional<String> address);
 
-    void failed(String username, Optional<String> address);
-
-    /** A right password: the username's failures are forgiven (the address's are not). */
-    void succeeded(String username);
+    /** A right password: the username's attempts are forgiven, and this attempt no longer counts for the address. */
+    void succeeded(String username, Optional<String> address);
 
     /** No throttling (a function without a cache, and tests that do not look at it). */
     LoginThrottle NONE = new LoginThrottle() {
         @Override
-        public Optional<Duration> refusedFor(String username, Optional<String> address) {
+        public Optional<Duration> admit(String username, Optional<String> address) {
             return Optional.empty();
         }
 
         @Override
-        public void failed(String username, Optional<String> address) {
-        }
-
-        @Override
-        public void succeeded(String username) {
+        public void succeeded(String username, Optional<String> address) {
         }
     };
 }

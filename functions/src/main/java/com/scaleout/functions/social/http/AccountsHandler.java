@@ -46,7 +46,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
 
     /**
      * @param warmAtLogin builds the user's timeline at login if it is missing, as the seed warmed its caches
-     * @param throttle    refuses logins (429) after too many failures of a username or from an address
+     * @param throttle    refuses logins (429) after too many failed attempts of a username or from an address
      */
     AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
                     LoginThrottle throttle) {
@@ -74,13 +74,13 @@ public final class AccountsHandler extends ApiHandler implements Primed {
     /**
      * A profile look-up (a GetItem; a 404 unless someone took the name, then a public profile), the caller's
      * profile from a session that does not exist (401), and a registration refused by validation (400), which
-     * reads its body first. Not a login: a failed one counts against the throttle, in Redis.
+     * reads its body first and estimates the password's strength (zxcvbn's lists load into the snapshot). Not a login: a failed one counts against the throttle, in Redis.
      */
     private void warmUp() {
         handleRequest(PrimingRequests.http("GET /users/{username}", Map.of("username", "snapstart")), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me", Map.of())), null);
         handleRequest(PrimingRequests.http("POST /users", Map.of(), Map.of(), Map.of(),
-                "{\"username\":\"\",\"password\":\"\",\"displayName\":null}"), null);
+                "{\"username\":\"\",\"password\":\"snapstart\",\"displayName\":null}"), null);
         RequestJson.read("{\"username\":\"snapstart\",\"password\":\"\"}", LoginBody.class);
         Priming.serialize(Views.ProfileView.of(PrimingViews.USER),
                 new Views.SessionView(null, PrimingViews.USER.createdAt(), Views.UserView.of(PrimingViews.USER)));
@@ -112,25 +112,18 @@ public final class AccountsHandler extends ApiHandler implements Primed {
         var body = request.body(LoginBody.class);
         String username = body.username() == null ? "" : body.username();
         var address = request.sourceIp();
-        throttle.refusedFor(username, address).ifPresent(wait -> {
+        throttle.admit(username, address).ifPresent(wait -> {
             throw ApiException.tooManyRequests("Too many failed logins: try again later", wait.toSeconds());
         });
-        SessionService.Login login;
-        try {
-            login = sessions.login(body.username(), body.password());
-        } catch (ApiException e) {
-            if (e.status() == 401) {
-                throttle.failed(username, address);
-            }
-            throw e;
-        }
-        throttle.succeeded(username);
+        // admitted, the attempt is already counted: a wrong password needs nothing more
+        SessionService.Login login = sessions.login(body.username(), body.password());
+        throttle.succeeded(username, address);
         try {
             warmAtLogin.accept(login.user().id());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not warm the timeline at login; the first read will", e);
         }
-        return HttpResponses.json(201, new Views.SessionView(login.token(),
+        return HttpResponses.secret(201, new Views.SessionView(login.token(),
                 Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
     }
 

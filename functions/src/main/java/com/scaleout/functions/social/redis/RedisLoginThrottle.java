@@ -4,20 +4,34 @@ import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
-import io.lettuce.core.ExpireArgs;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Failure counters in Redis, one key per username and per address, expiring with the window that their first
- * failure opened (fixed windows: INCR, then EXPIRE NX). With the cache unreachable, logins are not throttled: a
- * cache outage must not lock everybody out; the log says so.
+ * Attempt counters in Redis, one key per username and per address, expiring with the window that their first
+ * attempt opened (fixed windows). The INCR is the admission: its answer tells each of many parallel attempts its
+ * own place, so no more than the limit get past. Each counter is counted, given its window and read back by one
+ * script of one key (one round trip, and a cluster takes it). With the cache unreachable, logins are not
+ * throttled: a cache outage must not lock everybody out; the log says so.
  */
 public final class RedisLoginThrottle implements LoginThrottle {
     private static final Logger LOG = Logger.getLogger(RedisLoginThrottle.class.getName());
     private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    /** The attempt's place in its window, and the seconds left of the window (opened by the first attempt). */
+    private static final String COUNT = "local attempts = redis.call('INCR', KEYS[1]) "
+            + "if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end "
+            + "return {attempts, redis.call('TTL', KEYS[1])}";
+    /**
+     * Takes one attempt back, unless the window has ended meanwhile: a DECR of an expired key would leave a count of
+     * -1 without expiry, one attempt more for the next window.
+     */
+    private static final String GIVE_BACK = "if redis.call('EXISTS', KEYS[1]) == 1 then "
+            + "return redis.call('DECR', KEYS[1]) end return 0";
     private final Optional<RedisConnection> redis;
 
     public RedisLoginThrottle(Optional<RedisConnection> redis) {
@@ -33,12 +47,16 @@ public final class RedisLoginThrottle implements LoginThrottle {
     }
 
     @Override
-    public Optional<Duration> refusedFor(String username, Optional<String> address) {
+    public Optional<Duration> admit(String username, Optional<String> address) {
         try {
             var commands = RedisConnection.required(redis).sync();
-            Optional<Duration> refused = over(commands, userKey(username), PER_USERNAME);
+            String user = userKey(username);
+            Optional<Duration> refused = count(commands, user, PER_USERNAME);
             if (refused.isEmpty() && address.isPresent()) {
-                refused = over(commands, addressKey(address.get()), PER_ADDRESS);
+                refused = count(commands, addressKey(address.get()), PER_ADDRESS);
+                if (refused.isPresent()) {
+                    giveBack(commands, user); // not checked: no guess against this username
+                }
             }
             return refused;
         } catch (RuntimeException e) {
@@ -47,39 +65,29 @@ public final class RedisLoginThrottle implements LoginThrottle {
         }
     }
 
-    private static Optional<Duration> over(io.lettuce.core.cluster.api.sync.RedisClusterCommands<String, String> commands,
-                                           String key, int limit) {
-        String count = commands.get(key);
-        if (count == null || Long.parseLong(count) < limit) {
+    /** Counts one attempt on {@code key}; the time left in its window when that attempt is past the limit. */
+    private static Optional<Duration> count(RedisClusterCommands<String, String> commands, String key, int limit) {
+        List<Long> placeAndTtl = commands.eval(COUNT, ScriptOutputType.MULTI, new String[] {key},
+                Long.toString(WINDOW.toSeconds()));
+        if (placeAndTtl.get(0) <= limit) {
             return Optional.empty();
         }
-        long ttl = commands.ttl(key);
+        long ttl = placeAndTtl.get(1);
         return Optional.of(Duration.ofSeconds(ttl > 0 ? ttl : WINDOW.toSeconds()));
     }
 
+    private static void giveBack(RedisClusterCommands<String, String> commands, String key) {
+        commands.eval(GIVE_BACK, ScriptOutputType.INTEGER, key);
+    }
+
     @Override
-    public void failed(String username, Optional<String> address) {
+    public void succeeded(String username, Optional<String> address) {
         try {
             var commands = RedisConnection.required(redis).sync();
-            count(commands, userKey(username));
-            address.ifPresent(a -> count(commands, addressKey(a)));
+            commands.del(userKey(username));
+            address.ifPresent(a -> giveBack(commands, addressKey(a)));
         } catch (RuntimeException e) {
-            CACHE_DOWN.warn("login failure not counted (cache unreachable)", e);
-        }
-    }
-
-    private static void count(io.lettuce.core.cluster.api.sync.RedisClusterCommands<String, String> commands,
-                              String key) {
-        commands.incr(key);
-        commands.expire(key, WINDOW.toSeconds(), ExpireArgs.Builder.nx()); // the window starts at the first failure
-    }
-
-    @Override
-    public void succeeded(String username) {
-        try {
-            RedisConnection.required(redis).sync().del(userKey(username));
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "login failures not reset (cache unreachable)", e);
+            LOG.log(Level.FINE, "login attempts not reset (cache unreachable)", e);
         }
     }
 }

@@ -2,6 +2,9 @@ package com.scaleout.functions.imports.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.scaleout.functions.imports.ImportFakes.MemoryKeyMarks;
 import com.scaleout.functions.imports.ImportFakes.MemoryKeyStore;
 import com.scaleout.functions.imports.domain.ImportTokens;
 import com.scaleout.functions.testing.SettableClock;
@@ -9,13 +12,22 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** Key checks and their per-environment cache, on a store that counts its look-ups and a clock the test moves. */
+/**
+ * Key checks, their per-environment cache and the revocation marks every environment shares, on a store that counts
+ * its look-ups, marks in memory and a clock the test moves.
+ */
 class ImportKeysTest {
     private static final Duration TTL = Duration.ofSeconds(30);
 
     private final MemoryKeyStore store = new MemoryKeyStore();
+    private final MemoryKeyMarks marks = new MemoryKeyMarks();
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T23:00:00Z"));
-    private final ImportKeys keys = new ImportKeys(store, clock, TTL);
+    private final ImportKeys keys = environment();
+
+    /** Another execution environment: the same store and marks, a memory of its own. */
+    private ImportKeys environment() {
+        return new ImportKeys(store, marks, clock, TTL);
+    }
 
     @Test
     void aCreatedKeyIsStoredAsTheHashOfItsTokenAndAuthenticatesItsClient() {
@@ -51,18 +63,91 @@ class ImportKeysTest {
     }
 
     @Test
-    void aRevokedKeyIsStillAcceptedWhereCachedUntilTheTtlThenRefused() {
+    void aRevokedKeyIsRefusedAtItsNextUseByEveryEnvironmentThatHeldIt() {
         var created = keys.create(4821, "loader");
-        assertThat(keys.authenticate(created.token())).isPresent();
+        var first = environment();
+        var second = environment();
+        assertThat(first.authenticate(created.token())).isPresent();
+        assertThat(second.authenticate(created.token())).isPresent();
+        int finds = store.finds();
 
         assertThat(keys.revoke(created.key().keyId())).isTrue();
+
+        assertThat(first.authenticate(created.token())).isEmpty();
+        assertThat(second.authenticate(created.token())).isEmpty();
+        assertThat(store.finds()).as("the mark says so, no store read").isEqualTo(finds);
+        assertThat(marks.ttlOf(created.key().keyId())).as("marked as long as an environment may hold it")
+                .contains(TTL);
+        clock.advance(TTL.multipliedBy(3));
+        assertThat(first.authenticate(created.token())).as("and stays refused").isEmpty();
+    }
+
+    @Test
+    void aKeyHeldInMemoryWhoseMarkIsGoneIsCheckedInTheStore() {
+        var created = keys.create(4821, "loader");
+        var holder = environment();
+        assertThat(holder.authenticate(created.token())).isPresent();
+        keys.revoke(created.key().keyId());
+
+        marks.flush(); // the cache restarted empty, and took the revocation mark with it
+
+        assertThat(holder.authenticate(created.token())).isEmpty();
+    }
+
+    @Test
+    void withTheMarksUnreachableEveryUseIsCheckedInTheStore() {
+        var created = keys.create(4821, "loader");
+        assertThat(keys.authenticate(created.token())).isPresent();
+        marks.down(true);
+        int finds = store.finds();
+
+        assertThat(keys.authenticate(created.token())).isPresent();
+        assertThat(keys.authenticate(created.token())).isPresent();
+        assertThat(store.finds() - finds).isEqualTo(2);
+
+        store.revoke(created.key().keyId(), clock.instant());
+        assertThat(keys.authenticate(created.token())).isEmpty();
+    }
+
+    @Test
+    void aRevocationWhoseMarkCannotBeWrittenIsReportedAndCanBeRepeated() {
+        var created = keys.create(4821, "loader");
+        var holder = environment();
+        assertThat(holder.authenticate(created.token())).isPresent();
+        marks.down(true);
+
+        assertThatThrownBy(() -> keys.revoke(created.key().keyId()))
+                .isInstanceOf(ImportKeys.RevocationNotSpreadException.class);
+        assertThat(store.find(created.key().keyId()).orElseThrow().isActive()).isFalse();
+
+        marks.down(false);
+        assertThat(keys.revoke(created.key().keyId())).isTrue();
+        assertThat(holder.authenticate(created.token())).isEmpty();
+    }
+
+    @Test
+    void aStoreReadThatRacedTheRevocationNeitherLetsTheKeyInNorMarksItActive() {
+        var created = keys.create(4821, "loader");
+        // the revocation's mark is written; this environment's read of the store is older than the revocation
+        marks.markRevoked(created.key().keyId(), TTL);
+
+        assertThat(keys.authenticate(created.token())).isEmpty();
+        marks.markActive(created.key().keyId(), TTL);
+        assertThat(marks.find(created.key().keyId())).contains(ImportKeyMarks.Mark.REVOKED);
+    }
+
+    @Test
+    void withoutSharedMarksARevokedKeyIsAcceptedWhereHeldUntilTheTtl() {
+        var alone = new ImportKeys(store, clock, TTL);
+        var created = alone.create(4821, "loader");
+        assertThat(alone.authenticate(created.token())).isPresent();
+
+        assertThat(alone.revoke(created.key().keyId())).isTrue();
         clock.advance(TTL.minusMillis(1));
-        assertThat(keys.authenticate(created.token())).as("cached, just inside the TTL").isPresent();
+        assertThat(alone.authenticate(created.token())).as("held, just inside the TTL").isPresent();
 
         clock.advance(Duration.ofMillis(1));
-        assertThat(keys.authenticate(created.token())).as("the TTL has passed").isEmpty();
-        clock.advance(TTL.multipliedBy(3));
-        assertThat(keys.authenticate(created.token())).as("and stays refused").isEmpty();
+        assertThat(alone.authenticate(created.token())).as("the TTL has passed").isEmpty();
     }
 
     @Test
@@ -79,7 +164,7 @@ class ImportKeysTest {
         assertThat(keys.authenticate(created.token())).isPresent();
         keys.revoke(created.key().keyId());
 
-        var freshEnvironment = new ImportKeys(store, clock, TTL);
+        var freshEnvironment = environment();
         assertThat(freshEnvironment.authenticate(created.token())).isEmpty();
     }
 

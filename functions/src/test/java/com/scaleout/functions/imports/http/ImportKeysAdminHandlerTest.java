@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.imports.ImportFakes.MemoryKeyMarks;
 import com.scaleout.functions.imports.ImportFakes.MemoryKeyStore;
 import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.domain.ImportKey;
@@ -29,7 +30,8 @@ class ImportKeysAdminHandlerTest {
 
     private final MemoryKeyStore store = new MemoryKeyStore();
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T23:00:00Z"));
-    private final ImportKeys keys = new ImportKeys(store, clock, TTL);
+    private final MemoryKeyMarks marks = new MemoryKeyMarks();
+    private final ImportKeys keys = new ImportKeys(store, marks, clock, TTL);
     private final ImportKeysAdminHandler handler =
             new ImportKeysAdminHandler(keys, new AdminKey(Optional.of(ADMIN_KEY)));
 
@@ -57,7 +59,10 @@ class ImportKeysAdminHandlerTest {
 
     @Test
     void creatingAKeyAnswersItsTokenOnceAndStoresOnlyItsHash() throws Exception {
-        var reply = handle("admin-keys-create");
+        APIGatewayV2HTTPResponse response = handler.handleRequest(sample("admin-keys-create"), null);
+        assertThat(response.getHeaders()).as("a key is never stored by a cache")
+                .containsEntry("cache-control", "no-store");
+        var reply = new Reply(response.getStatusCode(), Json.MAPPER.readTree(response.getBody()));
 
         assertThat(reply.status()).isEqualTo(201);
         String keyId = reply.json().get("keyId").asText();
@@ -81,7 +86,7 @@ class ImportKeysAdminHandlerTest {
     }
 
     @Test
-    void revokingAKeyAnswers204AndItsTokenFailsOnceTheCacheTtlHasPassed() throws Exception {
+    void revokingAKeyAnswers204AndItsTokenFailsAtOnceWhereItWasHeld() throws Exception {
         assertThat(keys.authenticate(EXISTING_TOKEN)).isPresent();
 
         var reply = handle("admin-keys-revoke");
@@ -90,7 +95,20 @@ class ImportKeysAdminHandlerTest {
         assertThat(reply.json()).isNull();
         assertThat(store.find(ImportTokens.keyIdOf(EXISTING_TOKEN).orElseThrow()).orElseThrow().revokedAt())
                 .contains(clock.instant());
-        clock.advance(TTL);
+        assertThat(keys.authenticate(EXISTING_TOKEN)).isEmpty();
+    }
+
+    @Test
+    void aRevocationTheCacheCannotSpreadIs503WithRetryAfterAndCanBeRepeated() throws Exception {
+        marks.down(true);
+
+        APIGatewayV2HTTPResponse refused = handler.handleRequest(sample("admin-keys-revoke"), null);
+
+        assertThat(refused.getStatusCode()).isEqualTo(503);
+        assertThat(refused.getHeaders()).containsEntry("retry-after", "1");
+        assertThat(Json.MAPPER.readTree(refused.getBody()).get("message").asText()).contains("retry the revocation");
+        marks.down(false);
+        assertThat(handle("admin-keys-revoke").status()).isEqualTo(204);
         assertThat(keys.authenticate(EXISTING_TOKEN)).isEmpty();
     }
 

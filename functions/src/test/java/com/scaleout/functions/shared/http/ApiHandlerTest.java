@@ -119,6 +119,24 @@ class ApiHandlerTest {
 
     @ParameterizedTest
     @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void marksEveryAnswerNosniffWhateverItsOutcome(APIGatewayV2HTTPEvent event) {
+        var handler = new ApiHandler(Map.of(
+                "GET /ok", request -> HttpResponses.json(200, Map.of("ok", true)),
+                "GET /no-content", request -> HttpResponses.noContent())) {
+        };
+        for (var answered : List.of(handler, HANDLER)) {
+            for (String route : List.of("GET /ok", "GET /no-content", "GET /conflict", "GET /fault", "GET /throttled",
+                    "GET /stitch-busy", "GET /no-such-route")) {
+                event.setRouteKey(route);
+                var response = answered.handleRequest(event, null);
+
+                assertThat(response.getHeaders()).as(route).containsEntry("x-content-type-options", "nosniff");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
     void logsAFloodOfBusyAnswersOnceNotOncePerRequest(APIGatewayV2HTTPEvent event) {
         var logger = java.util.logging.Logger.getLogger(ApiHandler.class.getName());
         var records = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();

@@ -7,26 +7,27 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Failure counts in maps, with the limits of the real throttle and a window that never ends. */
+/** Attempt counts in maps, with the limits and the admission of the real throttle and a window that never ends. */
 public final class InMemoryLoginThrottle implements LoginThrottle {
     private final Map<String, Integer> byUsername = new HashMap<>();
     private final Map<String, Integer> byAddress = new HashMap<>();
 
     @Override
-    public synchronized Optional<Duration> refusedFor(String username, Optional<String> address) {
-        boolean refused = byUsername.getOrDefault(Usernames.normalize(username), 0) >= PER_USERNAME
-                || address.map(a -> byAddress.getOrDefault(a, 0) >= PER_ADDRESS).orElse(false);
-        return refused ? Optional.of(WINDOW) : Optional.empty();
+    public synchronized Optional<Duration> admit(String username, Optional<String> address) {
+        String user = Usernames.normalize(username);
+        if (byUsername.merge(user, 1, Integer::sum) > PER_USERNAME) {
+            return Optional.of(WINDOW);
+        }
+        if (address.isPresent() && byAddress.merge(address.get(), 1, Integer::sum) > PER_ADDRESS) {
+            byUsername.merge(user, -1, Integer::sum);
+            return Optional.of(WINDOW);
+        }
+        return Optional.empty();
     }
 
     @Override
-    public synchronized void failed(String username, Optional<String> address) {
-        byUsername.merge(Usernames.normalize(username), 1, Integer::sum);
-        address.ifPresent(a -> byAddress.merge(a, 1, Integer::sum));
-    }
-
-    @Override
-    public synchronized void succeeded(String username) {
+    public synchronized void succeeded(String username, Optional<String> address) {
         byUsername.remove(Usernames.normalize(username));
+        address.ifPresent(a -> byAddress.merge(a, -1, Integer::sum));
     }
 }

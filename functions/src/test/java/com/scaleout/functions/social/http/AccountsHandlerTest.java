@@ -39,6 +39,26 @@ class AccountsHandlerTest {
     }
 
     @ParameterizedTest
+    @Event(value = "events/social/post-users-common-password.json", type = APIGatewayV2HTTPEvent.class)
+    void refusesACommonPasswordSayingWhy(APIGatewayV2HTTPEvent event) {
+        assertPasswordRefused(event, "is too easy to guess: This is a top-100 common password.");
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/post-users-blank-password.json", type = APIGatewayV2HTTPEvent.class)
+    void refusesAPasswordOfOnlyBlankOrInvisibleCharacters(APIGatewayV2HTTPEvent event) {
+        assertPasswordRefused(event, "must not be only spaces, control or invisible characters");
+    }
+
+    private void assertPasswordRefused(APIGatewayV2HTTPEvent event, String reason) {
+        var refused = world.handle(event);
+
+        ApiJson.assertClientError(refused, 400, event.getRequestContext().getRequestId(), List.of("password"));
+        assertThat(refused.getBody()).contains(reason);
+        assertThat(world.users.findByUsername("dave_01")).as("no account").isEmpty();
+    }
+
+    @ParameterizedTest
     @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
     void buildsTheMissingTimelineAtLoginAndLogsInEvenWithTheCacheDown(APIGatewayV2HTTPEvent event) {
         ok(world.handle(event), 201);
@@ -52,7 +72,10 @@ class AccountsHandlerTest {
     @ParameterizedTest
     @Event(value = "events/social/post-sessions.json", type = APIGatewayV2HTTPEvent.class)
     void logsInWithATokenTheAuthorizerAccepts(APIGatewayV2HTTPEvent event) {
-        var session = ok(world.handle(event), 201);
+        var response = world.handle(event);
+        var session = ok(response, 201);
+        assertThat(response.getHeaders()).as("a token is never stored by a cache")
+                .containsEntry("cache-control", "no-store");
 
         String token = session.get("token").asText();
         assertThat(token).matches("[A-Za-z0-9_-]{43}");

@@ -21,6 +21,8 @@ final class BadSamples {
             bad("post-users-missing-fields", 400, "username", "password"),
             bad("post-users-bad-username", 400, "username"),
             bad("post-users-short-password", 400, "password"),
+            bad("post-users-common-password", 400, "password"),
+            bad("post-users-blank-password", 400, "password"),
             bad("post-users-taken-username", 409),
             bad("post-users-array-body", 400),
             bad("post-users-no-body", 400),
