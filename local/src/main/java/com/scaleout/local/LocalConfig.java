@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  *   <li>{@code SCALEOUT_EXECUTION_SLOTS} — how many API requests run at once (default 32 per core, at least 64); the others wait
  *       at the gateway for a slot (see {@code ExecutionSlots})</li>
  *   <li>{@code SCALEOUT_FAULT_LOST_ANSWERS} — a fault for testing retries: this share (0..1) of write calls lose
- *       their first answer after moto applied them (read by {@code DynamoDbGate}; see {@code LostAnswers})</li>
+ *       their first answer after moto applied them (read by {@code DynamoDbGate}; see {@code LostAnswers}), and with
+ *       {@code SCALEOUT_FAULT_FORGET_TOKENS=true} transactions reach moto without their ClientRequestToken</li>
  *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
  *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>
  * </ul>

@@ -2,7 +2,6 @@ package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
-import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -73,8 +72,7 @@ public final class DynamoDbGate implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().executor(executor)
             .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
     private final Duration maxWait;
-    private final LostAnswers lostAnswers = new LostAnswers(RuntimeEnvironment.variable(LostAnswers.VARIABLE)
-            .map(Double::parseDouble).orElse(0.0));
+    private final LostAnswers lostAnswers = LostAnswers.fromEnvironment();
     private final AtomicLong throttled = new AtomicLong();
     private final AtomicLong forwardFailures = new AtomicLong();
     private final AtomicLong lastWarning = new AtomicLong();

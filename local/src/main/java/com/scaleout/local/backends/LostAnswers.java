@@ -2,6 +2,7 @@ package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -29,6 +30,8 @@ import java.util.logging.Logger;
  */
 public final class LostAnswers {
     public static final String VARIABLE = "SCALEOUT_FAULT_LOST_ANSWERS";
+    /** {@code true}: transactions reach moto without their token ({@link Scope#forgettingTransactionTokens}). */
+    public static final String FORGET_TOKENS_VARIABLE = "SCALEOUT_FAULT_FORGET_TOKENS";
     private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
             "BatchWriteItem", "TransactWriteItems");
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
@@ -53,6 +56,14 @@ public final class LostAnswers {
 
     LostAnswers(double share) {
         this.share = requireShare(share);
+    }
+
+    /** As the stack's environment sets it: {@value #VARIABLE}, and {@value #FORGET_TOKENS_VARIABLE} ({@code true}). */
+    static LostAnswers fromEnvironment() {
+        var answers = new LostAnswers(RuntimeEnvironment.variable(VARIABLE).map(Double::parseDouble).orElse(0.0));
+        answers.forgettingTokens = RuntimeEnvironment.variable(FORGET_TOKENS_VARIABLE).map(Boolean::parseBoolean)
+                .orElse(false);
+        return answers;
     }
 
     /** From now on, loses the first answer of this share (0..1) of the write calls; closing the scope stops it. */
