@@ -43,6 +43,7 @@ public final class LostAnswers {
     private volatile double share;
     private volatile boolean forgettingTokens;
     private volatile Duration heldFor = Duration.ZERO;
+    private volatile String everyAttemptOf;
     private final AtomicLong writes = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private final AtomicLong lastLogged = new AtomicLong();
@@ -72,6 +73,7 @@ public final class LostAnswers {
         lost.set(0);
         forgettingTokens = false;
         heldFor = Duration.ZERO;
+        everyAttemptOf = null;
         share = requireShare(shareOfWrites);
         return new Scope();
     }
@@ -101,6 +103,16 @@ public final class LostAnswers {
             return this;
         }
 
+        /**
+         * Besides, loses the answer of every attempt of every call to this DynamoDB operation (its first applied, its
+         * retries refused by the write it made), so the call fails though its write was applied: the route answers
+         * "retry" (503) for a write it stored.
+         */
+        public Scope losingEveryAttemptOf(String operation) {
+            everyAttemptOf = operation;
+            return this;
+        }
+
         /** Write calls seen (first attempts) since the fault was turned on. */
         public long writes() {
             return writes.get();
@@ -116,6 +128,7 @@ public final class LostAnswers {
             share = 0;
             forgettingTokens = false;
             heldFor = Duration.ZERO;
+            everyAttemptOf = null;
         }
     }
 
@@ -152,8 +165,16 @@ public final class LostAnswers {
      * @param call      the SDK's invocation id, the same on every attempt of one call (null: not an SDK call)
      */
     boolean losesAnswerTo(String method, String amzTarget, String call) {
+        if (!isWrite(method, amzTarget)) {
+            return false;
+        }
+        String every = everyAttemptOf;
+        if (every != null && amzTarget != null && amzTarget.endsWith("." + every)) {
+            lost.incrementAndGet();
+            return true; // every attempt of the operation: the call fails though its write was applied
+        }
         double current = share;
-        if (current <= 0 || !isWrite(method, amzTarget)) {
+        if (current <= 0) {
             return false;
         }
         if (call == null || !seenCalls.add(call)) {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.testing.SharedBackends;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,31 @@ class IdempotencyKeyIT extends ProductionApiIT {
                 .allSatisfy(reply -> assertThat(reply.raw().headers().firstValue("retry-after")).isPresent());
         assertThat(stage.profile(author.username()).get("tweets").asInt()).as("one tweet").isEqualTo(1);
         assertThat(stage.items("/users/" + author.username() + "/tweets")).hasSize(1);
+    }
+
+    /**
+     * A POST /tweets whose transaction was applied but whose every answer was lost answers 503 (the SDK gave up);
+     * the client's retry with the same key runs again, draws the same tweet id and finds the tweet as its own: one
+     * tweet, counted once, and the retry's 201 names it.
+     */
+    @Test
+    void aRetryAfterA503ForAStoredWriteFindsItInsteadOfWritingItAgain() throws Exception {
+        var author = stage.account("ik5");
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        Reply busy;
+        try (var fault = SharedBackends.get().lostAnswers().lose(0).losingEveryAttemptOf("TransactWriteItems")) {
+            busy = keyed.post("/tweets", author.token(), Map.of("text", "stored, though the answer said busy"));
+            assertThat(fault.lost()).as("the transaction's answers lost").isPositive();
+        }
+        assertThat(busy.status()).as(busy.body()).isEqualTo(503);
+        assertThat(stage.profile(author.username()).get("tweets").asInt()).as("stored all the same").isEqualTo(1);
+
+        var retried = keyed.post("/tweets", author.token(), Map.of("text", "stored, though the answer said busy"));
+
+        assertThat(retried.status()).as(retried.body()).isEqualTo(201);
+        assertThat(stage.profile(author.username()).get("tweets").asInt()).as("not stored twice").isEqualTo(1);
+        assertThat(stage.items("/users/" + author.username() + "/tweets")).hasSize(1)
+                .first().satisfies(tweet -> assertThat(tweet.get("id").asText()).isEqualTo(retried.text("id")));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package com.scaleout.functions.shared.aws;
 
+import java.net.ConnectException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -12,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
 /**
  * AWS failures that say "not now" rather than "never": throttling (whatever error code the service uses), a 503
  * (Service Unavailable, or S3's SlowDown on a HEAD, whose answer has no body to name its code), a call past its
- * timeout, and a DynamoDB transaction cancelled because an item ran out of capacity or another transaction held it.
+ * timeout, a connection lost during the call, and a DynamoDB transaction cancelled because an item ran out of capacity or another transaction held it.
  * The SDK does not retry a cancelled transaction itself, so it reaches the caller as it is.
  */
 public final class TransientFailures {
@@ -29,7 +31,7 @@ public final class TransientFailures {
                         && (service.isThrottlingException() || service.statusCode() == SERVICE_UNAVAILABLE))
                 || e instanceof TransactionConflictException
                 || (e instanceof TransactionCanceledException cancelled && cancelledTransiently(cancelled))
-                || timedOutReading(e);
+                || timedOutReading(e) || lostTheConnection(e);
     }
 
     /** Cancelled for capacity or a conflict only: no condition failed. */
@@ -37,6 +39,20 @@ public final class TransientFailures {
         return e.hasCancellationReasons()
                 && e.cancellationReasons().stream().anyMatch(r -> TRANSIENT_CANCELLATIONS.contains(r.code()))
                 && e.cancellationReasons().stream().noneMatch(r -> "ConditionalCheckFailed".equals(r.code()));
+    }
+
+    /**
+     * The connection broke during the call (the server's answer ended early, or the connection was reset) on every
+     * attempt the SDK made: the call may or may not have been applied, and a retry converges (every write recognises
+     * its own earlier attempt). A refused connection is not this: nothing listens where the client was pointed.
+     */
+    private static boolean lostTheConnection(SdkException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketException && !(cause instanceof ConnectException)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -6,6 +6,7 @@ import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.ids.RequestIds;
 import com.scaleout.functions.shared.lazy.Memoized;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,7 +21,9 @@ import software.amazon.awssdk.core.exception.SdkException;
  * {@code Idempotency-Key} on every write route: the same key with the same request within
  * {@link #REMEMBERED} answers the first response again (status, headers and body, with {@code Idempotent-Replayed:
  * true}) without running the write again; with another request, 422; while the first is still running, 409 with
- * Retry-After. A response that says "try again" (429, 5xx) is not kept: the key is given up, so that the retry runs.
+ * Retry-After. A response that says "try again" (429, 5xx) is not kept: the key is given back, so that the retry
+ * runs, and every run under the key draws the same ids ({@link RequestIds}), so a rerun after a run that stored its
+ * write and then failed (a 503 once the SDK gave up on a lost answer) finds that write as its own.
  * A request without the header runs as it always did, at no cost.
  *
  * <p>Hand-written because Powertools' idempotency module, which does this, does not resolve here (DEPENDENCIES.md).
@@ -69,7 +72,8 @@ public final class Idempotency {
         var claim = keys.claim(id, idempotencyKey.fingerprint(), attempt, request.deadline().plus(CLAIM_MARGIN),
                 now.plus(REMEMBERED), now);
         return switch (claim) {
-            case IdempotencyStore.Claimed claimed -> runClaimed(keys, idempotencyKey, id, attempt, route);
+            case IdempotencyStore.Claimed claimed -> runClaimed(keys, idempotencyKey, id, attempt,
+                    () -> RequestIds.during(claimed.firstRun(), idempotencyKey.idSecret(), route));
             case IdempotencyStore.Done done ->
                     StoredResponse.open(idempotencyKey.sealingKey(), done.sealedResponse()).replayed();
             case IdempotencyStore.Running running -> throw ApiException.stillRunning(
@@ -85,20 +89,20 @@ public final class Idempotency {
         try {
             response = route.get();
         } catch (RuntimeException e) {
-            giveUp(keys, id, attempt);
+            reopen(keys, id, attempt);
             throw e;
         }
         int status = response.getStatusCode();
         if (status == 429 || status >= 500) {
-            giveUp(keys, id, attempt);
+            reopen(keys, id, attempt); // the retry runs again, drawing the same ids: it finds what this run stored
             return response;
         }
         byte[] sealed = StoredResponse.of(response).seal(key.sealingKey());
         try {
             if (sealed.length > MAX_STORED_BYTES) {
                 LOG.warning(() -> "a response of " + sealed.length + " bytes is too large to keep for its "
-                        + "Idempotency-Key; a retry with the key runs again");
-                keys.release(id, attempt);
+                        + "Idempotency-Key; a retry with the key runs again, with the same ids");
+                keys.reopen(id, attempt);
             } else if (!keys.complete(id, attempt, sealed)) {
                 LOG.warning("an Idempotency-Key's claim was taken over before its request ended (it ran past its "
                         + "deadline); the answer was not kept");
@@ -111,11 +115,12 @@ public final class Idempotency {
         return response;
     }
 
-    private static void giveUp(IdempotencyStore keys, String id, String attempt) {
+    private static void reopen(IdempotencyStore keys, String id, String attempt) {
         try {
-            keys.release(id, attempt);
+            keys.reopen(id, attempt);
         } catch (SdkException e) {
-            LOG.log(Level.WARNING, "an Idempotency-Key could not be given up; it is free again after its deadline", e);
+            LOG.log(Level.WARNING, "an Idempotency-Key could not be given back; it is free again after its deadline",
+                    e);
         }
     }
 }

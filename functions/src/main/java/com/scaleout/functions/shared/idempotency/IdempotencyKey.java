@@ -53,6 +53,11 @@ public record IdempotencyKey(String scope, String key, byte[] request) {
         return Digests.hmac(Digests.sha256("seal\0" + scope + "\0" + key), request);
     }
 
+    /** The secret the request's ids are drawn from when it runs again ({@code RequestIds}). */
+    byte[] idSecret() {
+        return Digests.hmac(Digests.sha256("ids\0" + scope + "\0" + key), request);
+    }
+
     private static String parse(String value) {
         String key = value.strip();
         if (key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")) {

@@ -9,8 +9,12 @@ public interface IdempotencyStore {
     sealed interface Claim {
     }
 
-    /** The key is this request's to run: new, its earlier holder's time ran out, or it was this attempt's already. */
-    record Claimed() implements Claim {
+    /**
+     * The key is this request's to run: new, given back by a run that answered "retry", its earlier holder's time
+     * ran out, or it was this attempt's already. {@code firstRun}: when the key was first claimed, which every run
+     * under it keeps (its ids' time).
+     */
+    record Claimed(Instant firstRun) implements Claim {
     }
 
     /** The same request ran to its end before: its response, sealed. */
@@ -34,6 +38,9 @@ public interface IdempotencyStore {
     /** Keeps the response of the attempt that holds the key; false when another attempt has taken it over. */
     boolean complete(String id, String attempt, byte[] sealedResponse);
 
-    /** Gives the key up (a failure a retry should run again); nothing if another attempt holds it. */
-    void release(String id, String attempt);
+    /**
+     * Gives the key back for the request to run again (it answered "retry", or its answer is too large to keep), its
+     * first run's time kept; nothing if another attempt holds it.
+     */
+    void reopen(String id, String attempt);
 }

@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.domain;
 
 import com.github.f4b6a3.ulid.UlidCreator;
+import com.scaleout.functions.shared.ids.RequestIds;
 import java.util.regex.Pattern;
 
 /**
@@ -14,8 +15,9 @@ public final class Ids {
     private Ids() {
     }
 
+    /** A new id: random, or the running request's next one when it runs again under its Idempotency-Key. */
     public static String newId() {
-        return UlidCreator.getMonotonicUlid().toString();
+        return RequestIds.next().orElseGet(() -> UlidCreator.getMonotonicUlid().toString());
     }
 
     /** An id whose time is {@code at}: data made up with a past (seeding) sorts among real data by that time. */

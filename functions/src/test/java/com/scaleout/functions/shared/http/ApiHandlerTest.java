@@ -40,6 +40,10 @@ class ApiHandlerTest {
                 throw SdkClientException.create("Unable to execute HTTP request: Read timed out",
                         new SocketTimeoutException("Read timed out"));
             },
+            "GET /connection-lost", request -> {
+                throw SdkClientException.create("Unable to execute HTTP request: Unexpected end of file from server",
+                        new java.net.SocketException("Unexpected end of file from server"));
+            },
             "GET /unreachable", request -> {
                 throw SdkClientException.create("Unable to execute HTTP request: Connection refused",
                         new java.net.ConnectException("Connection refused"));
@@ -217,6 +221,16 @@ class ApiHandlerTest {
         assertThat(response.getStatusCode()).isEqualTo(503);
         assertThat(response.getHeaders()).containsEntry("retry-after", "1");
         assertThat(json(response).get("message").asText()).doesNotContain("Read timed out");
+    }
+
+    /** The answer broke off on every attempt (the lost-answers fault's 500 before): applied or not, retry. */
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersACallWhoseConnectionBrokeWith503(APIGatewayV2HTTPEvent event) throws IOException {
+        var response = call(event, "GET /connection-lost");
+
+        assertThat(response.getStatusCode()).isEqualTo(503);
+        assertThat(response.getHeaders()).containsEntry("retry-after", "1");
     }
 
     @ParameterizedTest

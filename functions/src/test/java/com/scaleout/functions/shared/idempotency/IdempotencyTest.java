@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
+import com.scaleout.functions.social.domain.Ids;
 import com.scaleout.functions.testing.SettableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,11 +22,18 @@ class IdempotencyTest {
     private final SettableClock clock = new SettableClock(Instant.parse("2026-12-03T10:00:00Z"));
     private final AtomicInteger writes = new AtomicInteger();
     private final AtomicInteger busyAnswers = new AtomicInteger(1);
+    private final java.util.List<java.util.List<String>> drawn = new java.util.ArrayList<>();
     private final ApiHandler handler = new ApiHandler(Map.of(
             "POST /things", request -> HttpResponses.json(201, Map.of("thing", writes.incrementAndGet(),
                     "token", "secret-" + writes.get())),
             "POST /busy", request -> busyAnswers.getAndDecrement() > 0
                     ? HttpResponses.error(503, "busy", null) : HttpResponses.json(201, Map.of("thing", 0)),
+            "POST /flaky", request -> {
+                var ids = java.util.List.of(Ids.newId(), Ids.newId());
+                drawn.add(ids);
+                return drawn.size() == 1 ? HttpResponses.error(503, "stored, then busy", null)
+                        : HttpResponses.json(201, Map.of("ids", ids));
+            },
             "GET /things", request -> HttpResponses.json(200, Map.of("things", writes.incrementAndGet()))),
             new Idempotency(() -> store, clock)) {
     };
@@ -87,6 +95,26 @@ class IdempotencyTest {
 
         assertThat(retry.getStatusCode()).isEqualTo(201);
         assertThat(retry.getHeaders()).doesNotContainKey("idempotent-replayed");
+    }
+
+    /**
+     * A run that stored its write and then answered 503 gives the key back; the retry runs again and draws the same
+     * ids, so its conditional writes find the first run's write as their own instead of storing a second one.
+     */
+    @Test
+    void aRetryAfterARetryLaterAnswerDrawsTheSameIdsAsTheFirstRun() {
+        assertThat(send("POST /flaky", "key-1", "{}", "user-1").getStatusCode()).isEqualTo(503);
+        clock.advance(Duration.ofSeconds(3));
+        assertThat(send("POST /flaky", "key-1", "{}", "user-1").getStatusCode()).isEqualTo(201);
+
+        assertThat(drawn).hasSize(2);
+        assertThat(drawn.get(1)).isEqualTo(drawn.get(0)).doesNotHaveDuplicates()
+                .allSatisfy(id -> assertThat(Ids.isId(id)).isTrue());
+        assertThat(com.github.f4b6a3.ulid.Ulid.from(drawn.get(0).get(0)).getInstant())
+                .as("the first run's time").isEqualTo(Instant.parse("2026-12-03T10:00:00Z"));
+        assertThat(Ids.newId()).as("outside a keyed run, ids are random").isNotIn(drawn.get(0));
+        send("POST /flaky", "key-2", "{}", "user-1");
+        assertThat(drawn.get(2)).as("another key, other ids").doesNotContainAnyElementsOf(drawn.get(0));
     }
 
     @Test

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /** The IdempotencyKeys table's semantics in memory (DynamoIdempotencyStoreIT holds the real one to the same). */
 final class InMemoryIdempotencyStore implements IdempotencyStore {
-    record Held(String fingerprint, String attempt, Instant lockedUntil, Instant expiresAt, byte[] response) {
+    record Held(String fingerprint, String attempt, Instant lockedUntil, Instant expiresAt, byte[] response,
+                Instant firstRun, boolean open) {
     }
 
     final Map<String, Held> records = new HashMap<>();
@@ -15,14 +16,18 @@ final class InMemoryIdempotencyStore implements IdempotencyStore {
     public synchronized Claim claim(String id, String fingerprint, String attempt, Instant lockedUntil,
                                     Instant expiresAt, Instant now) {
         Held held = records.get(id);
-        boolean free = held == null || held.expiresAt().isBefore(now)
-                || (held.response() == null && held.lockedUntil().isBefore(now));
-        if (free) {
-            records.put(id, new Held(fingerprint, attempt, lockedUntil, expiresAt, null));
-            return new Claimed();
+        if (held == null || held.expiresAt().isBefore(now)) {
+            records.put(id, new Held(fingerprint, attempt, lockedUntil, expiresAt, null, now, false));
+            return new Claimed(now);
+        }
+        boolean free = held.open() || (held.response() == null && held.lockedUntil().isBefore(now));
+        if (free && held.fingerprint().equals(fingerprint)) {
+            records.put(id, new Held(fingerprint, attempt, lockedUntil, held.expiresAt(), null, held.firstRun(),
+                    false));
+            return new Claimed(held.firstRun());
         }
         if (held.attempt().equals(attempt)) {
-            return new Claimed();
+            return new Claimed(held.firstRun());
         }
         if (!held.fingerprint().equals(fingerprint)) {
             return new OtherRequest();
@@ -36,15 +41,17 @@ final class InMemoryIdempotencyStore implements IdempotencyStore {
         if (held == null || !held.attempt().equals(attempt)) {
             return false;
         }
-        records.put(id, new Held(held.fingerprint(), attempt, null, held.expiresAt(), sealedResponse));
+        records.put(id, new Held(held.fingerprint(), attempt, null, held.expiresAt(), sealedResponse,
+                held.firstRun(), false));
         return true;
     }
 
     @Override
-    public synchronized void release(String id, String attempt) {
+    public synchronized void reopen(String id, String attempt) {
         Held held = records.get(id);
         if (held != null && held.attempt().equals(attempt)) {
-            records.remove(id);
+            records.put(id, new Held(held.fingerprint(), attempt, null, held.expiresAt(), null, held.firstRun(),
+                    true));
         }
     }
 }
