@@ -433,7 +433,7 @@ function registerPage(): void {
       await api.register(v.username, v.password, v.displayName?.trim() || undefined);
       await logIn(v.username, v.password);
     }),
-    h("p", { class: "hint" }, "Username: 3 to 15 letters, digits or _. Password: 8 to 128 characters."),
+    h("p", { class: "hint" }, "Username: 3 to 15 letters, digits or _. Password: 8 to 128 characters, not a common one."),
   );
 }
 
