@@ -3,15 +3,19 @@ package com.scaleout.functions.imports.http;
 import com.cognitect.transit.ArrayReader;
 import com.cognitect.transit.Keyword;
 import com.cognitect.transit.MapReader;
-import com.cognitect.transit.Reader;
-import com.cognitect.transit.SPI.ReaderSPI;
+import com.cognitect.transit.ReadHandler;
 import com.cognitect.transit.Symbol;
 import com.cognitect.transit.TransitFactory;
+import com.cognitect.transit.impl.JsonParser;
+import com.cognitect.transit.impl.ReadCache;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -31,6 +35,8 @@ import java.util.UUID;
  */
 final class TransitJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonFactory JSON = JsonFactory.builder().streamReadConstraints(RequestBodies.NUMBERS).build();
+    private static final Map<String, ReadHandler<?, ?>> HANDLERS = TransitFactory.readHandlerMap(numberHandlers());
 
     private TransitJson() {
     }
@@ -38,16 +44,76 @@ final class TransitJson {
     /** The body as a JSON tree; {@link MalformedException} if it is not Transit JSON that JSON can express. */
     static JsonNode read(byte[] body) {
         Object value;
-        try {
-            Reader reader = TransitFactory.reader(TransitFactory.Format.JSON, new ByteArrayInputStream(body));
-            // maps in the order sent (the default builds HashMaps): the stored JSON keeps the client's field order
-            ((ReaderSPI) reader).setBuilders(new OrderedMaps(), new Lists());
-            value = reader.read();
-        } catch (RuntimeException e) {
+        try (var json = JSON.createParser(body)) {
+            // Cognitect's own parser, built here rather than by TransitFactory.reader, so that it reads through
+            // CheckedFloats; maps in the order sent (the default builds HashMaps): the stored JSON keeps the
+            // client's field order
+            var parser = new JsonParser(new CheckedFloats(json), HANDLERS, TransitFactory.defaultDefaultReadHandler(),
+                    new OrderedMaps(), new Lists());
+            value = parser.parse(new ReadCache());
+        } catch (MalformedException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new MalformedException("not valid Transit JSON: " + cause.getMessage());
         }
         return toJson(value);
+    }
+
+    /**
+     * Tagged big numbers ({@code ~n}, {@code ~f}) within the length JSON numbers have ({@link
+     * RequestBodies#NUMBERS}), checked before they are parsed: parsing a long one takes time quadratic in its length.
+     */
+    private static Map<String, ReadHandler<?, ?>> numberHandlers() {
+        ReadHandler<BigInteger, String> integer = rep -> {
+            requireLength(rep, false);
+            return new BigInteger(rep);
+        };
+        ReadHandler<BigDecimal, String> decimal = rep -> {
+            requireLength(rep, true);
+            return new BigDecimal(rep);
+        };
+        return Map.of("n", integer, "f", decimal);
+    }
+
+    private static void requireLength(String number, boolean decimal) {
+        try {
+            if (decimal) {
+                RequestBodies.NUMBERS.validateFPLength(number.length());
+            } else {
+                RequestBodies.NUMBERS.validateIntegerLength(number.length());
+            }
+        } catch (StreamConstraintsException e) {
+            throw new MalformedException(e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * A float of the body's JSON is a double in Transit: one that no double holds (its exponent past a double's,
+     * or past an int's, which BigDecimal refuses) is refused rather than read as 0 or infinity.
+     */
+    private static final class CheckedFloats extends JsonParserDelegate {
+        CheckedFloats(com.fasterxml.jackson.core.JsonParser parser) {
+            super(parser);
+        }
+
+        @Override
+        public double getDoubleValue() throws IOException {
+            double value = super.getDoubleValue();
+            if (Double.isInfinite(value) || value == 0 && !isZero(getText())) {
+                throw new MalformedException("the number " + getText() + " is beyond a double's range (Transit JSON's"
+                        + " floats are doubles; send it as a tagged decimal, ~f)");
+            }
+            return value;
+        }
+
+        private static boolean isZero(String number) {
+            try {
+                return new BigDecimal(number).signum() == 0;
+            } catch (NumberFormatException exponentBeyondAnInt) {
+                return false;
+            }
+        }
     }
 
     private static final class OrderedMaps
