@@ -2,6 +2,8 @@ package com.scaleout.functions.imports.domain;
 
 /** The import API's documented limits (docs/openapi.yaml and docs/data-model.md say the same). */
 public final class ImportLimits {
+    /** A request body, in bytes: Lambda's synchronous payload limit (the gateway answers 413 past it). */
+    public static final int MAX_BODY_BYTES = 6 * 1024 * 1024;
     /** Records in one push, validate or batch request (Stitch's limit). */
     public static final int MAX_RECORDS = 20_000;
     /** Points in one RJMetrics-shape request (RJMetrics' limit). */

@@ -120,6 +120,8 @@ final class RequestBodies {
             return TransitJson.read(body);
         } catch (TransitJson.MalformedException e) {
             throw StitchResponses.malformed(e.getMessage());
+        } catch (TransitJson.TooLargeException e) {
+            throw StitchResponses.error(413, e.getMessage());
         }
     }
 

@@ -322,6 +322,16 @@ class StitchRoutesTest {
                 .isEqualTo(new java.math.BigInteger(thousand));
     }
 
+    @Test
+    void aTransitBodyWhoseCacheReferencesExpandPastTheBodyLimitIs413() {
+        var bomb = new String(TransitExpansionBench.referenceBomb(10_000, 20_000), StandardCharsets.UTF_8);
+
+        var reply = world.handle(withBody(sample("push-transit"), bomb));
+
+        assertError(reply, 413, "the Transit JSON body is more than 6291456 bytes as JSON (the limit of a body)");
+        assertThat(world.records.upserts()).isEmpty();
+    }
+
     /** One Transit push record of client 4821, table t, keyed by {@code keyField}, whose key value is {@code value}. */
     private static String transitPush(String keyField, String value) {
         return "[\"~#list\",[[\"^ \",\"~:client_id\",4821,\"~:table_name\",\"t\",\"~:sequence\",1,"
