@@ -2,6 +2,7 @@ package com.scaleout.functions.imports.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.text.Unicode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -201,7 +202,7 @@ public final class RecordRules {
      * beside the data) and its table name, within {@link ImportLimits#MAX_RECORD_BYTES}.
      */
     private static ImportRecord sized(ImportRecord record) {
-        if (!Utf8.isWellFormed(record.dataJson()) || !Utf8.isWellFormed(record.table())) {
+        if (!Unicode.isWellFormed(record.dataJson()) || !Unicode.isWellFormed(record.table())) {
             throw new Reason("contains a lone UTF-16 surrogate (half of a character): not valid Unicode");
         }
         long bytes = Utf8.length(record.dataJson()) + Utf8.length(record.key().valuesJson())
