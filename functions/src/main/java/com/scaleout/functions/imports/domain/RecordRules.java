@@ -108,7 +108,7 @@ public final class RecordRules {
         if (name.isBlank()) {
             throw new Reason("table_name must not be blank");
         }
-        if (name.length() > ImportLimits.MAX_TABLE_NAME_LENGTH) {
+        if (ImportLimits.length(name) > ImportLimits.MAX_TABLE_NAME_LENGTH) {
             throw new Reason("table_name must be at most " + ImportLimits.MAX_TABLE_NAME_LENGTH + " characters");
         }
         if (name.chars().anyMatch(Character::isISOControl)) {
@@ -189,8 +189,8 @@ public final class RecordRules {
             if (key.isContainerNode()) {
                 throw new Reason("key field \"" + name + "\" must be a string, number or boolean");
             }
-            if (key.isTextual() && key.asText().length() >= ImportLimits.MAX_KEY_LENGTH) {
-                throw new Reason("key field \"" + name + "\" is " + key.asText().length()
+            if (key.isTextual() && ImportLimits.length(key.asText()) >= ImportLimits.MAX_KEY_LENGTH) {
+                throw new Reason("key field \"" + name + "\" is " + ImportLimits.length(key.asText())
                         + " characters long; key values must be shorter than " + ImportLimits.MAX_KEY_LENGTH);
             }
         }

@@ -467,6 +467,20 @@ class StitchRoutesTest {
         assertThat(world.stored()).isEmpty();
     }
 
+    /** Lengths count code points, as a tweet's do: an emoji is one character, not two UTF-16 units. */
+    @Test
+    void tableNamesAndKeyValuesAreCountedInCodePoints() {
+        String rocket = "\uD83D\uDE80";
+        String record = "{\"client_id\": 4821, \"table_name\": \"%s\", \"sequence\": 1, \"action\": \"upsert\","
+                + " \"key_names\": [\"id\"], \"data\": {\"id\": \"%s\"}}";
+
+        assertThat(push(record.formatted(rocket.repeat(255), rocket.repeat(255))).status()).isEqualTo(201);
+        assertUnprocessable(push(record.formatted(rocket.repeat(256), "a"), record.formatted("t", rocket.repeat(256))),
+                "[{\"index\": 0, \"reason\": \"record 0: table_name must be at most 255 characters\"},"
+                + " {\"index\": 1, \"reason\": \"record 1: key field \\\"id\\\" is 256 characters long; key values"
+                + " must be shorter than 256\"}]");
+    }
+
     @Test
     void everyBadRecordGetsItsOwnReasonNamingItsIndex() {
         assertUnprocessable(world.handle("push-several-bad-records"), """
