@@ -3,6 +3,8 @@ package com.scaleout.functions.albums;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.http.RequestJson;
+import com.scaleout.functions.shared.text.Unicode;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -28,6 +30,9 @@ public record AlbumProfile(String artist, String title, String year) {
         String year = fields.get("year");
         if (artist == null || title == null || year == null) {
             throw ApiException.badRequest("profile needs artist, title and year");
+        }
+        if (!Unicode.isWellFormed(artist) || !Unicode.isWellFormed(title) || !Unicode.isWellFormed(year)) {
+            throw ApiException.badRequest("profile " + RequestJson.NOT_UNICODE);
         }
         if (!YEAR.matcher(year.strip()).matches()) {
             throw ApiException.badRequest("profile year must be a number");

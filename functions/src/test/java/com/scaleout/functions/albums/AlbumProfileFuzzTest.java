@@ -2,6 +2,7 @@ package com.scaleout.functions.albums;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.text.Unicode;
 import com.scaleout.functions.testing.fuzz.ClientErrors;
 import java.nio.charset.StandardCharsets;
 
@@ -18,7 +19,8 @@ class AlbumProfileFuzzTest {
             return;
         }
         if (profile.artist().length() > AlbumProfile.MAX_FIELD || profile.title().length() > AlbumProfile.MAX_FIELD
-                || !profile.year().matches("-?\\d{1,9}")) {
+                || !profile.year().matches("-?\\d{1,9}")
+                || !Unicode.isWellFormed(profile.artist()) || !Unicode.isWellFormed(profile.title())) {
             throw new AssertionError("accepted a profile past its rules: " + profile);
         }
     }

@@ -143,4 +143,22 @@ class AlbumsHandlerTest {
         assertThat(response.getStatusCode()).isEqualTo(413);
         assertThat(json(response).get("msg").asText()).contains("larger than");
     }
+
+    /** A retry cannot help: the profile is refused, not answered 503. */
+    @Test
+    void aProfileWithALoneSurrogateIs400() throws Exception {
+        String boundary = "b0undary";
+        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\nimage bytes\r\n--"
+                + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
+                + "{\"artist\":\"a \\ud83d\",\"title\":\"t\",\"year\":\"1\"}\r\n--" + boundary + "--\r\n";
+        var event = EventLoader.loadApiGatewayHttpEvent("events/albums/post-albums.json");
+        event.setBody(java.util.Base64.getEncoder().encodeToString(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        event.getHeaders().put("content-type", "multipart/form-data; boundary=" + boundary);
+
+        var response = handler.handleRequest(event, null);
+
+        assertThat(response.getStatusCode()).isEqualTo(400);
+        assertThat(json(response).get("msg").asText()).contains("Unicode");
+        assertThat(memory.albums).hasSize(1);
+    }
 }

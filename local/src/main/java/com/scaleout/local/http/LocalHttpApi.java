@@ -5,11 +5,8 @@ import com.scaleout.declaration.WebClientSecurity;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -28,10 +25,22 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
 
 /**
  * The HTTP API on a local port: route selection, the 6 MB payload limit, authorizers, the payload-2.0 event to
- * the route's function and its response back, and API Gateway's own fixed answers when something goes wrong.
+ * the route's function and its response back, and API Gateway's own fixed answers when something goes wrong. The
+ * HTTP server is Jetty's, because the JDK's answers a request it cannot parse (a malformed percent-encoding) with
+ * an HTML page of its own before any handler runs; Jetty's lets the gateway answer those in JSON too
+ * ({@link JsonErrors}).
  */
 public final class LocalHttpApi implements AutoCloseable {
     /** Lambda's synchronous invocation payload limit, which binds before API Gateway's 10 MB. */
@@ -44,6 +53,13 @@ public final class LocalHttpApi implements AutoCloseable {
      * attempts, whose clients resent them seconds later and went unanswered for over 30 s.
      */
     static final int ACCEPT_BACKLOG = 4096;
+    /** Request line and headers: API Gateway takes 10 KB of headers; generous, so that only abuse is refused. */
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /**
+     * How long a connection may sit idle, longer than any answer takes (the integration timeout), so that no idle
+     * timeout ever cuts a request the gateway is still answering.
+     */
+    private static final Duration IDLE_TIMEOUT = Duration.ofMinutes(2);
     /**
      * API Gateway's integration timeout: past it the gateway answers 503 and stops waiting for the authorizer and the
      * function (which run on), so no client waits longer, whatever holds a request up.
@@ -54,7 +70,8 @@ public final class LocalHttpApi implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LocalHttpApi.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final HttpServer server;
+    private final Server server;
+    private final ServerConnector connector;
     /**
      * Reads each request and decides its admission: platform threads, scheduled by the OS beside everything else,
      * so that under overload a request is read and shed at once instead of queueing for the two carrier threads
@@ -104,17 +121,42 @@ public final class LocalHttpApi implements AutoCloseable {
         this.functions = Map.copyOf(functions);
         this.authorizers = Map.copyOf(authorizers);
         this.clock = clock;
-        this.server = HttpServer.create(address, ACCEPT_BACKLOG);
-        server.createContext("/", this::handle);
-        server.setExecutor(front);
+        this.server = new Server();
+        var http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setRequestHeaderSize(MAX_HEADER_BYTES);
+        // header values as sent: the parser's cache would give "bearer x" the value of an earlier "Bearer x", and
+        // the authorizer's cache, keyed by the header's value, the decision of another identity
+        http.setHeaderCacheCaseSensitive(true);
+        // the raw target reaches the routes as sent (%2F, "..", %00): API Gateway and the routes judge it
+        http.setUriCompliance(UriCompliance.UNSAFE);
+        this.connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(address.getAddress().getHostAddress());
+        connector.setPort(address.getPort());
+        connector.setAcceptQueueSize(ACCEPT_BACKLOG);
+        connector.setIdleTimeout(IDLE_TIMEOUT.toMillis());
+        server.addConnector(connector);
+        server.setHandler(new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                front.execute(() -> LocalHttpApi.this.handle(new GatewayExchange(request, response, callback)));
+                return true;
+            }
+        });
+        server.setErrorHandler(new JsonErrors());
+        connector.open(); // binds now: a port taken fails here, before anything starts
     }
 
     public void start() {
-        server.start();
+        try {
+            server.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("the HTTP API did not start", e);
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     /** Requests answered 503 because their integration outlasted {@link #INTEGRATION_TIMEOUT}. */
@@ -137,9 +179,10 @@ public final class LocalHttpApi implements AutoCloseable {
         return admission.shed();
     }
 
-    private void handle(HttpExchange exchange) {
+    private void handle(GatewayExchange exchange) {
         String requestId = newRequestId();
-        try (exchange) {
+        Throwable failure = null;
+        try {
             if (!admission.tryAdmit()) {
                 write(exchange, Answer.busy(429, "Too Many Requests"), requestId);
                 return;
@@ -152,12 +195,15 @@ public final class LocalHttpApi implements AutoCloseable {
             } finally {
                 admission.answered(served);
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            failure = e;
             LOG.log(Level.WARNING, "request " + requestId + ": could not answer the client", e);
+        } finally {
+            exchange.finish(failure);
         }
     }
 
-    private Answer answerWithin(HttpExchange exchange, String requestId) throws IOException {
+    private Answer answerWithin(GatewayExchange exchange, String requestId) throws IOException {
         long deadline = System.nanoTime() + integrationTimeout.toNanos();
         Future<Answer> answering = executor.submit(() -> answer(exchange, requestId, deadline));
         try {
@@ -180,19 +226,18 @@ public final class LocalHttpApi implements AutoCloseable {
         }
     }
 
-    private Answer answer(HttpExchange exchange, String requestId, long deadline) throws IOException {
-        String rawPath = exchange.getRequestURI().getRawPath();
-        var match = routes.match(exchange.getRequestMethod(), rawPath);
+    private Answer answer(GatewayExchange exchange, String requestId, long deadline) throws IOException {
+        String rawPath = exchange.rawPath();
+        var match = routes.match(exchange.method(), rawPath);
         if (match.isEmpty()) {
-            return staticFile(exchange.getRequestMethod(), rawPath); // API routes always win
+            return staticFile(exchange.method(), rawPath); // API routes always win
         }
         byte[] body = readBody(exchange);
         if (body == null) {
             return Answer.gateway(413, "Request Entity Too Large");
         }
-        var request = new HttpRequestData(exchange.getRequestMethod(), rawPath,
-                exchange.getRequestURI().getRawQuery(), exchange.getProtocol(), exchange.getRequestHeaders(), body,
-                exchange.getRemoteAddress().getAddress().getHostAddress());
+        var request = new HttpRequestData(exchange.method(), rawPath, exchange.rawQuery(), exchange.protocol(),
+                exchange.headers(), body, exchange.remoteAddress());
         var mappedBody = EventMapper.mapBody(body, EventMapper.headers(request));
         if (mappedBody.length() > MAX_PAYLOAD_BYTES) {
             return Answer.gateway(413, "Request Entity Too Large"); // base64 inflates binary bodies by a third
@@ -270,8 +315,8 @@ public final class LocalHttpApi implements AutoCloseable {
      * The body, or null when it is over the limit. An oversized body is still read (and dropped) up to a cap, so
      * that the 413 reaches a client that is still sending instead of a connection reset.
      */
-    private static byte[] readBody(HttpExchange exchange) throws IOException {
-        try (InputStream in = exchange.getRequestBody()) {
+    private static byte[] readBody(GatewayExchange exchange) throws IOException {
+        try (InputStream in = exchange.body()) {
             byte[] body = in.readNBytes(MAX_PAYLOAD_BYTES + 1);
             if (body.length <= MAX_PAYLOAD_BYTES) {
                 return body;
@@ -283,28 +328,15 @@ public final class LocalHttpApi implements AutoCloseable {
         }
     }
 
-    private static long declaredLength(HttpExchange exchange) {
-        try {
-            String declared = exchange.getRequestHeaders().getFirst("content-length");
-            return declared == null ? DRAIN_LIMIT_BYTES : Long.parseLong(declared.trim());
-        } catch (NumberFormatException e) {
-            return DRAIN_LIMIT_BYTES;
-        }
+    private static long declaredLength(GatewayExchange exchange) {
+        long declared = exchange.declaredLength();
+        return declared < 0 ? DRAIN_LIMIT_BYTES : declared;
     }
 
-    private void write(HttpExchange exchange, Answer answer, String requestId) throws IOException {
-        var headers = exchange.getResponseHeaders();
-        answer.headers().forEach((name, values) -> values.forEach(v -> headers.add(name, v)));
-        answer.cookies().forEach(cookie -> headers.add("set-cookie", cookie));
-        headers.set("apigw-requestid", requestId);
-        byte[] body = answer.body();
-        boolean noBody = body.length == 0 || exchange.getRequestMethod().equals("HEAD");
-        exchange.sendResponseHeaders(answer.status(), noBody ? -1 : body.length);
-        if (!noBody) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
+    private void write(GatewayExchange exchange, Answer answer, String requestId) throws IOException {
+        var headers = new java.util.LinkedHashMap<>(answer.headers());
+        headers.put("apigw-requestid", List.of(requestId));
+        exchange.respond(answer.status(), headers, answer.cookies(), answer.body());
     }
 
     private static String newRequestId() {
@@ -315,7 +347,11 @@ public final class LocalHttpApi implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        try {
+            server.stop();
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "the HTTP API did not stop cleanly", e);
+        }
         front.shutdownNow();
         executor.shutdownNow();
     }

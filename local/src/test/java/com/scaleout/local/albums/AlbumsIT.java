@@ -138,6 +138,8 @@ class AlbumsIT extends ProductionApiIT {
         assertMsg(post(multipart(image(100, 7), "{\"artist\":\"a\",\"title\":\"t\",\"year\":\"nineteen\"}")), 400);
         assertMsg(post(multipart(image(100, 8), "class AlbumsProfile {\n    artist: A\n}")), 400);
         assertMsg(post(multipart(image(4 * 1024 * 1024 + 1, 9), JSON_PROFILE)), 413);
+        // a lone surrogate was a 5xx (a 500 here, a 503 "retry shortly" in the issue): no retry could pass
+        assertMsg(post(multipart(image(100, 10), "{\"artist\":\"a \\ud83d\",\"title\":\"t\",\"year\":\"1977\"}")), 400);
         assertMsg(send("GET", "/albums/not-an-id", null, null), 400);
         assertMsg(send("GET", "/albums/01ARZ3NDEKTSV4RRFFQ69G5FAV", null, null), 404);
         assertMsg(send("GET", "/review/01ARZ3NDEKTSV4RRFFQ69G5FAV", null, null), 404);

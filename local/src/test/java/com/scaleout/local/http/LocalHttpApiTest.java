@@ -159,4 +159,43 @@ class LocalHttpApiTest {
             assertThat(holding.join().statusCode()).as("answered at its own integration timeout").isEqualTo(503);
         }
     }
+
+    /**
+     * A path whose percent-encoding is malformed is answered as every other gateway error is, JSON with a message
+     * (the JDK's server answered an HTML page naming URISyntaxException); a malformed escape in the query reaches
+     * the route undecoded, as API Gateway passes it (the function judges it: search answers its own 400).
+     */
+    @Test
+    void aMalformedPercentEncodingIsAJson400() throws Exception {
+        var echo = FunctionSpec.of("Slow", SlowHandler.class.getName());
+        try (var function = new FunctionPool(echo, getClass().getClassLoader());
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/users/{username}", "Slow"),
+                             RouteSpec.publicRoute(GET, "/search", "Slow"))), Map.of("Slow", function),
+                     Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(10),
+                     new ExecutionSlots(ExecutionSlots.PER_CORE))) {
+            api.start();
+            for (String target : List.of("/users/%zz", "/users/%E", "/users/a%zzb?q=1")) {
+                String answer = rawGet(api.port(), target);
+
+                assertThat(answer).as(target).startsWith("HTTP/1.1 400 ");
+                assertThat(answer.toLowerCase(java.util.Locale.ROOT)).as(target)
+                        .contains("content-type: application/json");
+                assertThat(answer).as(target).endsWith("{\"message\":\"Bad Request\"}");
+            }
+            for (String target : List.of("/search?q=%", "/search?q=%zz%")) {
+                assertThat(rawGet(api.port(), target)).as(target).startsWith("HTTP/1.1 200 ");
+            }
+        }
+    }
+
+    /** One GET written as bytes: java.net.URI, and so HttpClient, refuses to send a malformed target. */
+    private static String rawGet(int port, String target) throws java.io.IOException {
+        try (var socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close"
+                    + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
 }

@@ -206,6 +206,45 @@ class ImportIT extends ProductionApiIT {
         assertThat(fromTransit.getFirst().data().get("placed_at").asText()).isEqualTo("2026-11-29T23:00:00.123Z");
     }
 
+    /**
+     * A 110 KB body whose cache references repeat a 10,000-character keyword 20,000 times stands for 200 MB of JSON:
+     * refused while it is decoded, within the budget of a JSON body, not expanded first.
+     */
+    @Test
+    void aTransitBodyThatExpandsPastTheBodyLimitIs413() {
+        long client = newClientId();
+        Key key = imports.createKey(client);
+        var data = new LinkedHashMap<Object, Object>();
+        data.put(TransitFactory.keyword("id"), 1);
+        data.put(TransitFactory.keyword("v"), java.util.Collections.nCopies(20_000,
+                TransitFactory.keyword("k".repeat(10_000))));
+        var record = new LinkedHashMap<Object, Object>(Map.of(TransitFactory.keyword("client_id"), client,
+                TransitFactory.keyword("table_name"), "t", TransitFactory.keyword("sequence"), 1,
+                TransitFactory.keyword("action"), "upsert", TransitFactory.keyword("key_names"), List.of("id")));
+        record.put(TransitFactory.keyword("data"), data);
+        var body = new ByteArrayOutputStream();
+        TransitFactory.writer(TransitFactory.Format.JSON, body).write(List.of(record));
+
+        assertRefused(imports.stitch("push", key.token(), "application/transit+json", body.toByteArray()), 413,
+                client);
+    }
+
+    private static void assertRefused(Reply reply, int status, long client) {
+        assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+        assertThat(reply.text("status")).isEqualTo("ERROR");
+        assertThat(imports.stored(client)).isEmpty();
+    }
+
+    /** BigDecimal's refusal of an exponent beyond an int's range escaped Jackson: a 500. */
+    @Test
+    void aNumberWhoseExponentIsOutOfRangeIsMalformed() {
+        long client = newClientId();
+        Key key = imports.createKey(client);
+
+        assertRefused(imports.push(key.token(), array(List.of(record(client, "\"t\"", 1, "[\"id\"]",
+                "{\"id\": 1, \"x\": 1e-2147483649}")))), 400, client);
+    }
+
     // ---- validate and batch ----
 
     @Test

@@ -71,6 +71,41 @@ class TweetsIT extends ProductionApiIT {
                 .isEqualTo(201);
     }
 
+    /** Through DynamoDB's UTF-8, a lone surrogate in any text answered 500; now a 400 naming the field. */
+    @Test
+    void textThatIsNotUnicodeIs400EverywhereAPasswordToo() {
+        String name = unique("lone");
+        var badName = api.post("/users", null, "{\"username\": \"" + name + "\", \"password\": \"password-1\","
+                + " \"displayName\": \"half \\ud83d\"}");
+        var badPassword = api.post("/users", null, "{\"username\": \"" + name + "\", \"password\": \"\\ud800abcdefgh\"}");
+        String token = api.signUp(name);
+        var badTweet = api.post("/tweets", token, "{\"text\": \"half an emoji \\ud83d\"}");
+        var badLogin = api.post("/sessions", null, "{\"username\": \"" + name + "\", \"password\": \"\\udfffabcdefgh\"}");
+
+        assertThat(badName.status()).as(badName.body()).isEqualTo(400);
+        assertThat(badName.json().get("errors").get(0).get("field").asText()).isEqualTo("displayName");
+        assertThat(badPassword.status()).as(badPassword.body()).isEqualTo(400);
+        assertThat(badTweet.status()).as(badTweet.body()).isEqualTo(400);
+        assertThat(badTweet.json().get("errors").get(0).get("field").asText()).isEqualTo("text");
+        assertThat(badLogin.status()).as(badLogin.body()).isEqualTo(400);
+    }
+
+    /** The hashtag route folds as search does: a full-width tag is found by its plain spelling, and the reverse. */
+    @Test
+    void aHashtagIsFoundHoweverItsWidthAndCase() {
+        String token = api.signUp(unique("wide"));
+        String tag = unique("tag");
+        String fullWidth = tag.chars().mapToObj(c -> Character.toString(c + 0xFEE0)).collect(
+                java.util.stream.Collectors.joining());
+
+        String id = tweet(token, "\uff03" + fullWidth).get("id").asText();
+
+        await().atMost(INDEXED).until(() -> ids(api.get("/hashtags/" + tag.toUpperCase() + "/tweets").json())
+                .contains(id));
+        assertThat(ids(api.get("/hashtags/" + java.net.URLEncoder.encode(fullWidth,
+                java.nio.charset.StandardCharsets.UTF_8) + "/tweets").json())).contains(id);
+    }
+
     @Test
     void repliesCountAndListAndAnUnknownParentIs404() {
         String token = api.signUp(unique("rep"));

@@ -2,6 +2,7 @@ package com.scaleout.functions.imports.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.text.Unicode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -107,7 +108,7 @@ public final class RecordRules {
         if (name.isBlank()) {
             throw new Reason("table_name must not be blank");
         }
-        if (name.length() > ImportLimits.MAX_TABLE_NAME_LENGTH) {
+        if (ImportLimits.length(name) > ImportLimits.MAX_TABLE_NAME_LENGTH) {
             throw new Reason("table_name must be at most " + ImportLimits.MAX_TABLE_NAME_LENGTH + " characters");
         }
         if (name.chars().anyMatch(Character::isISOControl)) {
@@ -188,8 +189,8 @@ public final class RecordRules {
             if (key.isContainerNode()) {
                 throw new Reason("key field \"" + name + "\" must be a string, number or boolean");
             }
-            if (key.isTextual() && key.asText().length() >= ImportLimits.MAX_KEY_LENGTH) {
-                throw new Reason("key field \"" + name + "\" is " + key.asText().length()
+            if (key.isTextual() && ImportLimits.length(key.asText()) >= ImportLimits.MAX_KEY_LENGTH) {
+                throw new Reason("key field \"" + name + "\" is " + ImportLimits.length(key.asText())
                         + " characters long; key values must be shorter than " + ImportLimits.MAX_KEY_LENGTH);
             }
         }
@@ -201,7 +202,7 @@ public final class RecordRules {
      * beside the data) and its table name, within {@link ImportLimits#MAX_RECORD_BYTES}.
      */
     private static ImportRecord sized(ImportRecord record) {
-        if (!Utf8.isWellFormed(record.dataJson()) || !Utf8.isWellFormed(record.table())) {
+        if (!Unicode.isWellFormed(record.dataJson()) || !Unicode.isWellFormed(record.table())) {
             throw new Reason("contains a lone UTF-16 surrogate (half of a character): not valid Unicode");
         }
         long bytes = Utf8.length(record.dataJson()) + Utf8.length(record.key().valuesJson())

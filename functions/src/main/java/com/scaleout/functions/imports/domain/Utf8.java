@@ -5,22 +5,6 @@ public final class Utf8 {
     private Utf8() {
     }
 
-    /**
-     * Whether every surrogate is paired. A lone one (half an emoji, cut by a client) is not Unicode: UTF-8 has no
-     * form for it, and encoders replace it with '?', which would change the data, or merge two keys into one.
-     */
-    public static boolean isWellFormed(CharSequence text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     public static long length(CharSequence text) {
         long bytes = 0;
         for (int i = 0; i < text.length(); i++) {

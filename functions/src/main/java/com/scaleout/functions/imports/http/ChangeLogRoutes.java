@@ -68,7 +68,7 @@ final class ChangeLogRoutes {
     }
 
     private static boolean isTableName(String name) {
-        return !name.isEmpty() && name.length() <= ImportLimits.MAX_TABLE_NAME_LENGTH;
+        return !name.isEmpty() && ImportLimits.length(name) <= ImportLimits.MAX_TABLE_NAME_LENGTH;
     }
 
     private static long position(String text) {

@@ -221,7 +221,7 @@ public final class ImportHandler extends ApiHandler implements Primed {
                                                           ApiRequest request) {
         ImportKey key = rjMetricsCaller(keys, request);
         String table = request.pathParameter("table");
-        if (!RJMETRICS_TABLE.matcher(table).matches() || table.length() > ImportLimits.MAX_TABLE_NAME_LENGTH) {
+        if (!RJMETRICS_TABLE.matcher(table).matches() || ImportLimits.length(table) > ImportLimits.MAX_TABLE_NAME_LENGTH) {
             throw RjMetricsResponses.error(400, "Invalid table name", List.of("table names are 1 to "
                     + ImportLimits.MAX_TABLE_NAME_LENGTH + " letters, digits and underscores"));
         }

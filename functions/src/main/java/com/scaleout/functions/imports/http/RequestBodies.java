@@ -1,8 +1,10 @@
 package com.scaleout.functions.imports.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.imports.domain.ImportLimits;
 import com.scaleout.functions.shared.http.ApiRequest;
@@ -23,8 +25,12 @@ import java.util.function.BiFunction;
 final class RequestBodies {
     enum Format { JSON, TRANSIT }
 
+    /** Jackson's defaults (numbers of at most 1,000 characters), for JSON and Transit JSON bodies alike. */
+    static final StreamReadConstraints NUMBERS = StreamReadConstraints.defaults();
+
     /** Decimals kept exactly as sent ({@code 1.10} stays {@code 1.10}): the warehouse gets what the client sent. */
-    private static final JsonMapper EXACT = JsonMapper.builder()
+    private static final JsonMapper EXACT = JsonMapper.builder(
+                    JsonFactory.builder().streamReadConstraints(NUMBERS).build())
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .build();
@@ -81,6 +87,8 @@ final class RequestBodies {
             return checked;
         } catch (JsonProcessingException e) {
             throw StitchResponses.malformed(e.getOriginalMessage());
+        } catch (NumberFormatException e) {
+            throw numberOutOfRange(e);
         } catch (IOException e) {
             throw unreadable();
         }
@@ -100,6 +108,8 @@ final class RequestBodies {
             return tree;
         } catch (JsonProcessingException e) {
             throw StitchResponses.malformed(e.getOriginalMessage());
+        } catch (NumberFormatException e) {
+            throw numberOutOfRange(e);
         } catch (IOException e) {
             throw unreadable();
         }
@@ -110,6 +120,8 @@ final class RequestBodies {
             return TransitJson.read(body);
         } catch (TransitJson.MalformedException e) {
             throw StitchResponses.malformed(e.getMessage());
+        } catch (TransitJson.TooLargeException e) {
+            throw StitchResponses.error(413, e.getMessage());
         }
     }
 
@@ -132,6 +144,11 @@ final class RequestBodies {
      */
     private static com.scaleout.functions.shared.http.ApiException unreadable() {
         return StitchResponses.malformed("the body is not JSON text (UTF-8)");
+    }
+
+    /** Jackson lets BigDecimal's refusal escape for an exponent beyond an int ({@code 1e-2147483649}). */
+    private static com.scaleout.functions.shared.http.ApiException numberOutOfRange(NumberFormatException e) {
+        return StitchResponses.malformed("a number is out of range: " + e.getMessage());
     }
 
     static com.scaleout.functions.shared.http.ApiException notAnArray() {

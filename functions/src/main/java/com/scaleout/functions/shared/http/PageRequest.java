@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * {@code ?limit=} and {@code ?cursor=} of a list route. Lists are newest first and keyed by a sort value, so a
@@ -14,6 +15,7 @@ import java.util.function.Predicate;
 public record PageRequest(int limit, Optional<String> before) {
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
+    private static final Pattern ASCII_DIGITS = Pattern.compile("[0-9]{1,9}");
 
     public static PageRequest from(ApiRequest request, Predicate<String> validSortValue) {
         return from(request, DEFAULT_LIMIT, MAX_LIMIT, validSortValue);
@@ -32,13 +34,13 @@ public record PageRequest(int limit, Optional<String> before) {
     }
 
     private static int parseLimit(String text, int maxLimit) {
-        try {
-            int limit = Integer.parseInt(text.trim());
+        String digits = text.trim();
+        // ASCII digits only: Integer.parseInt also reads other scripts' digits ("\u0663" as 3)
+        if (ASCII_DIGITS.matcher(digits).matches()) {
+            int limit = Integer.parseInt(digits);
             if (limit >= 1 && limit <= maxLimit) {
                 return limit;
             }
-        } catch (NumberFormatException ignored) {
-            // reported below
         }
         throw ApiException.invalidField("limit", "must be an integer from 1 to " + maxLimit);
     }

@@ -10,15 +10,19 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.util.stream.Collectors;
 
 /**
- * Strict reading of request bodies: a JSON value of the wrong type is an error (no silent 123 → "123"), unknown
- * fields are ignored (clients may send more than a route reads), and the error names the field.
+ * Strict reading of request bodies: a JSON value of the wrong type is an error (no silent 123 → "123"), so is text
+ * that is not Unicode (a lone surrogate), unknown fields are ignored (clients may send more than a route reads), and
+ * the error names the field.
  */
 public final class RequestJson {
     private static final JsonMapper STRICT = strictMapper();
+    /** Why text with a lone surrogate is refused, for every reader of client text. */
+    public static final String NOT_UNICODE = "is not valid Unicode: it holds a lone UTF-16 surrogate (half a character)";
 
     private RequestJson() {
     }
@@ -29,6 +33,7 @@ public final class RequestJson {
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .addModule(new SimpleModule("well-formed text").addDeserializer(String.class, new WellFormedText()))
                 .build();
         // A number or boolean where text is expected is a client error, and so is text where a number is.
         mapper.coercionConfigFor(LogicalType.Textual)
@@ -77,6 +82,9 @@ public final class RequestJson {
                     .collect(Collectors.joining("."));
             if (field.isEmpty()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
+            }
+            if (e instanceof WellFormedText.IllFormed) {
+                throw ApiException.invalidField(field, NOT_UNICODE);
             }
             throw ApiException.invalidField(field, "has the wrong type");
         } catch (JacksonException e) {

@@ -6,6 +6,7 @@ import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.domain.Ids;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
@@ -57,7 +58,7 @@ public final class SearchService {
         } catch (SearchTerms.InvalidQuery e) {
             throw ApiException.invalidField("q", e.getMessage());
         }
-        int limit = request.query("limit").map(SearchService::parseLimit).orElse(MAX_LIMIT);
+        int limit = PageRequest.limit(request, MAX_LIMIT, MAX_LIMIT);
         Optional<Position> after = request.query("cursor").map(SearchService::decode);
         String query = String.join(" ", terms);
         boolean cacheable = after.isEmpty() && limit == MAX_LIMIT;
@@ -133,18 +134,6 @@ public final class SearchService {
     /** Ranked after the position: fewer terms matched, or as many and older. */
     private static boolean isAfter(int matched, String id, Position position) {
         return matched < position.matched() || (matched == position.matched() && id.compareTo(position.lastId()) < 0);
-    }
-
-    private static int parseLimit(String text) {
-        try {
-            int limit = Integer.parseInt(text.trim());
-            if (limit >= 1 && limit <= MAX_LIMIT) {
-                return limit;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw ApiException.invalidField("limit", "must be an integer from 1 to " + MAX_LIMIT);
     }
 
     static String encode(Position position) {

@@ -7,6 +7,7 @@ import com.scaleout.functions.social.domain.Ids;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.domain.Tokens;
 import com.scaleout.functions.social.domain.TweetText;
 import com.scaleout.functions.social.domain.User;
 import java.time.Clock;
@@ -88,11 +89,10 @@ public final class TweetService {
     }
 
     public Page<Tweet> hashtag(String tag, PageRequest page) {
-        String normalized = TweetText.normalizeTag(tag.startsWith("#") ? tag.substring(1) : tag);
-        if (TweetText.isBlank(normalized) || normalized.length() > 100) {
-            throw ApiException.invalidField("tag", "must be 1-100 characters, not only spaces");
-        }
-        return resolve(index.byHashtag(normalized, page), page);
+        String key = TweetText.hashtagKey(tag).orElseThrow(() -> ApiException.invalidField("tag",
+                "must be a hashtag: up to " + Tokens.MAX_LENGTH + " letters, marks, digits and underscores with a"
+                        + " letter, after an optional #"));
+        return resolve(index.byHashtag(key, page), page);
     }
 
     public Page<Tweet> mentioning(String username, PageRequest page) {

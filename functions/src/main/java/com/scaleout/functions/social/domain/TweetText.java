@@ -2,23 +2,16 @@ package com.scaleout.functions.social.domain;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * A tweet's text: trimmed, 1-280 code points (so an emoji counts once), and the {@code #hashtags} and
- * {@code @mentions} in it. A hashtag is letters, digits and underscores with at least one letter, not glued to a
- * preceding word ({@code a#b} is not one); a mention is a valid username not glued to a word (an e-mail address
- * is not one).
+ * {@code @mentions} in it, as {@link Tokens} reads them (search reads the text the same way).
  */
 public final class TweetText {
     public static final int MAX_CODE_POINTS = 280;
-    /** Up to 100 characters, and not a longer run: an over-long tag is no hashtag (as an over-long name is no mention). */
-    private static final Pattern HASHTAG =
-            Pattern.compile("(?<![\\p{L}\\p{N}_&#])[#＃]([\\p{L}\\p{M}\\p{N}_]{1,100})(?![\\p{L}\\p{M}\\p{N}_])");
-    private static final Pattern MENTION = Pattern.compile("(?<![\\p{L}\\p{N}_@.])@([A-Za-z0-9_]{3,15})(?![A-Za-z0-9_@])");
 
     private final String text;
 
@@ -71,14 +64,12 @@ public final class TweetText {
         return Character.isWhitespace(codePoint) || Character.isSpaceChar(codePoint);
     }
 
-    /** Distinct hashtags (ignoring case), in order of appearance, as first written. */
+    /** Distinct hashtags (by key), in order of appearance, as first written (once normalized). */
     public List<String> hashtags() {
         var tags = new LinkedHashMap<String, String>();
-        Matcher m = HASHTAG.matcher(text);
-        while (m.find()) {
-            String tag = m.group(1);
-            if (tag.codePoints().anyMatch(Character::isLetter)) {
-                tags.putIfAbsent(normalizeTag(tag), tag);
+        for (Tokens.Token token : Tokens.of(text)) {
+            if (token.kind() == Tokens.Kind.HASHTAG) {
+                tags.putIfAbsent(token.key(), token.text());
             }
         }
         return new ArrayList<>(tags.values());
@@ -86,17 +77,32 @@ public final class TweetText {
 
     /** Distinct mentioned usernames, normalized, in order of appearance. */
     public List<String> mentionedUsernames() {
-        var names = new LinkedHashMap<String, Boolean>();
-        Matcher m = MENTION.matcher(text);
-        while (m.find()) {
-            names.putIfAbsent(Usernames.normalize(m.group(1)), Boolean.TRUE);
+        var names = new LinkedHashSet<String>();
+        for (Tokens.Token token : Tokens.of(text)) {
+            if (token.kind() == Tokens.Kind.MENTION) {
+                names.add(Usernames.normalize(token.text()));
+            }
         }
-        return new ArrayList<>(names.keySet());
+        return new ArrayList<>(names);
     }
 
-    /** The form hashtag look-ups use: case-insensitive. */
+    /** The key by which a hashtag a tweet shows is stored and looked up: as search folds it. */
     public static String normalizeTag(String tag) {
-        return tag.toLowerCase(Locale.ROOT);
+        return Tokens.key(tag);
+    }
+
+    /**
+     * The key of {@code tag} (with or without its {@code #}) if it is a hashtag as a tweet's text would have it,
+     * so that every tag a tweet shows can be looked up, folded as search folds it.
+     */
+    public static Optional<String> hashtagKey(String tag) {
+        String sign = tag.startsWith("#") || tag.startsWith("\uff03") ? "" : "#";
+        List<Tokens.Token> tokens = Tokens.of(sign + tag);
+        if (tokens.size() == 1 && tokens.getFirst().kind() == Tokens.Kind.HASHTAG
+                && Tokens.key(sign + tag).equals("#" + tokens.getFirst().key())) {
+            return Optional.of(tokens.getFirst().key());
+        }
+        return Optional.empty();
     }
 
     /** Why a text was refused; the HTTP layer names the field. */

@@ -115,6 +115,17 @@ class ChangeLogRoutesTest {
         assertThat(json(response)).isEqualTo(Json.MAPPER.readTree("{\"items\":[],\"next\":null}"));
     }
 
+    /** A table name is counted in code points at push, so the log of a table of 255 emoji can be read too. */
+    @ParameterizedTest
+    @Event(value = "events/imports/get-import-table-changes-unknown-table.json", type = APIGatewayV2HTTPEvent.class)
+    void aTableNameIsCountedInCodePoints(APIGatewayV2HTTPEvent event) throws Exception {
+        event.getPathParameters().put("table", "\uD83D\uDE80".repeat(255));
+        assertThat(handler.handleRequest(event, null).getStatusCode()).isEqualTo(200);
+
+        event.getPathParameters().put("table", "\uD83D\uDE80".repeat(256));
+        assertBadField(handler.handleRequest(event, null), "table");
+    }
+
     @ParameterizedTest
     @Event(value = "events/imports/get-import-tables-no-token.json", type = APIGatewayV2HTTPEvent.class)
     void withoutATokenIs401InStitchsWords(APIGatewayV2HTTPEvent event) throws Exception {
@@ -147,6 +158,8 @@ class ChangeLogRoutesTest {
         assertBadField(handler.handleRequest(event, null), "limit");
 
         event.setQueryStringParameters(Map.of("limit", "0"));
+        assertBadField(handler.handleRequest(event, null), "limit");
+        event.setQueryStringParameters(Map.of("limit", "\u0663"));
         assertBadField(handler.handleRequest(event, null), "limit");
     }
 

@@ -177,4 +177,16 @@ class ImportKeysAdminHandlerTest {
         assertThat(handle(disabled, sample("admin-keys-revoke")).status()).isEqualTo(404);
         assertThat(keys.authenticate(EXISTING_TOKEN)).isPresent();
     }
+
+    @Test
+    void aNameWithALoneSurrogateIs400NamingIt() throws Exception {
+        var event = sample("admin-keys-create");
+        event.setBody("{\"clientId\": 4821, \"name\": \"loader \\ud83d\"}");
+
+        var reply = handle(handler, event);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("errors").get(0).get("field").asText()).isEqualTo("name");
+        assertThat(store.finds()).isZero();
+    }
 }

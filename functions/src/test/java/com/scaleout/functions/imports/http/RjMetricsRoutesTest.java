@@ -142,6 +142,14 @@ class RjMetricsRoutesTest {
     }
 
     @Test
+    void aNumberWhoseExponentIsOutOfRangeIs400() {
+        var event = withBody(sample("rjmetrics-data-apikey"), "{\"keys\": [\"id\"], \"id\": 1, \"x\": 1e-2147483649}");
+
+        assertRjError(world.handle(event), 400, "Malformed JSON in the body");
+        assertThat(world.records.upserts()).isEmpty();
+    }
+
+    @Test
     void aContentTypeOtherThanJsonIs415() {
         assertRjError(world.handle("rjmetrics-data-wrong-content-type"), 415,
                 "Content-Type must be application/json");

@@ -269,6 +269,76 @@ class StitchRoutesTest {
         assertThat(world.stored()).isEmpty();
     }
 
+    // ---- numbers ----
+
+    /** Jackson lets BigDecimal's NumberFormatException escape for an exponent below Integer.MIN_VALUE. */
+    @Test
+    void aNumberWhoseExponentIsOutOfRangeIsMalformedOnPushValidateAndBatch() {
+        var push = sample("push-two-tables");
+        var validate = sample("validate-valid");
+        var batch = sample("batch-customers");
+
+        for (var event : List.of(withBody(push, push.getBody().replace("99.95", "1e-2147483649")),
+                withBody(validate, validate.getBody().replace("12.5", "1e-2147483649")),
+                withBody(batch, batch.getBody().replace("\"id\": 1,", "\"id\": 1e-2147483649,")))) {
+            var reply = world.handle(event);
+
+            assertError(reply, 400, "Malformed json in the body!");
+            assertThat(reply.text("error")).contains("1e-2147483649");
+        }
+        assertThat(world.records.upserts()).isEmpty();
+    }
+
+    @Test
+    void aTransitFloatThatNoDoubleHoldsIsMalformedNotStoredAsZero() {
+        for (String number : List.of("1e-2147483649", "1e-400", "-2e-324")) {
+            var reply = world.handle(withBody(sample("push-transit"), transitPush("\"x\"", number)));
+
+            assertError(reply, 400, "Malformed json in the body!");
+            assertThat(reply.text("error")).contains(number);
+        }
+        assertThat(world.handle(withBody(sample("push-transit"), transitPush("\"x\"", "2.5e-300"))).status())
+                .isEqualTo(201);
+        assertThat(world.records.upserts()).hasSize(1);
+    }
+
+    /** JSON refuses a number of more than 1,000 characters (Jackson's limit); Transit's tagged numbers too. */
+    @Test
+    void aTransitBigNumberOfMoreThanAThousandDigitsIsMalformedLikeJson() {
+        String digits = "7".repeat(1_001);
+        for (String number : List.of("\"~n" + digits + "\"", "\"~f" + digits + "\"", "\"~f0." + digits + "\"")) {
+            var reply = world.handle(withBody(sample("push-transit"), transitPush("\"x\"", number)));
+
+            assertError(reply, 400, "Malformed json in the body!");
+            assertThat(reply.text("error")).contains("exceeds the maximum allowed (1000");
+        }
+        var json = withBody(sample("push-two-tables"), "[{\"client_id\": 4821, \"table_name\": \"t\", \"sequence\": 1,"
+                + " \"action\": \"upsert\", \"key_names\": [\"x\"], \"data\": {\"x\": " + digits + "}}]");
+        assertThat(world.handle(json).text("error")).contains("exceeds the maximum allowed (1000");
+        String thousand = "7".repeat(1_000);
+        var reply = world.handle(withBody(sample("push-transit"), transitPush("\"x\"", "\"~n" + thousand + "\"")));
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(storedKey(world.stored().getFirst()).get("x").bigIntegerValue())
+                .isEqualTo(new java.math.BigInteger(thousand));
+    }
+
+    @Test
+    void aTransitBodyWhoseCacheReferencesExpandPastTheBodyLimitIs413() {
+        var bomb = new String(TransitExpansionBench.referenceBomb(10_000, 20_000), StandardCharsets.UTF_8);
+
+        var reply = world.handle(withBody(sample("push-transit"), bomb));
+
+        assertError(reply, 413, "the Transit JSON body is more than 6291456 bytes as JSON (the limit of a body)");
+        assertThat(world.records.upserts()).isEmpty();
+    }
+
+    /** One Transit push record of client 4821, table t, keyed by {@code keyField}, whose key value is {@code value}. */
+    private static String transitPush(String keyField, String value) {
+        return "[\"~#list\",[[\"^ \",\"~:client_id\",4821,\"~:table_name\",\"t\",\"~:sequence\",1,"
+                + "\"~:action\",\"upsert\",\"~:key_names\",[\"~#list\",[" + keyField + "]],\"~:data\",[\"^ \","
+                + keyField + "," + value + "]]]]";
+    }
+
     // ---- push: bad input ----
 
     @Test
@@ -395,6 +465,20 @@ class StitchRoutesTest {
         assertUnprocessable(world.handle("push-long-key"), "[{\"index\": 1, \"reason\": \"record 1: key field"
                 + " \\\"id\\\" is 256 characters long; key values must be shorter than 256\"}]");
         assertThat(world.stored()).isEmpty();
+    }
+
+    /** Lengths count code points, as a tweet's do: an emoji is one character, not two UTF-16 units. */
+    @Test
+    void tableNamesAndKeyValuesAreCountedInCodePoints() {
+        String rocket = "\uD83D\uDE80";
+        String record = "{\"client_id\": 4821, \"table_name\": \"%s\", \"sequence\": 1, \"action\": \"upsert\","
+                + " \"key_names\": [\"id\"], \"data\": {\"id\": \"%s\"}}";
+
+        assertThat(push(record.formatted(rocket.repeat(255), rocket.repeat(255))).status()).isEqualTo(201);
+        assertUnprocessable(push(record.formatted(rocket.repeat(256), "a"), record.formatted("t", rocket.repeat(256))),
+                "[{\"index\": 0, \"reason\": \"record 0: table_name must be at most 255 characters\"},"
+                + " {\"index\": 1, \"reason\": \"record 1: key field \\\"id\\\" is 256 characters long; key values"
+                + " must be shorter than 256\"}]");
     }
 
     @Test

@@ -146,4 +146,21 @@ class TransitJsonTest {
                 .isInstanceOf(TransitJson.MalformedException.class)
                 .hasMessageStartingWith("not valid Transit JSON: ");
     }
+    /** The 110 KB body: 20,000 references to one 10,000-character keyword, 200 MB as JSON. */
+    @Test
+    void cacheReferencesThatExpandPastTheJsonBodyLimitAreRefusedWhileDecoding() {
+        assertThatThrownBy(() -> TransitJson.read(TransitExpansionBench.referenceBomb(10_000, 20_000)))
+                .isInstanceOf(TransitJson.TooLargeException.class)
+                .hasMessage("the Transit JSON body is more than 6291456 bytes as JSON (the limit of a body)");
+    }
+
+    /** Each reference to a 1,000-character keyword is 1,003 bytes as JSON (quotes and a comma). */
+    @Test
+    void theBudgetIsTheJsonBodyLimit() {
+        var within = TransitJson.read(TransitExpansionBench.referenceBomb(1_000, 6_000));
+
+        assertThat(within.get(0).get("data").get("v")).hasSize(6_000);
+        assertThatThrownBy(() -> TransitJson.read(TransitExpansionBench.referenceBomb(1_000, 6_300)))
+                .isInstanceOf(TransitJson.TooLargeException.class);
+    }
 }

@@ -50,7 +50,7 @@ class PageRequestTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "101", "-1", "abc", "", "1.5", "2147483648", "1e2"})
+    @ValueSource(strings = {"0", "101", "-1", "abc", "", "1.5", "2147483648", "1e2", "\u0663", "\uff13", "\u0969", "1\u0660"})
     void refusesAnyOtherLimit(String limit) {
         assertInvalid(() -> page(Map.of("limit", limit)), "limit");
     }

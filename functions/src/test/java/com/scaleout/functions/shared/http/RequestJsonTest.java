@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -96,5 +97,19 @@ class RequestJsonTest {
 
         assertThatThrownBy(() -> RequestJson.read(deep, Probe.class)).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.status()).isEqualTo(400));
+    }
+
+    /** A lone UTF-16 surrogate (half an emoji) is no Unicode: UTF-8 has no form for it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"{\"name\":\"\\ud83d\"} | name", "{\"name\":\"a\\udfffb\"} | name",
+            "{\"name\":\"\\ude80\\ud83d\"} | name", "{\"tags\":[\"ok\",\"\\ud800\"]} | tags.[1]"})
+    void refusesTextWithALoneSurrogateNamingTheField(String body, String field) {
+        assertThatThrownBy(() -> RequestJson.read(body, Probe.class)).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.errors()).containsExactly(new ErrorBody.FieldError(field, RequestJson.NOT_UNICODE)));
+    }
+
+    @Test
+    void readsAPairedSurrogateAsTheCharacterItIs() {
+        assertThat(RequestJson.read("{\"name\":\"\\ud83d\\ude80\"}", Probe.class).name()).isEqualTo("\uD83D\uDE80");
     }
 }

@@ -106,9 +106,9 @@ class SearchTermsTest {
 
     @Test
     void allows200CharactersAndNoMore() {
-        String query200 = "java " + "x".repeat(195);
+        String query200 = "java " + "x".repeat(95) + " " + "y".repeat(99);
 
-        assertThat(SearchTerms.ofQuery(query200)).hasSize(2);
+        assertThat(SearchTerms.ofQuery(query200)).hasSize(3);
         assertThatThrownBy(() -> SearchTerms.ofQuery(query200 + "x")).isInstanceOf(SearchTerms.InvalidQuery.class)
                 .hasMessageContaining("200");
     }
@@ -123,5 +123,12 @@ class SearchTermsTest {
                 .isInstanceOf(SearchTerms.InvalidQuery.class).hasMessageContaining("11");
         assertThatThrownBy(() -> SearchTerms.ofQuery(ten + " #term1"))
                 .as("#term1 is a term of its own").isInstanceOf(SearchTerms.InvalidQuery.class);
+    }
+
+    /** Every key of the search index fits DynamoDB's: a longer run is no term (nor a tag). */
+    @Test
+    void aRunOfMoreThanAHundredCharactersIsNoTerm() {
+        assertThat(SearchTerms.of("x".repeat(100) + " " + "y".repeat(101) + " #" + "z".repeat(101)))
+                .containsExactly("x".repeat(100));
     }
 }

@@ -102,4 +102,34 @@ class TweetTextTest {
     void allowsAMentionOfTheLongestUsername() {
         assertThat(TweetText.of("@abcdefghijklmno").mentionedUsernames()).containsExactly("abcdefghijklmno");
     }
+
+    /** A tag, a mention and a search term are read by one tokenizer, so they fold the same way. */
+    @Test
+    void foldsWidthAndCaseAsSearchDoes() {
+        var text = TweetText.of("\uff03\uff34\uff45\uff53\uff54 \uff20\uff42\uff4f\uff42");
+
+        assertThat(text.hashtags()).containsExactly("Test");
+        assertThat(text.mentionedUsernames()).containsExactly("bob");
+        assertThat(SearchTerms.of(text.text())).containsExactly("#test", "@bob");
+        assertThat(TweetText.hashtagKey("\uff34\uff25\uff33\uff34")).contains("test");
+        assertThat(TweetText.hashtagKey("#Test")).contains("test");
+    }
+
+    @Test
+    void aTagTheTextShowsIsATagTheRouteTakes() {
+        String dotted = "\u0130".repeat(100);
+
+        assertThat(TweetText.of("#" + dotted).hashtags()).containsExactly(dotted);
+        assertThat(TweetText.hashtagKey(dotted)).contains(dotted.toLowerCase(java.util.Locale.ROOT));
+        assertThat(TweetText.hashtagKey("a".repeat(101))).isEmpty();
+        assertThat(TweetText.hashtagKey("no tag")).isEmpty();
+        assertThat(TweetText.hashtagKey("2024")).isEmpty();
+    }
+
+    /** NFKC can make one character many (U+FDF2 is 4 letters): a tag is at most 100 characters once normalized. */
+    @Test
+    void aTagIsMeasuredOnceNormalized() {
+        assertThat(TweetText.of("#" + "\ufdf2".repeat(25)).hashtags()).hasSize(1);
+        assertThat(TweetText.of("#" + "\ufdf2".repeat(26)).hashtags()).isEmpty();
+    }
 }

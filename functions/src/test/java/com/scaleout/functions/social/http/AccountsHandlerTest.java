@@ -120,4 +120,29 @@ class AccountsHandlerTest {
         assertProfile(bob, Seed.BOB, "bob", 1, 1, 1);
         assertThat(bob.get("displayName").asText()).isEqualTo("Bob B.");
     }
+
+    @org.junit.jupiter.api.Test
+    void refusesADisplayNameOrPasswordWithALoneSurrogate() {
+        for (String field : List.of("\"displayName\": \"Dave \\ud83d\", \"password\": \"correct horse\"",
+                "\"password\": \"\\ud800abcdefgh\"")) {
+            var event = Samples.http("post-users");
+            event.setBody("{\"username\": \"dave_01\", " + field + "}");
+
+            var response = world.handle(event);
+
+            ApiJson.assertClientError(response, 400, event.getRequestContext().getRequestId(),
+                    List.of(field.substring(1, field.indexOf('"', 1))));
+        }
+        assertThat(world.users.findByUsername("dave_01")).isEmpty();
+    }
+
+    /** Encoded to UTF-8, "\\ud800abcdefgh", "?abcdefgh" and "\\udfffabcdefgh" were one password. */
+    @org.junit.jupiter.api.Test
+    void refusesALoginWhosePasswordHasALoneSurrogate() {
+        var event = Samples.http("post-sessions");
+        event.setBody("{\"username\": \"alice\", \"password\": \"\\udfffabcdefgh\"}");
+
+        ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(),
+                List.of("password"));
+    }
 }

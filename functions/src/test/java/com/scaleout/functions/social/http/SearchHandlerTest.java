@@ -66,7 +66,7 @@ class SearchHandlerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abc", "-1", "1.5", "", "99999999999"})
+    @ValueSource(strings = {"abc", "-1", "1.5", "", "99999999999", "\u0663", "\uff13"})
     void refusesALimitThatIsNoIntegerFrom1To50(String limit) {
         var event = Samples.http("get-search");
         event.setQueryStringParameters(Map.of("q", "#java", "limit", limit));

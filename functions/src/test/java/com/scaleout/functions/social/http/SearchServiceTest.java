@@ -314,4 +314,32 @@ class SearchServiceTest {
             }
         };
     }
+
+    private List<String> hashtagPage(String tag) {
+        var event = Samples.http("get-hashtag-tweets");
+        event.getPathParameters().put("tag", tag);
+        return itemIds(ok(world.handle(event), 200));
+    }
+
+    /** The hashtag route folds width and case exactly as search does: one tokenizer for both. */
+    @Test
+    void theHashtagRouteFindsWhatSearchFindsForTheTag() {
+        String fullWidth = posted(Seed.CAROL, "full width \uff03\uff54\uff45\uff53\uff54");
+
+        assertThat(search("#test")).containsExactly(fullWidth);
+        assertThat(hashtagPage("test")).containsExactly(fullWidth);
+        assertThat(hashtagPage("#TEST")).containsExactly(fullWidth);
+        assertThat(hashtagPage("\uff34\uff25\uff33\uff34")).containsExactly(fullWidth);
+    }
+
+    /** Lower-casing doubles the length of U+0130 (i and a combining dot): the tag is still found. */
+    @Test
+    void everyHashtagATweetShowsIsFoundByTheHashtagRoute() {
+        String dotted = "\u0130".repeat(100);
+        String id = posted(Seed.CAROL, "#" + dotted);
+
+        assertThat(world.tweets.findMany(List.of(id)).getFirst().hashtags()).containsExactly(dotted);
+        assertThat(hashtagPage(dotted)).containsExactly(id);
+        assertThat(search("#" + dotted)).containsExactly(id);
+    }
 }

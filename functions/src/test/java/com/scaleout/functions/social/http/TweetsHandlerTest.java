@@ -208,4 +208,13 @@ class TweetsHandlerTest {
 
         ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(), List.of("id"));
     }
+
+    @Test
+    void refusesATextWithALoneSurrogate() {
+        var event = Samples.http("post-tweets");
+        event.setBody("{\"text\": \"half an emoji \\ud83d\"}");
+
+        ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(),
+                List.of("text"));
+    }
 }
