@@ -21,6 +21,7 @@ final class JsonErrors extends ErrorHandler {
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
                                     Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff"); // as every answer of the API
         byte[] body = Json.write(Map.of("message", HttpStatus.getMessage(code))).getBytes(StandardCharsets.UTF_8);
         response.write(true, ByteBuffer.wrap(body), callback);
     }

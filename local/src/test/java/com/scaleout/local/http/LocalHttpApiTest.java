@@ -180,7 +180,7 @@ class LocalHttpApiTest {
 
                 assertThat(answer).as(target).startsWith("HTTP/1.1 400 ");
                 assertThat(answer.toLowerCase(java.util.Locale.ROOT)).as(target)
-                        .contains("content-type: application/json");
+                        .contains("content-type: application/json").contains("x-content-type-options: nosniff");
                 assertThat(answer).as(target).endsWith("{\"message\":\"Bad Request\"}");
             }
             for (String target : List.of("/search?q=%", "/search?q=%zz%")) {
