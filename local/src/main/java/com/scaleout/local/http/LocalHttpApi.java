@@ -144,7 +144,22 @@ public final class LocalHttpApi implements AutoCloseable {
             }
         });
         server.setErrorHandler(new JsonErrors());
-        connector.open(); // binds now: a port taken fails here, before anything starts
+        bind(connector);
+    }
+
+    /**
+     * Binds now, so that a port taken fails here, before anything starts, as the JDK's {@link java.net.BindException}
+     * (Jetty wraps it in an IOException of its own; the runtime says which port and what to do about it).
+     */
+    private static void bind(ServerConnector connector) throws IOException {
+        try {
+            connector.open();
+        } catch (IOException e) {
+            if (e.getCause() instanceof java.net.BindException taken) {
+                throw taken;
+            }
+            throw e;
+        }
     }
 
     public void start() {
