@@ -1,7 +1,7 @@
 package com.scaleout.functions.albums;
 
 import com.scaleout.functions.shared.http.ApiException;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import java.nio.charset.StandardCharsets;
 
 /** The AlbumStore API: post an album (image + profile), read its profile, review it, read its reviews. */

@@ -3,7 +3,7 @@ package com.scaleout.functions.albums;
 import com.scaleout.declaration.TableSpec;
 import com.github.f4b6a3.ulid.Ulid;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.application.UserStore;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.domain.Usernames;

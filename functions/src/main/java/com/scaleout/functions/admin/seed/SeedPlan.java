@@ -1,7 +1,7 @@
 package com.scaleout.functions.admin.seed;
 
 import com.scaleout.functions.social.application.FollowStore.Edge;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.Tweet;

@@ -2,7 +2,7 @@ package com.scaleout.functions.social.application;
 
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ErrorBody.FieldError;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.domain.Usernames;

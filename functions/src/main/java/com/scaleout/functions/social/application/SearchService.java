@@ -7,7 +7,7 @@ import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.http.Page;
 import com.scaleout.functions.shared.http.PageRequest;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.domain;
 
+import com.scaleout.functions.shared.ids.Ids;
 import java.util.Optional;
 
 /**

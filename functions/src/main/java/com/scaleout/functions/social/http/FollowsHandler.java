@@ -7,7 +7,7 @@ import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.SessionService;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;

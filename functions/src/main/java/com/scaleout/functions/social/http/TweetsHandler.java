@@ -9,7 +9,7 @@ import com.scaleout.functions.shared.http.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.redis.RedisConnection;

@@ -3,7 +3,7 @@ package com.scaleout.functions.admin.seed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.functions.social.application.FollowStore.Edge;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.TweetText;

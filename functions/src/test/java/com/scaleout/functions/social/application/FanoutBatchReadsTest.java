@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
  */
 class FanoutBatchReadsTest {
     private static final String STAR = "star";
-    private static final String FIRST = com.scaleout.functions.social.domain.Ids.idAt(
+    private static final String FIRST = com.scaleout.functions.shared.ids.Ids.idAt(
             java.time.Instant.parse("2026-01-01T00:00:00Z"));
-    private static final String SECOND = com.scaleout.functions.social.domain.Ids.idAt(
+    private static final String SECOND = com.scaleout.functions.shared.ids.Ids.idAt(
             java.time.Instant.parse("2026-01-01T00:01:00Z"));
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final InMemoryUserStore storedUsers = new InMemoryUserStore();

@@ -2,7 +2,7 @@ package com.scaleout.functions.social.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.fakes.InMemoryTweetCache;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.User;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.RecommendationCache;
-import com.scaleout.functions.social.domain.Ids;
+import com.scaleout.functions.shared.ids.Ids;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;

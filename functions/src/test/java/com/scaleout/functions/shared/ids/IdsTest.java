@@ -1,4 +1,4 @@
-package com.scaleout.functions.social.domain;
+package com.scaleout.functions.shared.ids;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

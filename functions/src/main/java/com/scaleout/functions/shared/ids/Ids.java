@@ -1,7 +1,6 @@
-package com.scaleout.functions.social.domain;
+package com.scaleout.functions.shared.ids;
 
 import com.github.f4b6a3.ulid.UlidCreator;
-import com.scaleout.functions.shared.ids.RequestIds;
 import java.util.regex.Pattern;
 
 /**
