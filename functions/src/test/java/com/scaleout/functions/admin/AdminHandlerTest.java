@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.shared.http.Json;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.fakes.InMemoryFollowStore;
 import com.scaleout.functions.social.fakes.InMemoryTweetStore;
 import com.scaleout.functions.social.fakes.InMemoryUserStore;

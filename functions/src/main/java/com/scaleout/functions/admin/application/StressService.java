@@ -2,7 +2,7 @@ package com.scaleout.functions.admin.application;
 
 import com.scaleout.functions.admin.seed.SeedAccounts;
 import com.scaleout.functions.shared.http.ApiException;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.Actor;
 import com.scaleout.functions.social.application.FollowService;

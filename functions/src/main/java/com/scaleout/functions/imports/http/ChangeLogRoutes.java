@@ -2,6 +2,7 @@ package com.scaleout.functions.imports.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.domain.ImportLimits;
 import com.scaleout.functions.imports.domain.ImportedTable;
@@ -10,8 +11,7 @@ import com.scaleout.functions.imports.domain.TableStatistics;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
 import java.util.SortedMap;
 import java.util.regex.Pattern;
 
@@ -47,7 +47,7 @@ final class ChangeLogRoutes {
     }
 
     static APIGatewayV2HTTPResponse tables(ChangeLogService changeLog, long clientId, ApiRequest request) {
-        var page = PageRequest.from(request, MAX_TABLES, MAX_TABLES, ChangeLogRoutes::isTableName);
+        var page = PageRequests.from(request, MAX_TABLES, MAX_TABLES, ChangeLogRoutes::isTableName);
         var tables = changeLog.tables(clientId, page.limit(), page.before());
         String next = page.nextCursor(tables.tables().isEmpty() ? null : tables.tables().getLast().table().name(),
                 tables.more());
@@ -61,7 +61,7 @@ final class ChangeLogRoutes {
                     + " characters");
         }
         long after = request.query("after").map(ChangeLogRoutes::position).orElse(0L);
-        int limit = PageRequest.limit(request, DEFAULT_CHANGES, MAX_CHANGES);
+        int limit = PageRequests.limit(request, DEFAULT_CHANGES, MAX_CHANGES);
         var page = changeLog.changes(new ImportedTable(clientId, table), after, limit);
         String next = page.next().isPresent() ? Long.toString(page.next().getAsLong()) : null;
         return HttpResponses.json(200, new Page<>(page.changes().stream().map(ChangeView::of).toList(), next));

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 
 /**
  * Follow edges, with each user's follower and following counts kept exactly equal to the edges: an edge and

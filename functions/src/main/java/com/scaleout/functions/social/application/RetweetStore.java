@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 
 /** Who retweeted what: one row per (tweet, user), with the tweet's retweet count kept equal to the rows. */
 public interface RetweetStore {

@@ -1,12 +1,12 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Json;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
@@ -58,7 +58,7 @@ public final class SearchService {
         } catch (SearchTerms.InvalidQuery e) {
             throw ApiException.invalidField("q", e.getMessage());
         }
-        int limit = PageRequest.limit(request, MAX_LIMIT, MAX_LIMIT);
+        int limit = PageRequests.limit(request, MAX_LIMIT, MAX_LIMIT);
         Optional<Position> after = request.query("cursor").map(SearchService::decode);
         String query = String.join(" ", terms);
         boolean cacheable = after.isEmpty() && limit == MAX_LIMIT;

@@ -1,8 +1,8 @@
 package com.scaleout.functions.social.application;
 
 import com.scaleout.functions.shared.http.ApiException;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Times;

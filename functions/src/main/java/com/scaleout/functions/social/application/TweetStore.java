@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.domain.Tweet;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package com.scaleout.functions.social.dynamodb;
 import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.application.Slice;
 import java.util.List;

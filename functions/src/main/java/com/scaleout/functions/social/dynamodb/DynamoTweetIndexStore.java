@@ -4,7 +4,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.shared.aws.Batches;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.Slice;
 import com.scaleout.functions.social.application.TweetIndexStore;
 import com.scaleout.functions.social.domain.Mention;

@@ -8,7 +8,7 @@ import static com.scaleout.functions.shared.aws.Attributes.string;
 import static com.scaleout.functions.shared.aws.Attributes.strings;
 
 import com.scaleout.functions.shared.aws.Batches;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.Slice;
 import com.scaleout.functions.social.application.TweetStore;

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.dynamodb;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

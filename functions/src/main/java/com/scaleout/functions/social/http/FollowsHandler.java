@@ -1,9 +1,9 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.SessionService;
@@ -43,10 +43,10 @@ public final class FollowsHandler extends ApiHandler implements Primed {
                     return HttpResponses.noContent();
                 },
                 "GET /users/{username}/followers", request -> HttpResponses.json(200, follows.followers(
-                        request.pathParameter("username"), PageRequest.from(request, Ids::isId))
+                        request.pathParameter("username"), PageRequests.from(request, Ids::isId))
                         .map(Views.UserView::of)),
                 "GET /users/{username}/following", request -> HttpResponses.json(200, follows.following(
-                        request.pathParameter("username"), PageRequest.from(request, Ids::isId))
+                        request.pathParameter("username"), PageRequests.from(request, Ids::isId))
                         .map(Views.UserView::of))));
         this.priming = Priming.register(FollowsHandler.class, redis, this::warmUp);
     }

@@ -2,7 +2,7 @@ package com.scaleout.functions.social.http;
 
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.http.Page;
+import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.functions.shared.redis.RedisConnection;

@@ -2,10 +2,10 @@ package com.scaleout.functions.social.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
@@ -39,7 +39,7 @@ public final class TimelineHandler extends ApiHandler implements Primed {
                             SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.of(
                 "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(sessions.actor(request),
-                        PageRequest.from(request, Ids::isId)).map(TimelineHandler::item)),
+                        PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(sessions.actor(request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))));

@@ -1,11 +1,12 @@
 package com.scaleout.functions.social.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.http.Page;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.Page;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
@@ -49,7 +50,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
                     return HttpResponses.noContent();
                 }),
                 Map.entry("GET /tweets/recent", request -> list(tweets.recent(
-                        PageRequest.from(request, RECENT_LIMIT, RECENT_LIMIT, Ids::isId)))),
+                        PageRequests.from(request, RECENT_LIMIT, RECENT_LIMIT, Ids::isId)))),
                 Map.entry("GET /tweets/{id}/replies", request -> list(tweets.replies(request.pathParameter("id"),
                         page(request)))),
                 Map.entry("POST /tweets/{id}/retweets", request -> retweet(tweets, sessions, request)),
@@ -87,7 +88,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
     }
 
     private static PageRequest page(ApiRequest request) {
-        return PageRequest.from(request, Ids::isId);
+        return PageRequests.from(request, Ids::isId);
     }
 
     private static APIGatewayV2HTTPResponse post(TweetService tweets, SessionService sessions, ApiRequest request) {

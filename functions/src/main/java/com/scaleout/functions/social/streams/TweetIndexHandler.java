@@ -12,7 +12,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.fakes;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.Slice;

@@ -3,7 +3,7 @@ package com.scaleout.functions.social.fakes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.application.TweetStore;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
-import com.scaleout.functions.shared.http.PageRequest;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;

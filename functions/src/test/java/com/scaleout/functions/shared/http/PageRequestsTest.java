@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.scaleout.functions.shared.ids.Ids;
+import com.scaleout.functions.shared.paging.Cursors;
+import com.scaleout.functions.shared.paging.PageRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -13,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class PageRequestTest {
+class PageRequestsTest {
     private static final String ID = "01M7W6C3800000000000000001";
 
     private static ApiRequest query(Map<String, String> parameters) {
@@ -21,7 +23,7 @@ class PageRequestTest {
     }
 
     private static PageRequest page(Map<String, String> parameters) {
-        return PageRequest.from(query(parameters), Ids::isId);
+        return PageRequests.from(query(parameters), Ids::isId);
     }
 
     private static String base64(String text) {
@@ -37,7 +39,7 @@ class PageRequestTest {
 
     @Test
     void defaultsTo20FromTheStart() {
-        var page = PageRequest.from(new ApiRequest(new APIGatewayV2HTTPEvent()), Ids::isId);
+        var page = PageRequests.from(new ApiRequest(new APIGatewayV2HTTPEvent()), Ids::isId);
 
         assertThat(page.limit()).isEqualTo(20);
         assertThat(page.before()).isEmpty();
@@ -57,13 +59,13 @@ class PageRequestTest {
 
     @Test
     void honoursAListsOwnDefaultAndMaximum() {
-        assertThat(PageRequest.from(query(Map.of()), 50, 50, Ids::isId).limit()).isEqualTo(50);
-        assertInvalid(() -> PageRequest.from(query(Map.of("limit", "51")), 50, 50, Ids::isId), "limit");
+        assertThat(PageRequests.from(query(Map.of()), 50, 50, Ids::isId).limit()).isEqualTo(50);
+        assertInvalid(() -> PageRequests.from(query(Map.of("limit", "51")), 50, 50, Ids::isId), "limit");
     }
 
     @Test
     void roundTripsItsOwnCursor() {
-        String cursor = PageRequest.encode(ID);
+        String cursor = Cursors.encode(ID);
 
         assertThat(cursor).matches("[A-Za-z0-9_-]+").doesNotContain(ID); // opaque and URL-safe
         assertThat(page(Map.of("cursor", cursor)).before()).contains(ID);
@@ -73,7 +75,7 @@ class PageRequestTest {
     void givesANextCursorOnlyWhenThereIsMore() {
         var page = page(Map.of());
 
-        assertThat(page.nextCursor(ID, true)).isEqualTo(PageRequest.encode(ID));
+        assertThat(page.nextCursor(ID, true)).isEqualTo(Cursors.encode(ID));
         assertThat(page.nextCursor(ID, false)).isNull();
     }
 

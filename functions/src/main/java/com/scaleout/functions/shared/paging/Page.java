@@ -1,4 +1,4 @@
-package com.scaleout.functions.shared.http;
+package com.scaleout.functions.shared.paging;
 
 import java.util.List;
 import java.util.function.Function;
