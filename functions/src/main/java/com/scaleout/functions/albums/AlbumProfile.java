@@ -1,7 +1,7 @@
 package com.scaleout.functions.albums;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.text.Unicode;
@@ -21,7 +21,7 @@ public record AlbumProfile(String artist, String title, String year) {
 
     public static AlbumProfile parse(String text) {
         if (text == null || text.isBlank()) {
-            throw ApiException.badRequest("profile is empty");
+            throw InvalidInputException.because("profile is empty");
         }
         String trimmed = text.strip();
         Map<String, String> fields = trimmed.startsWith("{") ? fromJson(trimmed) : fromText(trimmed);
@@ -29,16 +29,16 @@ public record AlbumProfile(String artist, String title, String year) {
         String title = fields.get("title");
         String year = fields.get("year");
         if (artist == null || title == null || year == null) {
-            throw ApiException.badRequest("profile needs artist, title and year");
+            throw InvalidInputException.because("profile needs artist, title and year");
         }
         if (!Unicode.isWellFormed(artist) || !Unicode.isWellFormed(title) || !Unicode.isWellFormed(year)) {
-            throw ApiException.badRequest("profile " + RequestJson.NOT_UNICODE);
+            throw InvalidInputException.because("profile " + RequestJson.NOT_UNICODE);
         }
         if (!YEAR.matcher(year.strip()).matches()) {
-            throw ApiException.badRequest("profile year must be a number");
+            throw InvalidInputException.because("profile year must be a number");
         }
         if (artist.length() > MAX_FIELD || title.length() > MAX_FIELD) {
-            throw ApiException.badRequest("profile artist and title must be at most " + MAX_FIELD + " characters");
+            throw InvalidInputException.because("profile artist and title must be at most " + MAX_FIELD + " characters");
         }
         return new AlbumProfile(artist, title, year.strip());
     }
@@ -55,14 +55,14 @@ public record AlbumProfile(String artist, String title, String year) {
             }
             return fields;
         } catch (Exception e) {
-            throw ApiException.badRequest("profile is not valid JSON");
+            throw InvalidInputException.because("profile is not valid JSON");
         }
     }
 
     /** The generated client's {@code toString()}: one {@code name: value} per line inside {@code class X {...}}. */
     private static Map<String, String> fromText(String text) {
         if (!text.startsWith("class ") || !text.endsWith("}")) {
-            throw ApiException.badRequest("profile is neither JSON nor an AlbumsProfile");
+            throw InvalidInputException.because("profile is neither JSON nor an AlbumsProfile");
         }
         var fields = new HashMap<String, String>();
         for (String line : text.substring(text.indexOf('{') + 1, text.length() - 1).split("\\R")) {

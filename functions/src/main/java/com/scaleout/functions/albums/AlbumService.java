@@ -1,6 +1,8 @@
 package com.scaleout.functions.albums;
 
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.TooLargeException;
 import com.scaleout.functions.shared.ids.Ids;
 import java.nio.charset.StandardCharsets;
 
@@ -22,14 +24,14 @@ public final class AlbumService {
     }
 
     public AlbumStore.Album post(MultipartForm form) {
-        byte[] image = form.part("image").orElseThrow(() -> ApiException.badRequest("image part is missing"));
+        byte[] image = form.part("image").orElseThrow(() -> InvalidInputException.because("image part is missing"));
         byte[] profileBytes = form.part("profile")
-                .orElseThrow(() -> ApiException.badRequest("profile part is missing"));
+                .orElseThrow(() -> InvalidInputException.because("profile part is missing"));
         if (image.length == 0) {
-            throw ApiException.badRequest("image is empty");
+            throw InvalidInputException.because("image is empty");
         }
         if (image.length > MAX_IMAGE_BYTES) {
-            throw new ApiException(413, "image is larger than " + MAX_IMAGE_BYTES + " bytes", null);
+            throw new TooLargeException("image is larger than " + MAX_IMAGE_BYTES + " bytes");
         }
         var profile = AlbumProfile.parse(new String(profileBytes, StandardCharsets.UTF_8));
         // the image first, unclaimed: an album whose item write fails leaves an image that expires, not one kept for
@@ -45,7 +47,7 @@ public final class AlbumService {
 
     public AlbumStore.Album get(String albumId) {
         requireId(albumId);
-        return albums.find(albumId).orElseThrow(() -> ApiException.notFound("Key not found"));
+        return albums.find(albumId).orElseThrow(() -> new NotFoundException("Key not found"));
     }
 
     /** The album with its counts after this review. */
@@ -53,15 +55,15 @@ public final class AlbumService {
         boolean like = switch (likeOrNot) {
             case "like" -> true;
             case "dislike" -> false;
-            default -> throw ApiException.badRequest("likeornot must be like or dislike");
+            default -> throw InvalidInputException.because("likeornot must be like or dislike");
         };
         requireId(albumId);
-        return albums.review(albumId, like).orElseThrow(() -> ApiException.notFound("Key not found"));
+        return albums.review(albumId, like).orElseThrow(() -> new NotFoundException("Key not found"));
     }
 
     private static void requireId(String albumId) {
         if (!Ids.isId(albumId)) {
-            throw ApiException.badRequest("Invalid albumID");
+            throw InvalidInputException.because("Invalid albumID");
         }
     }
 }

@@ -1,7 +1,7 @@
 package com.scaleout.functions.albums;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.DomainException;
 import com.scaleout.functions.shared.text.Unicode;
 import com.scaleout.functions.testing.fuzz.ClientErrors;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +14,7 @@ class AlbumProfileFuzzTest {
         AlbumProfile profile;
         try {
             profile = AlbumProfile.parse(new String(input, StandardCharsets.UTF_8));
-        } catch (ApiException e) {
+        } catch (DomainException e) {
             ClientErrors.requireClientError(e);
             return;
         }

@@ -1,6 +1,6 @@
 package com.scaleout.functions.admin.application;
 
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.UnavailableException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -50,7 +50,7 @@ public final class ResetService {
             try {
                 cache.flush();
             } catch (RuntimeException e) {
-                throw new ApiException(503, "The data is erased but the cache did not answer: reset again", null);
+                throw new UnavailableException("The data is erased but the cache did not answer: reset again");
             }
         }
         return new Reset(empty, deleted, empty, Duration.ofNanos(System.nanoTime() - started).toMillis());

@@ -4,7 +4,8 @@ import com.scaleout.functions.admin.seed.SeedAccounts;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.admin.seed.SeedPlan;
 import com.scaleout.functions.admin.seed.SeedRequest;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.ConflictException;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.Mention;
@@ -74,12 +75,12 @@ public final class SeedService {
     private Seeded seed(SeedRequest request, Optional<String> requestedChunk, Optional<Mention> everyoneFollows) {
         validate(request);
         requestedChunk.filter(id -> !CHUNK_ID.matcher(id).matches()).ifPresent(id -> {
-            throw ApiException.invalidField("chunkId", "must be 1 to 64 letters, digits, '-' or '_'");
+            throw InvalidInputException.field("chunkId", "must be 1 to 64 letters, digits, '-' or '_'");
         });
         var finished = requestedChunk.flatMap(chunkLog::finished);
         if (finished.isPresent()) {
             if (!finished.get().request().equals(request)) {
-                throw ApiException.conflict("chunkId " + requestedChunk.get() + " already seeded a different chunk ("
+                throw new ConflictException("chunkId " + requestedChunk.get() + " already seeded a different chunk ("
                         + finished.get().request() + "): a chunk id names one chunk");
             }
             return finished.get().seeded().asReplayed();
@@ -117,16 +118,16 @@ public final class SeedService {
 
     private static void validate(SeedRequest request) {
         if (request.users() < 1 || request.users() > SeedRequest.MAX_USERS) {
-            throw ApiException.invalidField("users", "must be 1 to " + SeedRequest.MAX_USERS);
+            throw InvalidInputException.field("users", "must be 1 to " + SeedRequest.MAX_USERS);
         }
         if (request.tweetsPerUser() < 0 || request.tweetsPerUser() > SeedRequest.MAX_TWEETS_PER_USER) {
-            throw ApiException.invalidField("tweetsPerUser", "must be 0 to " + SeedRequest.MAX_TWEETS_PER_USER);
+            throw InvalidInputException.field("tweetsPerUser", "must be 0 to " + SeedRequest.MAX_TWEETS_PER_USER);
         }
         if (request.followsPerUser() < 0 || request.followsPerUser() > SeedRequest.MAX_FOLLOWS_PER_USER) {
-            throw ApiException.invalidField("followsPerUser", "must be 0 to " + SeedRequest.MAX_FOLLOWS_PER_USER);
+            throw InvalidInputException.field("followsPerUser", "must be 0 to " + SeedRequest.MAX_FOLLOWS_PER_USER);
         }
         if (request.items() > SeedRequest.MAX_ITEMS) {
-            throw ApiException.badRequest(String.format(Locale.ROOT,
+            throw InvalidInputException.because(String.format(Locale.ROOT,
                     "One request seeds at most %,d items (users × (2 + tweetsPerUser + followsPerUser)), asked %,d:"
                             + " seed in chunks (./scaleout seed does)", SeedRequest.MAX_ITEMS, request.items()));
         }

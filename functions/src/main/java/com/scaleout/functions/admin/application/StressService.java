@@ -1,7 +1,7 @@
 package com.scaleout.functions.admin.application;
 
 import com.scaleout.functions.admin.seed.SeedAccounts;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.Actor;
@@ -78,13 +78,13 @@ public final class StressService {
         int n = request.n() == null ? 10 : request.n();
         int fanCount = request.fan() == null ? 0 : request.fan();
         if (n < 1 || n > MAX_N) {
-            throw ApiException.invalidField("n", "must be 1 to " + MAX_N);
+            throw InvalidInputException.field("n", "must be 1 to " + MAX_N);
         }
         if (fanCount < 0 || fanCount > MAX_FANS) {
-            throw ApiException.invalidField("fan", "must be 0 to " + MAX_FANS);
+            throw InvalidInputException.field("fan", "must be 0 to " + MAX_FANS);
         }
         if (request.star() == null || !Usernames.isValid(request.star())) {
-            throw ApiException.invalidField("star", "must be a username (3-15 letters, digits or underscores)");
+            throw InvalidInputException.field("star", "must be a username (3-15 letters, digits or underscores)");
         }
         long started = System.nanoTime();
         Instant stopAt = deadline.minus(MARGIN);

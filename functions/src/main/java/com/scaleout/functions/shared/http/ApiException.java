@@ -1,5 +1,13 @@
 package com.scaleout.functions.shared.http;
 
+import com.scaleout.functions.shared.failure.ConflictException;
+import com.scaleout.functions.shared.failure.DomainException;
+import com.scaleout.functions.shared.failure.ForbiddenException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
+import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.TooLargeException;
+import com.scaleout.functions.shared.failure.UnavailableException;
 import java.util.List;
 
 /**
@@ -82,6 +90,21 @@ public final class ApiException extends RuntimeException {
     /** 409 for a request that cannot run while another one is running; it may be sent again in a moment. */
     public static ApiException stillRunning(String message, long retryAfterSeconds) {
         return new ApiException(409, message, null, null, Math.max(1, retryAfterSeconds));
+    }
+
+    /** The HTTP answer to what the application refused. */
+    public static ApiException from(DomainException refused) {
+        return switch (refused) {
+            case InvalidInputException invalid -> invalid.problems().isEmpty() ? badRequest(invalid.getMessage())
+                    : invalidFields(invalid.problems().stream()
+                            .map(problem -> new ErrorBody.FieldError(problem.field(), problem.reason())).toList());
+            case NotFoundException notFound -> notFound(notFound.getMessage());
+            case ConflictException conflict -> conflict(conflict.getMessage());
+            case ForbiddenException forbidden -> forbidden(forbidden.getMessage());
+            case NotAuthenticatedException unknown -> unauthorized(unknown.getMessage());
+            case TooLargeException tooLarge -> new ApiException(413, tooLarge.getMessage(), null);
+            case UnavailableException unavailable -> new ApiException(503, unavailable.getMessage(), null, null, 1);
+        };
     }
 
     /** Seconds for Retry-After, when the exception says (0 when it does not). */

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.failure.DomainException;
 import com.scaleout.functions.shared.idempotency.Idempotency;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -62,12 +63,9 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         try {
             return work.get();
         } catch (ApiException e) {
-            var response = e.body() != null ? HttpResponses.json(e.status(), e.body())
-                    : error(e.status(), e.getMessage(), e.errors(), request.requestId());
-            if (e.status() == 503 || e.status() == 429 || e.retryAfterSeconds() > 0) {
-                response.getHeaders().put("retry-after", Long.toString(Math.max(1, e.retryAfterSeconds())));
-            }
-            return response;
+            return refusal(e, request);
+        } catch (DomainException e) {
+            return refusal(ApiException.from(e), request);
         } catch (SdkException e) {
             if (TransientFailures.isTransient(e)) {
                 BUSY.warn(request.routeKey() + ": AWS throttled or too slow", e);
@@ -81,6 +79,15 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             LOG.log(Level.SEVERE, request.routeKey() + " failed", e);
             return error(500, "Internal Server Error", null, request.requestId());
         }
+    }
+
+    private APIGatewayV2HTTPResponse refusal(ApiException e, ApiRequest request) {
+        var response = e.body() != null ? HttpResponses.json(e.status(), e.body())
+                : error(e.status(), e.getMessage(), e.errors(), request.requestId());
+        if (e.status() == 503 || e.status() == 429 || e.retryAfterSeconds() > 0) {
+            response.getHeaders().put("retry-after", Long.toString(Math.max(1, e.retryAfterSeconds())));
+        }
+        return response;
     }
 
     /**

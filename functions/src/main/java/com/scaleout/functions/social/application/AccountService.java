@@ -1,7 +1,8 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.ApiException;
-import com.scaleout.functions.shared.http.ErrorBody.FieldError;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.ConflictException;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.User;
@@ -32,24 +33,24 @@ public final class AccountService {
     }
 
     public User register(Registration registration) {
-        var errors = new ArrayList<FieldError>();
+        var errors = new ArrayList<InvalidInputException.Problem>();
         if (registration.username() == null) {
-            errors.add(new FieldError("username", "is required"));
+            errors.add(new InvalidInputException.Problem("username", "is required"));
         } else if (!Usernames.isValid(registration.username())) {
-            errors.add(new FieldError("username", "must be 3-15 letters, digits or underscores"));
+            errors.add(new InvalidInputException.Problem("username", "must be 3-15 letters, digits or underscores"));
         }
         String password = registration.password();
         if (password == null) {
-            errors.add(new FieldError("password", "is required"));
+            errors.add(new InvalidInputException.Problem("password", "is required"));
         } else {
-            policy.problem(password).ifPresent(problem -> errors.add(new FieldError("password", problem)));
+            policy.problem(password).ifPresent(problem -> errors.add(new InvalidInputException.Problem("password", problem)));
         }
         String displayName = registration.displayName() == null ? null : registration.displayName().strip();
         if (displayName != null && displayName.codePointCount(0, displayName.length()) > MAX_DISPLAY_NAME) {
-            errors.add(new FieldError("displayName", "must be at most " + MAX_DISPLAY_NAME + " characters"));
+            errors.add(new InvalidInputException.Problem("displayName", "must be at most " + MAX_DISPLAY_NAME + " characters"));
         }
         if (!errors.isEmpty()) {
-            throw ApiException.invalidFields(errors);
+            throw InvalidInputException.fields(errors);
         }
         var user = new User(Ids.newId(), registration.username(),
                 displayName == null || displayName.isEmpty() ? registration.username() : displayName,
@@ -57,19 +58,19 @@ public final class AccountService {
         try {
             users.create(user);
         } catch (UserStore.UsernameTaken e) {
-            throw ApiException.conflict("Username is taken");
+            throw new ConflictException("Username is taken");
         }
         return user;
     }
 
     public User profile(String username) {
         if (!Usernames.isValid(username)) {
-            throw ApiException.notFound("No such user");
+            throw new NotFoundException("No such user");
         }
-        return users.findByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+        return users.findByUsername(username).orElseThrow(() -> new NotFoundException("No such user"));
     }
 
     public User me(Actor actor) {
-        return users.findById(actor.userId()).orElseThrow(() -> ApiException.notFound("No such user"));
+        return users.findById(actor.userId()).orElseThrow(() -> new NotFoundException("No such user"));
     }
 }

@@ -1,6 +1,8 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.shared.ids.Ids;
@@ -24,7 +26,7 @@ public final class FollowService {
     public void follow(Actor actor, String username) {
         String followee = idOf(username);
         if (followee.equals(actor.userId())) {
-            throw ApiException.invalidField("username", "you cannot follow yourself");
+            throw InvalidInputException.field("username", "you cannot follow yourself");
         }
         try {
             follows.follow(new FollowStore.Edge(actor.userId(), followee, Ids.newId(),
@@ -48,9 +50,9 @@ public final class FollowService {
     }
 
     /** The caller's own account gone is a 401, as for a tweet; the other account gone, an unknown user. */
-    private static ApiException refusal(Actor actor, AccountMissing e) {
-        return e.userId().equals(actor.userId()) ? ApiException.unauthorized("Account no longer exists")
-                : ApiException.notFound("No such user");
+    private static RuntimeException refusal(Actor actor, AccountMissing e) {
+        return e.userId().equals(actor.userId()) ? new NotAuthenticatedException("Account no longer exists")
+                : new NotFoundException("No such user");
     }
 
     public Page<User> followers(String username, PageRequest page) {
@@ -74,6 +76,6 @@ public final class FollowService {
      * and the lists read the profiles they show anyway.
      */
     private String idOf(String username) {
-        return users.findIdByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+        return users.findIdByUsername(username).orElseThrow(() -> new NotFoundException("No such user"));
     }
 }

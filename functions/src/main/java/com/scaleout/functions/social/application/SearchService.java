@@ -3,7 +3,7 @@ package com.scaleout.functions.social.application;
 import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.paging.Page;
@@ -56,7 +56,7 @@ public final class SearchService {
         try {
             terms = SearchTerms.ofQuery(request.query("q").orElse(null));
         } catch (SearchTerms.InvalidQuery e) {
-            throw ApiException.invalidField("q", e.getMessage());
+            throw InvalidInputException.field("q", e.getMessage());
         }
         int limit = PageRequests.limit(request, MAX_LIMIT, MAX_LIMIT);
         Optional<Position> after = request.query("cursor").map(SearchService::decode);
@@ -156,6 +156,6 @@ public final class SearchService {
         } catch (Exception malformed) {
             // reported below, whatever the cause
         }
-        throw ApiException.invalidField("cursor", "is not a cursor this search returned");
+        throw InvalidInputException.field("cursor", "is not a cursor this search returned");
     }
 }

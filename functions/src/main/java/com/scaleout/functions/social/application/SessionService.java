@@ -1,7 +1,8 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
+import com.scaleout.functions.shared.failure.UnavailableException;
 import com.scaleout.functions.shared.logging.ThrottledLog;
-import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.User;
@@ -59,19 +60,19 @@ public final class SessionService {
 
     public Login login(String username, String password) {
         if (username == null || password == null) {
-            throw ApiException.unauthorized("Invalid username or password");
+            throw new NotAuthenticatedException("Invalid username or password");
         }
         Optional<UserStore.Credentials> credentials = users.findCredentials(username);
         if (credentials.isEmpty()) {
             passwords.matchDecoy(password);
-            throw ApiException.unauthorized("Invalid username or password");
+            throw new NotAuthenticatedException("Invalid username or password");
         }
         if (!passwords.matches(password, credentials.get().passwordHash())) {
-            throw ApiException.unauthorized("Invalid username or password");
+            throw new NotAuthenticatedException("Invalid username or password");
         }
         Optional<User> user = users.findById(credentials.get().userId());
         if (user.isEmpty()) {
-            throw ApiException.unauthorized("Invalid username or password");
+            throw new NotAuthenticatedException("Invalid username or password");
         }
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
@@ -118,10 +119,10 @@ public final class SessionService {
         String userId = request.authorizerValue(ApiRequest.CONTEXT_USER_ID).orElse(null);
         String sessionId = request.authorizerValue(ApiRequest.CONTEXT_SESSION_ID).orElse(null);
         if (userId == null || sessionId == null) {
-            throw ApiException.unauthorized("Authentication required");
+            throw new NotAuthenticatedException("Authentication required");
         }
         if (isRevoked(sessionId)) {
-            throw ApiException.unauthorized("Session has ended; log in again");
+            throw new NotAuthenticatedException("Session has ended; log in again");
         }
         return new Actor(userId, request.authorizerValue(ApiRequest.CONTEXT_USERNAME).orElse(null), sessionId);
     }
@@ -138,7 +139,7 @@ public final class SessionService {
             cache.evict(actor.sessionId());
         } catch (RuntimeException cacheDown) {
             CACHE_DOWN.warn("session cache unavailable; logout not done", cacheDown);
-            throw new ApiException(503, "Cannot log out right now; retry shortly", null);
+            throw new UnavailableException("Cannot log out right now; retry shortly");
         }
         sessions.delete(actor.sessionId());
     }

@@ -1,6 +1,9 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.InvalidInputException;
+import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.ForbiddenException;
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.shared.ids.Ids;
@@ -40,11 +43,11 @@ public final class TweetService {
         try {
             text = TweetText.of(request.text());
         } catch (TweetText.InvalidTweetText e) {
-            throw ApiException.invalidField("text", e.getMessage());
+            throw InvalidInputException.field("text", e.getMessage());
         }
         Optional<String> parent = Optional.ofNullable(request.inReplyTo());
         if (parent.isPresent() && !Ids.isId(parent.get())) {
-            throw ApiException.notFound("The tweet being replied to does not exist");
+            throw new NotFoundException("The tweet being replied to does not exist");
         }
         Map<String, Mention> mentioned = users.resolveUsernames(text.mentionedUsernames());
         List<Mention> mentions = text.mentionedUsernames().stream().filter(mentioned::containsKey)
@@ -54,9 +57,9 @@ public final class TweetService {
         try {
             tweets.create(tweet);
         } catch (TweetStore.ParentNotFound e) {
-            throw ApiException.notFound("The tweet being replied to does not exist");
+            throw new NotFoundException("The tweet being replied to does not exist");
         } catch (AccountMissing e) {
-            throw ApiException.unauthorized("Account no longer exists");
+            throw new NotAuthenticatedException("Account no longer exists");
         }
         return tweet;
     }
@@ -66,20 +69,20 @@ public final class TweetService {
             return actor.username();
         }
         return users.findById(actor.userId()).map(User::username)
-                .orElseThrow(() -> ApiException.unauthorized("Account no longer exists"));
+                .orElseThrow(() -> new NotAuthenticatedException("Account no longer exists"));
     }
 
     public Tweet get(String id) {
         if (!Ids.isId(id)) {
-            throw ApiException.notFound("No such tweet");
+            throw new NotFoundException("No such tweet");
         }
-        return tweets.find(id).orElseThrow(() -> ApiException.notFound("No such tweet"));
+        return tweets.find(id).orElseThrow(() -> new NotFoundException("No such tweet"));
     }
 
     public void delete(Actor actor, String id) {
         Tweet tweet = get(id);
         if (!tweet.authorId().equals(actor.userId())) {
-            throw ApiException.forbidden("Only its author can delete a tweet");
+            throw new ForbiddenException("Only its author can delete a tweet");
         }
         tweets.delete(tweet);
     }
@@ -89,7 +92,7 @@ public final class TweetService {
     }
 
     public Page<Tweet> hashtag(String tag, PageRequest page) {
-        String key = TweetText.hashtagKey(tag).orElseThrow(() -> ApiException.invalidField("tag",
+        String key = TweetText.hashtagKey(tag).orElseThrow(() -> InvalidInputException.field("tag",
                 "must be a hashtag: up to " + Tokens.MAX_LENGTH + " letters, marks, digits and underscores with a"
                         + " letter, after an optional #"));
         return resolve(index.byHashtag(key, page), page);
@@ -115,20 +118,20 @@ public final class TweetService {
     /** True when the retweet is new (201), false when it already existed (200). */
     public boolean retweet(Actor actor, String tweetId) {
         if (!Ids.isId(tweetId)) {
-            throw ApiException.notFound("No such tweet");
+            throw new NotFoundException("No such tweet");
         }
         try {
             return retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
                     Times.format(clock.instant()), actorUsername(actor)));
         } catch (RetweetStore.TweetNotFound e) {
-            throw ApiException.notFound("No such tweet");
+            throw new NotFoundException("No such tweet");
         }
     }
 
     public void unretweet(Actor actor, String tweetId) {
         if (tweetId.trim().isEmpty()) {
             // only spaces or control characters: no id at all (any other unknown id is simply not retweeted)
-            throw ApiException.invalidField("id", "is required in the path");
+            throw InvalidInputException.field("id", "is required in the path");
         }
         if (Ids.isId(tweetId)) {
             retweets.remove(tweetId, actor.userId());
@@ -149,7 +152,7 @@ public final class TweetService {
 
     /** Whose the username is (404 for nobody's): the lists need the id only, not the profile. */
     private String idOf(String username) {
-        return users.findIdByUsername(username).orElseThrow(() -> ApiException.notFound("No such user"));
+        return users.findIdByUsername(username).orElseThrow(() -> new NotFoundException("No such user"));
     }
 
     private static Page<Tweet> pageOf(Slice<Tweet> slice, PageRequest page) {

@@ -6,7 +6,7 @@ import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.NotFoundException;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -69,7 +69,7 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
     private static void readMissingTweet(TweetService tweets) {
         try {
             tweets.get(PrimingRequests.MISSING_ID);
-        } catch (ApiException notFound) {
+        } catch (NotFoundException notFound) {
             // the answer expected
         }
     }

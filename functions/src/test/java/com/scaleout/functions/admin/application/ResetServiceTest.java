@@ -3,6 +3,7 @@ package com.scaleout.functions.admin.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.scaleout.functions.shared.failure.UnavailableException;
 import com.scaleout.functions.shared.http.ApiException;
 import java.time.Instant;
 import java.util.HashMap;
@@ -91,8 +92,8 @@ class ResetServiceTest {
         cache.down = true;
         reset.reset(DEADLINE);
 
-        assertThatThrownBy(() -> reset.reset(DEADLINE)).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.status()).isEqualTo(503));
+        assertThatThrownBy(() -> reset.reset(DEADLINE)).isInstanceOfSatisfying(UnavailableException.class,
+                e -> assertThat(ApiException.from(e).status()).isEqualTo(503));
         assertThat(tables.left.values()).allMatch(left -> left == 0);
     }
 }

@@ -51,6 +51,19 @@ class ApiHandlerTest {
             "GET /body", request -> HttpResponses.json(200, Map.of("text", request.body())))) {
     };
 
+    /** What the application refuses, in its own terms. */
+    private static final ApiHandler REFUSING = new ApiHandler(Map.of(
+            "GET /no-such-thing", request -> {
+                throw new com.scaleout.functions.shared.failure.NotFoundException("No such thing");
+            },
+            "GET /bad-field", request -> {
+                throw com.scaleout.functions.shared.failure.InvalidInputException.field("q", "is required");
+            },
+            "GET /not-now", request -> {
+                throw new com.scaleout.functions.shared.failure.UnavailableException("Not now");
+            })) {
+    };
+
     /** Failures that say "not now" (and one that does not), as DynamoDB reports them. */
     private static final ApiHandler TRANSIENT = new ApiHandler(Map.of(
             "GET /transaction-throttled", request -> {
@@ -221,6 +234,25 @@ class ApiHandlerTest {
         assertThat(response.getStatusCode()).isEqualTo(503);
         assertThat(response.getHeaders()).containsEntry("retry-after", "1");
         assertThat(json(response).get("message").asText()).doesNotContain("Read timed out");
+    }
+
+    /** What the application refuses, named for what is wrong, reaches the client as its HTTP answer. */
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void answersWhatTheApplicationRefusesWithItsStatus(APIGatewayV2HTTPEvent event) throws IOException {
+        event.setRouteKey("GET /no-such-thing");
+        var notFound = REFUSING.handleRequest(event, null);
+        event.setRouteKey("GET /bad-field");
+        var badField = REFUSING.handleRequest(event, null);
+        event.setRouteKey("GET /not-now");
+        var notNow = REFUSING.handleRequest(event, null);
+
+        assertThat(notFound.getStatusCode()).isEqualTo(404);
+        assertThat(json(notFound).get("message").asText()).isEqualTo("No such thing");
+        assertThat(badField.getStatusCode()).isEqualTo(400);
+        assertThat(json(badField).get("errors").get(0).get("field").asText()).isEqualTo("q");
+        assertThat(notNow.getStatusCode()).isEqualTo(503);
+        assertThat(notNow.getHeaders()).containsEntry("retry-after", "1");
     }
 
     /** The answer broke off on every attempt (the lost-answers fault's 500 before): applied or not, retry. */

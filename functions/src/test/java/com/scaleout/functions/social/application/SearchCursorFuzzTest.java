@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.application;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.DomainException;
 import com.scaleout.functions.testing.fuzz.ClientErrors;
 import java.nio.charset.StandardCharsets;
 
@@ -16,7 +16,7 @@ class SearchCursorFuzzTest {
         SearchService.Position position;
         try {
             position = SearchService.decode(new String(input, StandardCharsets.UTF_8));
-        } catch (ApiException e) {
+        } catch (DomainException e) {
             ClientErrors.requireClientError(e);
             return;
         }
