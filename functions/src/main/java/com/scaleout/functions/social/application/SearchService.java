@@ -1,10 +1,8 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.failure.InvalidInputException;
-import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.ids.Ids;
@@ -51,18 +49,21 @@ public final class SearchService {
     record Position(String snapshot, int matched, String lastId) {
     }
 
-    public Page<Tweet> search(ApiRequest request) {
+    /**
+     * The page of tweets that match the query, best first: {@code limit} of them (1 to {@link #MAX_LIMIT}), after the
+     * position a previous page's {@code cursor} names.
+     */
+    public Page<Tweet> search(Optional<String> query, int limit, Optional<String> cursor) {
         List<String> terms;
         try {
-            terms = SearchTerms.ofQuery(request.query("q").orElse(null));
+            terms = SearchTerms.ofQuery(query.orElse(null));
         } catch (SearchTerms.InvalidQuery e) {
             throw InvalidInputException.field("q", e.getMessage());
         }
-        int limit = PageRequests.limit(request, MAX_LIMIT, MAX_LIMIT);
-        Optional<Position> after = request.query("cursor").map(SearchService::decode);
-        String query = String.join(" ", terms);
+        Optional<Position> after = cursor.map(SearchService::decode);
+        String normalized = String.join(" ", terms);
         boolean cacheable = after.isEmpty() && limit == MAX_LIMIT;
-        Optional<SearchCache.Lookup> lookup = cacheable ? lookup(query, terms) : Optional.empty();
+        Optional<SearchCache.Lookup> lookup = cacheable ? lookup(normalized, terms) : Optional.empty();
         var cached = lookup.flatMap(SearchCache.Lookup::page);
         if (cached.isPresent()) {
             return new Page<>(tweets.inOrder(cached.get().tweetIds()), cached.get().next());
@@ -70,7 +71,7 @@ public final class SearchService {
         var page = rank(terms, limit, after); // after the lookup read the stamp: see SearchCache
         lookup.ifPresent(l -> {
             try {
-                cache.put(query, l.stamp(), new SearchCache.CachedPage(
+                cache.put(normalized, l.stamp(), new SearchCache.CachedPage(
                         page.items().stream().map(Tweet::id).toList(), page.next()));
             } catch (RuntimeException cacheDown) {
                 LOG.log(Level.FINE, "search cache unavailable", cacheDown);

@@ -3,7 +3,6 @@ package com.scaleout.functions.social.application;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.UnavailableException;
 import com.scaleout.functions.shared.logging.ThrottledLog;
-import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.User;
 import java.nio.charset.StandardCharsets;
@@ -114,17 +113,18 @@ public final class SessionService {
         return stored;
     }
 
-    /** The acting user of an authorized request; 401 when there is none or the session was revoked. */
-    public Actor actor(ApiRequest request) {
-        String userId = request.authorizerValue(ApiRequest.CONTEXT_USER_ID).orElse(null);
-        String sessionId = request.authorizerValue(ApiRequest.CONTEXT_SESSION_ID).orElse(null);
-        if (userId == null || sessionId == null) {
+    /**
+     * The acting user of an authorized request, from what the authorizer said of it (each absent when it said
+     * nothing); refused when there is none or the session was revoked.
+     */
+    public Actor actor(Optional<String> userId, Optional<String> username, Optional<String> sessionId) {
+        if (userId.isEmpty() || sessionId.isEmpty()) {
             throw new NotAuthenticatedException("Authentication required");
         }
-        if (isRevoked(sessionId)) {
+        if (isRevoked(sessionId.get())) {
             throw new NotAuthenticatedException("Session has ended; log in again");
         }
-        return new Actor(userId, request.authorizerValue(ApiRequest.CONTEXT_USERNAME).orElse(null), sessionId);
+        return new Actor(userId.get(), username.orElse(null), sessionId.get());
     }
 
     /**

@@ -60,7 +60,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
                 "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),
                 "DELETE /sessions/current", request -> logout(sessions, request),
                 "GET /me", request -> HttpResponses.json(200,
-                        Views.ProfileView.of(accounts.me(sessions.actor(request)))),
+                        Views.ProfileView.of(accounts.me(Callers.actor(sessions, request)))),
                 "GET /users/{username}", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))));
         this.priming = Priming.register(AccountsHandler.class, redis, this::warmUp);
@@ -128,7 +128,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
     }
 
     private static APIGatewayV2HTTPResponse logout(SessionService sessions, ApiRequest request) {
-        sessions.logout(sessions.actor(request));
+        sessions.logout(Callers.actor(sessions, request));
         return HttpResponses.noContent();
     }
 }

@@ -35,11 +35,11 @@ public final class FollowsHandler extends ApiHandler implements Primed {
     private FollowsHandler(FollowService follows, SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.of(
                 "PUT /me/following/{username}", request -> {
-                    follows.follow(sessions.actor(request), request.pathParameter("username"));
+                    follows.follow(Callers.actor(sessions, request), request.pathParameter("username"));
                     return HttpResponses.noContent();
                 },
                 "DELETE /me/following/{username}", request -> {
-                    follows.unfollow(sessions.actor(request), request.pathParameter("username"));
+                    follows.unfollow(Callers.actor(sessions, request), request.pathParameter("username"));
                     return HttpResponses.noContent();
                 },
                 "GET /users/{username}/followers", request -> HttpResponses.json(200, follows.followers(

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
@@ -31,7 +32,8 @@ public final class SearchHandler extends ApiHandler implements Primed {
 
     private SearchHandler(SearchService search, Optional<RedisConnection> redis) {
         super(Map.of("GET /search", request -> HttpResponses.json(200,
-                search.search(request).map(Views.TweetView::of))));
+                search.search(request.query("q"), PageRequests.limit(request, SearchService.MAX_LIMIT,
+                        SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))));
         this.priming = Priming.register(SearchHandler.class, redis, this::warmUp);
     }
 

@@ -38,10 +38,10 @@ public final class TimelineHandler extends ApiHandler implements Primed {
     private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
                             SessionService sessions, Optional<RedisConnection> redis) {
         super(Map.of(
-                "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(sessions.actor(request),
+                "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(Callers.actor(sessions, request),
                         PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
-                        recommendations.recommend(sessions.actor(request)).stream()
+                        recommendations.recommend(Callers.actor(sessions, request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))));
         this.priming = Priming.register(TimelineHandler.class, redis, this::warmUp);
     }

@@ -46,7 +46,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
                 Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,
                         Views.TweetView.of(tweets.get(request.pathParameter("id"))))),
                 Map.entry("DELETE /tweets/{id}", request -> {
-                    tweets.delete(sessions.actor(request), request.pathParameter("id"));
+                    tweets.delete(Callers.actor(sessions, request), request.pathParameter("id"));
                     return HttpResponses.noContent();
                 }),
                 Map.entry("GET /tweets/recent", request -> list(tweets.recent(
@@ -55,7 +55,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
                         page(request)))),
                 Map.entry("POST /tweets/{id}/retweets", request -> retweet(tweets, sessions, request)),
                 Map.entry("DELETE /tweets/{id}/retweets", request -> {
-                    tweets.unretweet(sessions.actor(request), request.pathParameter("id"));
+                    tweets.unretweet(Callers.actor(sessions, request), request.pathParameter("id"));
                     return HttpResponses.noContent();
                 }),
                 Map.entry("GET /tweets/{id}/retweets", request -> retweeters(tweets, request)),
@@ -92,7 +92,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
     }
 
     private static APIGatewayV2HTTPResponse post(TweetService tweets, SessionService sessions, ApiRequest request) {
-        var actor = sessions.actor(request);
+        var actor = Callers.actor(sessions, request);
         var body = request.body(TweetBody.class);
         var tweet = tweets.post(actor, new TweetService.NewTweet(body.text(), body.inReplyTo()));
         return HttpResponses.json(201, Views.TweetView.of(tweet));
@@ -101,7 +101,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
     private static APIGatewayV2HTTPResponse retweet(TweetService tweets, SessionService sessions,
                                                     ApiRequest request) {
         String id = request.pathParameter("id");
-        boolean created = tweets.retweet(sessions.actor(request), id);
+        boolean created = tweets.retweet(Callers.actor(sessions, request), id);
         return HttpResponses.json(created ? 201 : 200, Views.TweetView.of(tweets.get(id)));
     }
 

@@ -177,7 +177,7 @@ class SearchServiceTest {
         String cursor = null;
         do {
             var event = request("#onlyone", 3, cursor);
-            var page = service.search(new ApiRequest(event));
+            var page = search(service, new ApiRequest(event));
             page.items().forEach(tweet -> paged.add(tweet.id()));
             cursor = page.next();
             posted(Seed.CAROL, "newer, after the snapshot #onlyone"); // must not shift or repeat what is paged
@@ -274,9 +274,9 @@ class SearchServiceTest {
         var service = new SearchService(racing, world.searchCache, new TweetBodies(world.tweetCache, world.tweets));
         var request = new ApiRequest(request("#java", null, null));
 
-        service.search(request);
+        search(service, request);
 
-        assertThat(service.search(request).items()).extracting(Tweet::id).contains(arrived.getFirst());
+        assertThat(search(service, request).items()).extracting(Tweet::id).contains(arrived.getFirst());
     }
 
     @Test
@@ -341,5 +341,11 @@ class SearchServiceTest {
         assertThat(world.tweets.findMany(List.of(id)).getFirst().hashtags()).containsExactly(dotted);
         assertThat(hashtagPage(dotted)).containsExactly(id);
         assertThat(search("#" + dotted)).containsExactly(id);
+    }
+
+    /** The search a request asks for, read as SearchHandler reads it. */
+    private static com.scaleout.functions.shared.paging.Page<Tweet> search(SearchService service, ApiRequest request) {
+        return service.search(request.query("q"), com.scaleout.functions.shared.http.PageRequests.limit(request,
+                SearchService.MAX_LIMIT, SearchService.MAX_LIMIT), request.query("cursor"));
     }
 }
