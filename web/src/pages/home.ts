@@ -1,0 +1,36 @@
+import type { Recommendation } from "../api";
+import { api } from "../client";
+import { h } from "../dom";
+import { composeForm } from "../ui/compose";
+import { followButton } from "../ui/followButton";
+import { isCurrent, main, showError, startPage, type PageParts } from "../ui/page";
+import { tweetList } from "../ui/tweetList";
+import { userLink } from "../ui/userLink";
+import { mutualsText } from "../ui/wording";
+
+/** Home when logged in: compose, "You might like", and the timeline (scrolled). */
+export function homePage(): void {
+  const parts = startPage("Home");
+  const timeline = tweetList(parts, (p) => api.timeline(p), "scroll", "Home timeline",
+    "Your timeline is empty: tweet something, or follow someone.");
+  const compose = composeForm(parts, (tweet) => timeline.prepend(tweet));
+  const suggestions = h("ul", { class: "users" });
+  const aside = h("section", { class: "suggestions", "aria-labelledby": "might-like" },
+    h("h2", { id: "might-like" }, "You might like"), suggestions);
+  main.append(compose, aside, h("h2", { class: "visually-hidden" }, "Timeline"), timeline.element);
+  api.recommendations().then(
+    (r) => {
+      if (!isCurrent(parts)) return;
+      if (r.items.length === 0) {
+        suggestions.append(h("li", {}, "No suggestions yet: follow a few people first."));
+      }
+      for (const user of r.items) suggestions.append(suggestion(parts, user));
+    },
+    (error) => showError(parts, error),
+  );
+}
+
+function suggestion(parts: PageParts, user: Recommendation): HTMLLIElement {
+  return h("li", {}, userLink(user.username), h("span", { class: "muted" }, ` ${mutualsText(user.mutuals)} `),
+    followButton(parts, user.username, false));
+}

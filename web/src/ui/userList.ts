@@ -1,0 +1,31 @@
+import { Pager, type Page, type PageParams, type User } from "../api";
+import { h } from "../dom";
+import { isCurrent, showError, type PageParts } from "./page";
+import { userLink } from "./userLink";
+
+/** A list of users paged by cursor, with a "More results" button. */
+export function userList(parts: PageParts, load: (page: PageParams) => Promise<Page<User>>): HTMLElement {
+  const pager = new Pager(load);
+  const list = h("ul", { class: "users" });
+  const status = h("p", { class: "status", "aria-live": "polite" });
+  const more = h("button", { type: "button", hidden: true }, "More results");
+  let shown = 0;
+  const loadMore = async () => {
+    more.hidden = true;
+    try {
+      const items = await pager.next();
+      if (!isCurrent(parts)) return;
+      for (const user of items) {
+        list.append(h("li", {}, userLink(user.username), user.displayName ? ` ${user.displayName}` : null));
+      }
+      shown += items.length;
+      status.textContent = shown === 0 ? "Nobody yet." : "";
+      more.hidden = pager.done;
+    } catch (error) {
+      showError(parts, error);
+    }
+  };
+  more.addEventListener("click", () => void loadMore());
+  void loadMore();
+  return h("section", { class: "list" }, list, status, more);
+}
