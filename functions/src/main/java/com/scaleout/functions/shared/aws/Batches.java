@@ -1,9 +1,13 @@
 package com.scaleout.functions.shared.aws;
 
+import com.scaleout.functions.shared.retry.Jitter;
+import com.scaleout.functions.shared.retry.Retry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -16,6 +20,13 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public final class Batches {
     private static final int MAX_KEYS = 100;
     private static final int MAX_WRITES = 25;
+    /**
+     * Leftovers after the first round may be only the response's size limit, so the first retry is at once; a
+     * second round with leftovers means throttling: full jitter up to 80 ms, doubling to 500 ms.
+     */
+    private static final BackoffStrategy THROTTLED = Jitter.full(Duration.ofMillis(40), Duration.ofMillis(500));
+    private static final Retry RETRY =
+            Retry.on(attempt -> attempt == 2 ? Duration.ZERO : THROTTLED.computeDelay(attempt));
 
     private Batches() {
     }
@@ -28,15 +39,13 @@ public final class Batches {
         for (int from = 0; from < distinct.size(); from += MAX_KEYS) {
             List<Map<String, AttributeValue>> keys = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS))
                     .stream().map(v -> Map.of(keyName, AttributeValue.fromS(v))).toList();
-            Map<String, KeysAndAttributes> pending = Map.of(table, KeysAndAttributes.builder().keys(keys).build());
-            int rounds = 0;
-            while (!pending.isEmpty()) {
-                Map<String, KeysAndAttributes> request = pending;
-                var response = dynamoDb.batchGetItem(r -> r.requestItems(request));
-                results.addAll(response.responses().getOrDefault(table, List.of()));
-                pending = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
-                rounds = backOffIfPending(!pending.isEmpty(), rounds);
-            }
+            Map<String, KeysAndAttributes> unread = RETRY.drain(
+                    Map.of(table, KeysAndAttributes.builder().keys(keys).build()), pending -> {
+                        var response = dynamoDb.batchGetItem(r -> r.requestItems(pending));
+                        results.addAll(response.responses().getOrDefault(table, List.of()));
+                        return response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
+                    }, Map::isEmpty);
+            requireDone(unread);
         }
         return results;
     }
@@ -45,30 +54,17 @@ public final class Batches {
         for (int from = 0; from < requests.size(); from += MAX_WRITES) {
             Map<String, List<WriteRequest>> pending = Map.of(table,
                     requests.subList(from, Math.min(requests.size(), from + MAX_WRITES)));
-            int rounds = 0;
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> batch = pending;
+            requireDone(RETRY.drain(pending, batch -> {
                 var response = dynamoDb.batchWriteItem(r -> r.requestItems(batch));
-                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-                rounds = backOffIfPending(!pending.isEmpty(), rounds);
-            }
+                return response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+            }, Map::isEmpty));
         }
     }
 
-    /** A second round with leftovers means throttling: wait before asking again. */
-    private static int backOffIfPending(boolean pending, int rounds) {
-        if (pending && ++rounds > 1) {
-            sleep(Math.min(500, 20L << rounds));
-        }
-        return rounds;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+    /** The retry ends unfinished only when its wait was interrupted (it has no limit). */
+    private static void requireDone(Map<String, ?> left) {
+        if (!left.isEmpty()) {
+            throw new IllegalStateException("interrupted");
         }
     }
 }
