@@ -37,7 +37,8 @@ final class BusyRetries {
 
     /** The wait after attempt {@code attempt} (from 1) was answered busy, with or without Retry-After. */
     Duration waitAfter(int attempt, Optional<String> retryAfter) {
-        Duration wait = retryAfter.flatMap(this::parse).orElseGet(() -> BACKOFF.computeDelay(attempt));
+        // the SDK numbers the attempt about to start, and its delay before attempt 1 is always zero
+        Duration wait = retryAfter.flatMap(this::parse).orElseGet(() -> BACKOFF.computeDelay(attempt + 1));
         return wait.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait;
     }
 

@@ -2,6 +2,8 @@ package com.scaleout.local.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.retry.Jitter;
+import com.scaleout.functions.shared.retry.Retry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -27,17 +29,24 @@ import java.util.function.Function;
 public final class ApiStackView implements StackView {
     /** The password SocialLoad (loadtest) registers every account with. */
     public static final String LOAD_PASSWORD = "load-test-password";
-    private static final int ATTEMPTS = 5;
+    /** A shed or failed request is sent again, five times in all, after full jitter up to 0.5 s doubling to 4 s. */
+    static final Retry RETRY = Retry.on(Jitter.full(Duration.ofMillis(500), Duration.ofSeconds(4))).atMost(5);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
     private final Function<Long, String> importTokens;
     private final Map<Long, String> tokens = new HashMap<>();
+    private final Retry retry;
 
     /** {@code importTokens} gives a token of each import client (made once per client). */
     public ApiStackView(String baseUrl, Function<Long, String> importTokens) {
+        this(baseUrl, importTokens, RETRY);
+    }
+
+    ApiStackView(String baseUrl, Function<Long, String> importTokens, Retry retry) {
         this.base = baseUrl.replaceAll("/+$", "");
         this.importTokens = importTokens;
+        this.retry = retry;
     }
 
     @Override
@@ -115,39 +124,47 @@ public final class ApiStackView implements StackView {
     }
 
     private Optional<JsonNode> send(String method, String path, String token, String body) {
-        for (int attempt = 1; ; attempt++) {
-            var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                    .header("Accept", "application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(body));
-            if (token != null) {
-                request.header("Authorization", "Bearer " + token);
+        return retry.call(() -> exchange(method, path, token, body),
+                failure -> failure instanceof Busy || failure instanceof UncheckedIOException);
+    }
+
+    /** One request: its JSON, empty on a 404; {@link Busy} on a 429 or 503, which a later attempt may get past. */
+    private Optional<JsonNode> exchange(String method, String path, String token, String body) {
+        var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            int status = response.statusCode();
+            if (status / 100 == 2) {
+                return Optional.of(Json.MAPPER.readTree(response.body()));
             }
-            if (body != null) {
-                request.header("Content-Type", "application/json");
+            if (status == 404) {
+                return Optional.empty();
             }
-            try {
-                var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                int status = response.statusCode();
-                if (status / 100 == 2) {
-                    return Optional.of(Json.MAPPER.readTree(response.body()));
-                }
-                if (status == 404) {
-                    return Optional.empty();
-                }
-                if ((status != 429 && status != 503) || attempt == ATTEMPTS) {
-                    throw new IllegalStateException(method + " " + path + " answered " + status + ": "
-                            + response.body());
-                }
-                Thread.sleep(500L * attempt);
-            } catch (IOException e) {
-                if (attempt == ATTEMPTS) {
-                    throw new UncheckedIOException(method + " " + path + " failed", e);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
+            String answered = method + " " + path + " answered " + status + ": " + response.body();
+            throw status == 429 || status == 503 ? new Busy(answered) : new IllegalStateException(answered);
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** The stack shed the request; after the last attempt, the soak's error. */
+    private static final class Busy extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Busy(String message) {
+            super(message);
         }
     }
 }

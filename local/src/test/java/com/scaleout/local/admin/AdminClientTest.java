@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.http.HttpConnectTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Busy answers and lost connections are sent again, after Retry-After or a backoff, a bounded number of times. */
@@ -89,5 +90,17 @@ class AdminClientTest {
         assertThat(retries.waitAfter(1, Optional.of("86400"))).isEqualTo(BusyRetries.LONGEST_WAIT);
         assertThat(retries.waitAfter(1, Optional.of("soon"))).isBetween(Duration.ZERO, Duration.ofSeconds(1));
         assertThat(retries.waitAfter(1, Optional.of("Tue, 01 Dec 2026 09:00:00 GMT"))).isZero();
+    }
+
+    @Test
+    void theFirstBusyAnswerWithoutRetryAfterIsNotResentAtOnce() {
+        var retries = new BusyRetries(stack.clock);
+
+        // the SDK numbers the attempt about to start: its delay before attempt 1 is always zero
+        var firstWaits = IntStream.range(0, 100).mapToObj(i -> retries.waitAfter(1, Optional.empty())).toList();
+
+        assertThat(firstWaits).allSatisfy(wait -> assertThat(wait).isBetween(Duration.ZERO, Duration.ofSeconds(1)));
+        assertThat(firstWaits).as("drawn up to a second, not always nothing").anySatisfy(
+                wait -> assertThat(wait).isPositive());
     }
 }

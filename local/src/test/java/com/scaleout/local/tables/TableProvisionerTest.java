@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.shared.retry.Retry;
+import com.scaleout.local.testing.SettableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -36,9 +38,13 @@ class TableProvisionerTest {
 
     private final SlowDynamoDb dynamoDb = new SlowDynamoDb();
     private final List<Duration> waits = new ArrayList<>();
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-12-01T10:00:00Z"));
     private final TableProvisioner provisioner = new TableProvisioner(dynamoDb,
-            new Retry(BackoffStrategy.exponentialDelayWithoutJitter(Duration.ofMillis(100), Duration.ofSeconds(5)),
-                    Duration.ofSeconds(60), waits::add));
+            Retry.on(BackoffStrategy.exponentialDelayWithoutJitter(Duration.ofMillis(100), Duration.ofSeconds(5)))
+                    .within(Duration.ofSeconds(60)).withClock(clock).withSleeper(wait -> {
+                        waits.add(wait);
+                        clock.advance(wait);
+                    }));
 
     @Test
     void aTimedOutCreateThatDidCreateTheTableIsRetriedAndTheTtlIsStillEnabled() {

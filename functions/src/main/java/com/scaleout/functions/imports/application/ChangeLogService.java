@@ -10,6 +10,8 @@ import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.domain.TableStatistics;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.functions.shared.retry.Jitter;
+import com.scaleout.functions.shared.retry.Retry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -42,25 +44,26 @@ public final class ChangeLogService {
      * its quotes and backslashes doubles, so the worst case is twice (2 + 0.38) MB.
      */
     static final long MAX_PAGE_BYTES = 2_000_000;
-    private static final long BASE_BACKOFF_MILLIS = 20;
-    private static final long MAX_BACKOFF_MILLIS = 1_000;
+    /**
+     * Equal jitter between lost races: half the ceiling (40 ms, doubling to 1 s) for sure, half at random. The sure
+     * half makes the waits of Lambda's retries of one batch (11 invocations) add up to more than an abandoned
+     * append's claim lives (see DynamoChangeLog), so a table blocked by a dead appender is freed before its changes
+     * run out of retries.
+     */
+    private static final Retry LOST_RACES =
+            Retry.on(Jitter.equal(Duration.ofMillis(40), Duration.ofSeconds(1))).atMost(MAX_ATTEMPTS);
 
     private final ChangeLog log;
-    private final Sleeper sleeper;
-
-    /** Waits between attempts (a test passes one that does not). */
-    @FunctionalInterface
-    interface Sleeper {
-        void sleep(long millis) throws InterruptedException;
-    }
+    private final Retry lostRaces;
 
     public ChangeLogService(ChangeLog log) {
         this(log, Thread::sleep);
     }
 
-    ChangeLogService(ChangeLog log, Sleeper sleeper) {
+    /** With a sleeper of the test's, which need not really wait. */
+    ChangeLogService(ChangeLog log, Retry.Sleeper sleeper) {
         this.log = log;
-        this.sleeper = sleeper;
+        this.lostRaces = LOST_RACES.withSleeper(sleeper);
     }
 
     /** A page of a table's changes; {@code next} (the last position) when more may follow at once. */
@@ -96,50 +99,73 @@ public final class ChangeLogService {
 
     /** Appends one table's changes in chunks; returns how many (a prefix of {@code pending}) are logged. */
     private int appendAll(ImportedTable table, List<AppliedChange> pending) {
-        int done = 0;
-        int lostRaces = 0;
-        TableStatistics statistics = null;
-        Set<ChangeId> logged = null;
+        var appender = new TableAppender(table, pending);
         try {
-            while (done < pending.size()) {
-                if (statistics == null) {
-                    statistics = log.statistics(table).orElseGet(() -> TableStatistics.empty(table));
-                    logged = new HashSet<>(log.logged(pending.subList(done, pending.size()).stream()
-                            .map(AppliedChange::id).toList()));
-                }
-                Chunk chunk = nextChunk(pending, done, logged);
-                if (chunk.changes().isEmpty()) {
-                    if (chunk.end() == done) {
-                        return done; // an unreadable change: the caller reports it
-                    }
-                    done = chunk.end();
-                    continue;
-                }
-                Planned planned = plan(statistics, chunk);
-                if (log.append(planned.append())) {
-                    statistics = planned.after();
-                    for (AppliedChange change : chunk.changes()) {
-                        logged.add(change.id());
-                    }
-                    done = chunk.end();
-                    lostRaces = 0;
-                } else {
-                    if (++lostRaces >= MAX_ATTEMPTS) {
+            while (!appender.finished()) {
+                Step step = lostRaces.until(appender::next, outcome -> outcome != Step.LOST_RACE);
+                if (step == Step.LOST_RACE) {
+                    if (!Thread.currentThread().isInterrupted()) {
                         LOG.warning(() -> "change log " + table + ": lost " + MAX_ATTEMPTS
                                 + " races in a row; the rest is left for the retry");
-                        return done;
                     }
-                    sleeper.sleep(backoffMillis(lostRaces));
-                    statistics = null; // someone else appended: read the log's end and the marks again
+                    return appender.done;
+                }
+                if (step == Step.UNREADABLE) {
+                    return appender.done; // the caller reports it
                 }
             }
-            return done;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return done;
+            return appender.done;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "change log " + table + ": append failed; the rest is left for the retry", e);
-            return done;
+            return appender.done;
+        }
+    }
+
+    /** What one step of a table's appends came to. */
+    private enum Step { PROGRESSED, UNREADABLE, LOST_RACE }
+
+    /** One table's pending changes, appended a chunk a step; {@code done} of them (a prefix) are logged. */
+    private final class TableAppender {
+        private final ImportedTable table;
+        private final List<AppliedChange> pending;
+        private int done;
+        private TableStatistics statistics;
+        private Set<ChangeId> logged;
+
+        TableAppender(ImportedTable table, List<AppliedChange> pending) {
+            this.table = table;
+            this.pending = pending;
+        }
+
+        boolean finished() {
+            return done >= pending.size();
+        }
+
+        Step next() {
+            if (statistics == null) {
+                statistics = log.statistics(table).orElseGet(() -> TableStatistics.empty(table));
+                logged = new HashSet<>(log.logged(pending.subList(done, pending.size()).stream()
+                        .map(AppliedChange::id).toList()));
+            }
+            Chunk chunk = nextChunk(pending, done, logged);
+            if (chunk.changes().isEmpty()) {
+                if (chunk.end() == done) {
+                    return Step.UNREADABLE;
+                }
+                done = chunk.end();
+                return Step.PROGRESSED;
+            }
+            Planned planned = plan(statistics, chunk);
+            if (!log.append(planned.append())) {
+                statistics = null; // someone else appended: read the log's end and the marks again
+                return Step.LOST_RACE;
+            }
+            statistics = planned.after();
+            for (AppliedChange change : chunk.changes()) {
+                logged.add(change.id());
+            }
+            done = chunk.end();
+            return Step.PROGRESSED;
         }
     }
 
@@ -212,16 +238,6 @@ public final class ChangeLogService {
                 columns.addedSince(before.columns()), columns.truncated());
         var after = new TableStatistics(before.table(), position, before.rows() + addedRows, lastSequence, columns);
         return new Planned(append, after);
-    }
-
-    /**
-     * Equal jitter: half the ceiling for sure, half at random. The sure half makes the waits of Lambda's retries
-     * of one batch (11 invocations) add up to more than an abandoned append's claim lives (see DynamoChangeLog),
-     * so a table blocked by a dead appender is freed before its changes run out of retries.
-     */
-    static long backoffMillis(int attempt) {
-        long ceiling = Math.min(MAX_BACKOFF_MILLIS, BASE_BACKOFF_MILLIS << Math.min(attempt, 10));
-        return ceiling / 2 + Jitter.between(0, ceiling / 2 + 1);
     }
 
     /** A client's tables, by name. */

@@ -11,6 +11,8 @@ import com.scaleout.functions.imports.domain.Columns;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.domain.TableStatistics;
+import com.scaleout.functions.shared.retry.Jitter;
+import com.scaleout.functions.shared.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,7 +53,10 @@ public final class DynamoChangeLog implements ChangeLog {
     /** How long a dedupe mark outlives its change's stream record (kept 24 hours by DynamoDB Streams). */
     static final Duration MARK_LIFETIME = Duration.ofDays(7);
     private static final int BATCH_GET_KEYS = 100;
-    private static final int MAX_UNPROCESSED_ROUNDS = 5;
+    private static final int UNPROCESSED_ROUNDS = 5;
+    /** Unprocessed items: five rounds in all, after waits of full jitter up to 25 ms, doubling to 500 ms. */
+    private static final Retry UNPROCESSED_RETRY =
+            Retry.on(Jitter.full(Duration.ofMillis(25), Duration.ofMillis(500))).atMost(UNPROCESSED_ROUNDS);
     /**
      * How long a claim may stay uncommitted before another appender rolls it back. Its owner stops writing, and
      * does not commit, once half of it has passed, and each of its calls ends within the SDK's 4 s call timeout,
@@ -66,12 +71,14 @@ public final class DynamoChangeLog implements ChangeLog {
     private final String changesTable;
     private final String statisticsTable;
     private final Clock clock;
+    private final Retry retry;
 
     public DynamoChangeLog(DynamoDbClient dynamoDb, String changesTable, String statisticsTable, Clock clock) {
         this.dynamoDb = dynamoDb;
         this.changesTable = changesTable;
         this.statisticsTable = statisticsTable;
         this.clock = clock;
+        this.retry = UNPROCESSED_RETRY.withClock(clock);
     }
 
     static String logOf(ImportedTable table) {
@@ -120,11 +127,7 @@ public final class DynamoChangeLog implements ChangeLog {
                     .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG,
                             "#of", ImportTables.Change.MARKED_LOG, "#at", ImportTables.Change.MARKED_POSITION))
                     .build());
-            for (int round = 0; !request.isEmpty(); round++) {
-                if (round == MAX_UNPROCESSED_ROUNDS) {
-                    throw new IllegalStateException("DynamoDB left dedupe marks unread " + round + " times");
-                }
-                var pending = request;
+            Map<String, KeysAndAttributes> unread = retry.drain(request, pending -> {
                 var response = dynamoDb.batchGetItem(get -> get.requestItems(pending));
                 for (var mark : response.responses().getOrDefault(changesTable, List.of())) {
                     // a mark of an append not committed (or being rolled back) does not count yet
@@ -134,10 +137,10 @@ public final class DynamoChangeLog implements ChangeLog {
                         found.add(byMark.get(string(mark, ImportTables.Change.LOG)));
                     }
                 }
-                request = response.unprocessedKeys();
-                if (!request.isEmpty()) {
-                    pause(round);
-                }
+                return response.unprocessedKeys();
+            }, Map::isEmpty);
+            if (!unread.isEmpty()) {
+                throw new IllegalStateException("DynamoDB left dedupe marks unread " + UNPROCESSED_ROUNDS + " times");
             }
         }
         return found;
@@ -313,18 +316,15 @@ public final class DynamoChangeLog implements ChangeLog {
         for (int from = 0; from < writes.size(); from += BATCH_WRITE_ITEMS) {
             Map<String, List<WriteRequest>> request =
                     Map.of(changesTable, writes.subList(from, Math.min(writes.size(), from + BATCH_WRITE_ITEMS)));
-            for (int round = 0; !request.isEmpty(); round++) {
-                if (round == MAX_UNPROCESSED_ROUNDS) {
-                    throw new IllegalStateException("DynamoDB left change-log writes unprocessed " + round + " times");
-                }
+            Map<String, List<WriteRequest>> unprocessed = retry.drain(request, pending -> {
                 if (owned != null) {
                     requireTimeLeft(owned);
                 }
-                var pending = request;
-                request = dynamoDb.batchWriteItem(write -> write.requestItems(pending)).unprocessedItems();
-                if (!request.isEmpty()) {
-                    pause(round);
-                }
+                return dynamoDb.batchWriteItem(write -> write.requestItems(pending)).unprocessedItems();
+            }, Map::isEmpty);
+            if (!unprocessed.isEmpty()) {
+                throw new IllegalStateException(
+                        "DynamoDB left change-log writes unprocessed " + UNPROCESSED_ROUNDS + " times");
             }
         }
     }
@@ -467,14 +467,5 @@ public final class DynamoChangeLog implements ChangeLog {
         return new TableStatistics(table, number(item, ImportTables.Statistics.LAST_POSITION),
                 number(item, ImportTables.Statistics.ROWS), number(item, ImportTables.Statistics.LAST_SEQUENCE),
                 new Columns(columns, truncated != null && Boolean.TRUE.equals(truncated.bool())));
-    }
-
-    private static void pause(int round) {
-        try {
-            Thread.sleep(Math.min(500, 25L << round));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for DynamoDB", e);
-        }
     }
 }

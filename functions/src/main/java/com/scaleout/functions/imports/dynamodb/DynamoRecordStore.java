@@ -6,6 +6,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportRecord;
 import com.scaleout.functions.shared.retry.Jitter;
+import com.scaleout.functions.shared.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,8 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * converges, because a replayed record is either stale or the same write.
  */
 public final class DynamoRecordStore implements RecordStore {
-    private static final Duration BASE_BACKOFF = Duration.ofMillis(25);
-    private static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
+    static final Retry RETRY = Retry.on(Jitter.full(Duration.ofMillis(25), Duration.ofSeconds(1)));
     private static final String CONDITION = "attribute_not_exists(#id) OR #seq < :seq";
     private static final Map<String, String> CONDITION_NAMES = Map.of(
             "#id", ImportTables.Record.ID, "#seq", ImportTables.Record.SEQUENCE);
@@ -47,11 +47,17 @@ public final class DynamoRecordStore implements RecordStore {
     private final String table;
     private final ExecutorService writers;
     private final Clock clock;
+    private final Retry retry;
 
     public DynamoRecordStore(DynamoDbClient dynamoDb, String table, int concurrency, Clock clock) {
+        this(dynamoDb, table, concurrency, clock, RETRY.withClock(clock));
+    }
+
+    DynamoRecordStore(DynamoDbClient dynamoDb, String table, int concurrency, Clock clock, Retry retry) {
         this.dynamoDb = dynamoDb;
         this.table = table;
         this.clock = clock;
+        this.retry = retry;
         this.writers = Executors.newFixedThreadPool(concurrency,
                 Thread.ofPlatform().daemon().name("import-writer-", 0).factory());
     }
@@ -91,7 +97,7 @@ public final class DynamoRecordStore implements RecordStore {
     }
 
     /** True if stored, false if the stored sequence was as new or newer. */
-    private boolean write(ImportRecord record, Instant deadline) throws InterruptedException {
+    private boolean write(ImportRecord record, Instant deadline) {
         PutItemRequest put = PutItemRequest.builder()
                 .tableName(table)
                 .item(item(record))
@@ -99,20 +105,14 @@ public final class DynamoRecordStore implements RecordStore {
                 .expressionAttributeNames(CONDITION_NAMES)
                 .expressionAttributeValues(Map.of(":seq", n(record.sequence())))
                 .build();
-        for (int attempt = 0; ; attempt++) {
+        return retry.call(() -> {
             try {
                 dynamoDb.putItem(put);
                 return true;
             } catch (ConditionalCheckFailedException stale) {
                 return false;
-            } catch (SdkException e) {
-                long backoff = backoffMillis(attempt);
-                if (!retryable(e) || clock.instant().plusMillis(backoff).isAfter(deadline)) {
-                    throw e;
-                }
-                Thread.sleep(backoff);
             }
-        }
+        }, failure -> failure instanceof SdkException sdk && retryable(sdk), deadline);
     }
 
     private static Map<String, AttributeValue> item(ImportRecord record) {
@@ -123,11 +123,6 @@ public final class DynamoRecordStore implements RecordStore {
                 ImportTables.Record.SEQUENCE, n(record.sequence()),
                 ImportTables.Record.KEY, s(record.key().valuesJson()),
                 ImportTables.Record.DATA, s(record.dataJson()));
-    }
-
-    static long backoffMillis(int attempt) {
-        long ceiling = Math.min(MAX_BACKOFF.toMillis(), BASE_BACKOFF.toMillis() << Math.min(attempt, 10));
-        return Jitter.between(0, ceiling + 1);
     }
 
     static boolean retryable(SdkException e) {

@@ -3,8 +3,8 @@ package com.scaleout.functions.social.dynamodb;
 import com.scaleout.functions.shared.aws.DynamoDbClients;
 import com.scaleout.functions.shared.aws.TransientFailures;
 import com.scaleout.functions.shared.retry.Jitter;
-import java.time.Clock;
-import java.time.Instant;
+import com.scaleout.functions.shared.retry.Retry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -21,7 +21,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
  * condition failed when it was a condition.
  */
 final class Transactions {
-    private static final int ATTEMPTS = 6;
+    /**
+     * No attempt starts once the first is {@link DynamoDbClients#CALL_TIMEOUT} old: each attempt may itself take up
+     * to that (the SDK retries a throttled call inside it), and six of them would outlast the function's timeout,
+     * which answers a gateway error instead of the 503 and Retry-After a client can act on.
+     */
+    static final Retry RETRY = Retry.on(Jitter.full(Duration.ofMillis(20), Duration.ofMillis(400)))
+            .atMost(6).within(DynamoDbClients.CALL_TIMEOUT);
 
     private Transactions() {
     }
@@ -49,20 +55,13 @@ final class Transactions {
     }
 
     static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items) {
-        write(dynamoDb, items, Clock.systemUTC());
+        write(dynamoDb, items, RETRY);
     }
 
-    /**
-     * No attempt starts once the first is {@link DynamoDbClients#CALL_TIMEOUT} old: each attempt may itself take up
-     * to that (the SDK retries a throttled call inside it), and six of them would outlast the function's timeout,
-     * which answers a gateway error instead of the 503 and Retry-After a client can act on.
-     */
-    static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items, Clock clock) {
-        Instant lastStart = clock.instant().plus(DynamoDbClients.CALL_TIMEOUT);
-        for (int attempt = 1; ; attempt++) {
+    static void write(DynamoDbClient dynamoDb, List<TransactWriteItem> items, Retry retry) {
+        retry.call(() -> {
             try {
-                dynamoDb.transactWriteItems(r -> r.transactItems(items));
-                return;
+                return dynamoDb.transactWriteItems(r -> r.transactItems(items));
             } catch (TransactionCanceledException e) {
                 List<CancellationReason> reasons = e.cancellationReasons();
                 for (int i = 0; i < reasons.size(); i++) {
@@ -70,27 +69,15 @@ final class Transactions {
                         throw new ConditionFailed(i, reasons.get(i).hasItem() ? reasons.get(i).item() : null);
                     }
                 }
-                // no condition failed: another transaction or the capacity got in the way, and a retry may pass
-                if (!TransientFailures.cancelledTransiently(e) || attempt == ATTEMPTS
-                        || clock.instant().isAfter(lastStart)) {
-                    throw e;
-                }
-            } catch (TransactionConflictException e) {
-                if (attempt == ATTEMPTS || clock.instant().isAfter(lastStart)) {
-                    throw e;
-                }
+                throw e;
             }
-            backOff(attempt);
-        }
+        }, Transactions::retryable);
     }
 
-    private static void backOff(int attempt) {
-        long ceiling = Math.min(400, 10L << attempt);
-        try {
-            Thread.sleep(Jitter.between(1, ceiling));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while retrying a transaction", e);
-        }
+    /** No condition failed: another transaction or the capacity got in the way, and a retry may pass. */
+    private static boolean retryable(RuntimeException failure) {
+        return failure instanceof TransactionConflictException
+                || (failure instanceof TransactionCanceledException cancelled
+                        && TransientFailures.cancelledTransiently(cancelled));
     }
 }

@@ -33,7 +33,7 @@ class ChangeLogReviewTest {
             public List<LoggedChange> changes(ImportedTable t, long after, int limit, long maxBytes) { return List.of(); }
         };
         var slept = new AtomicLong();
-        var service = new ChangeLogService(blocked, slept::addAndGet);
+        var service = new ChangeLogService(blocked, wait -> slept.addAndGet(wait.toMillis()));
         var batch = List.of(new AppliedChange(table, "r1", 1, true, "{\"id\":1}", "{\"id\":1}"));
 
         for (int invocation = 0; invocation < 1 + 10; invocation++) {
