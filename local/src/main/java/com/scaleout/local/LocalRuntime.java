@@ -5,7 +5,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.TableSpec;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.local.backends.Backends;
@@ -70,8 +70,8 @@ public final class LocalRuntime implements AutoCloseable {
             parts.backends = times.time("backends",
                     () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
             exportEnvironment(declaration, parts.backends);
-            parts.dynamoDb = DynamoDbClients.dynamoDb();
-            parts.streams = DynamoDbClients.streams();
+            parts.dynamoDb = AwsClients.dynamoDb();
+            parts.streams = AwsClients.streams();
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
             times.run("buckets", () -> createBuckets(declaration));
 
@@ -127,7 +127,7 @@ public final class LocalRuntime implements AutoCloseable {
         if (declaration.buckets().isEmpty()) {
             return;
         }
-        try (var s3 = DynamoDbClients.s3()) {
+        try (var s3 = AwsClients.s3()) {
             for (BucketSpec bucket : declaration.buckets()) {
                 try {
                     s3.createBucket(r -> r.bucket(bucketName(bucket)));

@@ -11,9 +11,9 @@ import com.scaleout.functions.admin.dynamodb.DynamoTableCounts;
 import com.scaleout.functions.admin.dynamodb.DynamoTableEraser;
 import com.scaleout.functions.admin.redis.RedisCacheAdmin;
 import com.scaleout.functions.admin.s3.S3BucketEraser;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.dynamodb.DynamoSeedChunkLog;
 import com.scaleout.functions.social.dynamodb.DynamoSocialBulkWriter;
@@ -30,7 +30,7 @@ import java.util.Random;
  * image bucket, the cache, and the social services that the stress test times. Built once per environment.
  */
 public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress,
-                              Optional<RedisConnection> redis) {
+                              Optional<RedisLink> redis) {
     /**
      * Credentials, not data: a reset keeps the import keys (revoke them with {@code DELETE /admin/import-keys/{keyId}}).
      * It keeps the Idempotency-Keys too: a replayed answer says what a request did when it ran, as one replayed after
@@ -39,8 +39,8 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
     static final List<String> KEPT_BY_RESET = List.of("ImportKeys", ScaleoutDeclaration.IDEMPOTENCY_KEYS);
 
     public static AdminComponents create() {
-        var dynamoDb = DynamoDbClients.dynamoDb();
-        var redis = RedisConnection.fromEnvironment();
+        var dynamoDb = AwsClients.dynamoDb();
+        var redis = RedisLink.fromEnvironment();
         var clock = Clock.systemUTC();
         var declaration = ScaleoutDeclaration.declaration();
 
@@ -67,7 +67,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var seed = new SeedService(bulk, new DynamoSeedChunkLog(dynamoDb, socialTables), users, bulk,
                 SocialComponents.passwordHasher(), clock);
         var cache = new RedisCacheAdmin(redis);
-        var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(DynamoDbClients.s3(), buckets);
+        var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(AwsClients.s3(), buckets);
         return new AdminComponents(seed,
                 new ResetService(List.copyOf(erasable.keySet()), List.copyOf(buckets.keySet()),
                         new DynamoTableEraser(dynamoDb, erasable), bucketEraser, cache),

@@ -1,6 +1,6 @@
 package com.scaleout.functions.admin;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -37,7 +37,7 @@ public final class AdminHandler extends ApiHandler implements Primed {
     }
 
     private AdminHandler(SeedService seed, ResetService reset, StatusService status, StressService stress,
-                         AdminKey admin, Optional<RedisConnection> redis) {
+                         AdminKey admin, Optional<RedisLink> redis) {
         super(Map.of(
                 "POST /admin/seed", request -> {
                     admin.require(request);

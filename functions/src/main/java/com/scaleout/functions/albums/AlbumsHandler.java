@@ -5,7 +5,7 @@ import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.Optional;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.ErrorBody;
@@ -21,8 +21,8 @@ public final class AlbumsHandler extends ApiHandler implements Primed {
     private final Priming priming;
 
     public AlbumsHandler() {
-        this(new AlbumService(new DynamoAlbumStore(DynamoDbClients.dynamoDb()),
-                new S3ImageStore(DynamoDbClients.s3())));
+        this(new AlbumService(new DynamoAlbumStore(AwsClients.dynamoDb()),
+                new S3ImageStore(AwsClients.s3())));
     }
 
     AlbumsHandler(AlbumService albums) {

@@ -9,9 +9,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.util.List;
 
 /** {@code GET /health}: 200 when DynamoDB and Redis answer, 503 naming the part that does not. */
@@ -21,18 +21,18 @@ public final class HealthHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     /** Lambda's constructor: clients built once per execution environment. */
     public HealthHandler() {
-        this(RedisConnection.fromEnvironment());
+        this(RedisLink.fromEnvironment());
     }
 
-    private HealthHandler(Optional<RedisConnection> redis) {
-        this(new HealthCheck(List.of(new DynamoDbProbe(DynamoDbClients.dynamoDb()), new RedisProbe(redis))), redis);
+    private HealthHandler(Optional<RedisLink> redis) {
+        this(new HealthCheck(List.of(new DynamoDbProbe(AwsClients.dynamoDb()), new RedisProbe(redis))), redis);
     }
 
     HealthHandler(HealthCheck healthCheck) {
         this(healthCheck, Optional.empty());
     }
 
-    private HealthHandler(HealthCheck healthCheck, Optional<RedisConnection> redis) {
+    private HealthHandler(HealthCheck healthCheck, Optional<RedisLink> redis) {
         this.healthCheck = healthCheck;
         // the check itself: a ListTables and a Redis PING, both read-only
         this.priming = Priming.register(HealthHandler.class, redis,

@@ -1,13 +1,13 @@
 package com.scaleout.functions.health;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.util.Optional;
 
 /** Redis answers PING. No configured cache counts as down: timelines and caches need it. */
 public final class RedisProbe implements DependencyProbe {
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisProbe(Optional<RedisConnection> redis) {
+    public RedisProbe(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
@@ -18,7 +18,7 @@ public final class RedisProbe implements DependencyProbe {
 
     @Override
     public void check() {
-        String answer = RedisConnection.required(redis).sync().ping();
+        String answer = RedisLink.required(redis).sync().ping();
         if (!"PONG".equals(answer)) {
             throw new IllegalStateException("unexpected PING answer " + answer);
         }

@@ -1,9 +1,9 @@
 package com.scaleout.functions.social;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.FanoutService;
@@ -48,7 +48,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                DynamoRetweetStore retweets, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
-                               StreamLag streamLag, LoginThrottle loginThrottle, Optional<RedisConnection> redis) {
+                               StreamLag streamLag, LoginThrottle loginThrottle, Optional<RedisLink> redis) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -58,7 +58,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
             Duration.ofSeconds(ScaleoutDeclaration.SESSIONS_AUTHORIZER_TTL_SECONDS + 60L);
 
     public static SocialComponents create() {
-        return create(DynamoDbClients.dynamoDb(), RedisConnection.fromEnvironment());
+        return create(AwsClients.dynamoDb(), RedisLink.fromEnvironment());
     }
 
     /** BCrypt at {@code BCRYPT_COST} (default 10; the tests lower it). */
@@ -67,10 +67,10 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
     }
 
     /** With clients built elsewhere (a function that also needs them for other work). */
-    public static SocialComponents create(DynamoDbClient dynamoDb, Optional<RedisConnection> redis) {
+    public static SocialComponents create(DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
         int searchQueries = RuntimeEnvironment.variable(DynamoSearchIndexStore.CONCURRENCY_VARIABLE)
                 .map(Integer::parseInt).orElse(DynamoSearchIndexStore.DEFAULT_MAX_CONCURRENT_QUERIES);
-        DynamoDbClients.keepAliveConnections(searchQueries); // before the first connection: see there
+        AwsClients.keepAliveConnections(searchQueries); // before the first connection: see there
         var tables = SocialTables.fromEnvironment();
         var clock = Clock.systemUTC();
         var passwords = passwordHasher();

@@ -1,7 +1,7 @@
 package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -41,7 +41,7 @@ import java.util.logging.Logger;
  */
 public final class DynamoDbGate implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(DynamoDbGate.class.getName());
-    static final Duration MAX_WAIT = DynamoDbClients.ATTEMPT_TIMEOUT;
+    static final Duration MAX_WAIT = AwsClients.ATTEMPT_TIMEOUT;
     /** Requests at a patched moto process at once: the next one always there, no more waiting inside moto. */
     static final int PIPELINE = 4;
     /**

@@ -4,7 +4,7 @@ import com.github.f4b6a3.ulid.UlidCreator;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.redis.RedisSearchCache;
 import com.scaleout.local.LocalConfig;
@@ -173,7 +173,7 @@ final class SearchBench {
      */
     private static void markIndexed(String redisUrl, Set<String> terms) {
         var all = List.copyOf(terms);
-        try (var redis = new RedisConnection(redisUrl)) {
+        try (var redis = new RedisLink(redisUrl)) {
             var cache = new RedisSearchCache(Optional.of(redis));
             for (int from = 0; from < all.size(); from += 500) {
                 cache.invalidate(all.subList(from, Math.min(all.size(), from + 500)));

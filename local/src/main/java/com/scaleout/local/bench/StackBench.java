@@ -6,7 +6,7 @@ import com.scaleout.functions.albums.AlbumService;
 import com.scaleout.functions.albums.DynamoAlbumStore;
 import com.scaleout.functions.albums.MultipartForm;
 import com.scaleout.functions.albums.S3ImageStore;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.LocalConfig;
@@ -183,8 +183,8 @@ final class StackBench {
                     }
                 });
         // the same service and stores the function builds, called here: what the API adds is the difference
-        var service = new AlbumService(new DynamoAlbumStore(DynamoDbClients.dynamoDb()),
-                new S3ImageStore(DynamoDbClients.s3()));
+        var service = new AlbumService(new DynamoAlbumStore(AwsClients.dynamoDb()),
+                new S3ImageStore(AwsClients.s3()));
         IntFunction<LoadDriver.Request> inProcess = c -> new Alternating(
                 () -> service.post(MultipartForm.parse(body, contentType)).id(),
                 service::get);

@@ -1,7 +1,7 @@
 package com.scaleout.local.cost;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -96,7 +96,7 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
             synchronized (this) {
                 if (calculator == null) {
                     calculator = new CapacityCalculator(new TableKeys(ScaleoutDeclaration.declaration().tables()),
-                            new ClientSideReads(DynamoDbClients.dynamoDb()));
+                            new ClientSideReads(AwsClients.dynamoDb()));
                 }
                 current = calculator;
             }

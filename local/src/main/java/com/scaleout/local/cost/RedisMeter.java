@@ -11,7 +11,7 @@ import io.netty.buffer.Unpooled;
  * ElastiCache Serverless would bill (1 per command per KB transferred, request and reply). Lettuce calls
  * {@code commandStarted} on the thread that issues the command (CommandListenerWriter.write, before the command
  * reaches the channel), so the invocation's meter is found there. Found through {@code java.util.ServiceLoader} by
- * {@code RedisConnection} from this module's {@code META-INF/services}; the Lambda artifact has none.
+ * {@code RedisLink} from this module's {@code META-INF/services}; the Lambda artifact has none.
  */
 public final class RedisMeter implements CommandListener {
     static final int ECPU_BYTES = 1024;

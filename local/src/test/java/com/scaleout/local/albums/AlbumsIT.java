@@ -3,7 +3,7 @@ package com.scaleout.local.albums;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -91,7 +91,7 @@ class AlbumsIT extends ProductionApiIT {
         for (int i = 0; i < 3; i++) {
             assertThat(post(multipart(same, JSON_PROFILE)).status()).isEqualTo(200);
         }
-        try (var s3 = DynamoDbClients.s3()) {
+        try (var s3 = AwsClients.s3()) {
             String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                     .digest(same));
             var objects = s3.listObjectsV2(r -> r.bucket("scaleout-album-images").prefix("images/" + sha));

@@ -6,7 +6,7 @@ import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.albums.ImageStore.Stored;
 import com.scaleout.functions.albums.S3ImageStore;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * claim removes the tag, and a post that finds an unclaimed image (a failed post's) claims it too.
  */
 class S3ImageStoreIT extends ProductionApiIT {
-    private final S3Client s3 = DynamoDbClients.s3();
+    private final S3Client s3 = AwsClients.s3();
     private final S3ImageStore images = new S3ImageStore(s3);
 
     @Test

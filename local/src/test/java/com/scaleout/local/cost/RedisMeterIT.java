@@ -2,7 +2,7 @@ package com.scaleout.local.cost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.local.testing.SharedBackends;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
  * redis-server: blocking commands are a round trip each, a pipeline one; commands of no invocation are not counted.
  */
 class RedisMeterIT {
-    private RedisConnection redis;
+    private RedisLink redis;
     private final Meters.Slot slot = new Meters.Slot();
 
     @BeforeEach
     void connect() throws Exception {
-        redis = new RedisConnection(SharedBackends.get().redisUrl());
+        redis = new RedisLink(SharedBackends.get().redisUrl());
         redis.get().sync().ping(); // the connection's set-up, outside any invocation
     }
 

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.Json;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -54,9 +54,9 @@ class DynamoDbThrottlingIT extends ProductionApiIT {
     void theFunctionsClientRetriesAThrottleAfterJitteredWaitsAndGivesUpInsideEveryFunctionsTimeout() {
         int shortestFunctionTimeout = ScaleoutDeclaration.declaration().functions().stream()
                 .mapToInt(FunctionSpec::timeoutSeconds).min().orElseThrow();
-        assertThat(DynamoDbClients.CALL_TIMEOUT).isLessThan(Duration.ofSeconds(shortestFunctionTimeout));
+        assertThat(AwsClients.CALL_TIMEOUT).isLessThan(Duration.ofSeconds(shortestFunctionTimeout));
         var waits = new ArrayList<List<Long>>();
-        try (var dynamoDb = DynamoDbClients.dynamoDb()) {
+        try (var dynamoDb = AwsClients.dynamoDb()) {
             getMissingUser(dynamoDb); // connections and classes warm, so the timings below are the retries'
             for (int call = 0; call < 3; call++) {
                 // the stream consumers' calls go through the proxy too: only this call's attempts are timed
@@ -69,7 +69,7 @@ class DynamoDbThrottlingIT extends ProductionApiIT {
                     assertThat(failure).satisfiesAnyOf(
                             e -> assertThat(e).isInstanceOf(ApiCallTimeoutException.class),
                             e -> assertThat(((AwsServiceException) e).isThrottlingException()).isTrue());
-                    assertThat(took).isLessThan(DynamoDbClients.CALL_TIMEOUT.plusSeconds(2));
+                    assertThat(took).isLessThan(AwsClients.CALL_TIMEOUT.plusSeconds(2));
                     List<Long> times = throttling.attemptTimes();
                     // retried, within the 4 s call timeout, and not at once: backoffs came between the attempts
                     assertThat(times).as("attempts of one throttled call").hasSizeGreaterThanOrEqualTo(2);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.testing.SharedBackends;
@@ -73,7 +73,7 @@ class RetriedWritesIT extends ProductionApiIT {
                     Reply reply;
                     try (var fault = SharedBackends.get().lostAnswers().lose(lost.getValue())
                             .forgettingTransactionTokens()
-                            .timingOut(DynamoDbClients.ATTEMPT_TIMEOUT.plusMillis(300))) {
+                            .timingOut(AwsClients.ATTEMPT_TIMEOUT.plusMillis(300))) {
                         reply = attempt.request().get();
                         assertThat(fault.lost()).as("answers lost").isPositive();
                     }

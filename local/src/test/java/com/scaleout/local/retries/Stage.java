@@ -9,7 +9,7 @@ import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.functions.albums.S3ImageStore;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,7 +40,7 @@ final class Stage {
 
     private final ApiClient plain;
     private final DynamoDbClient dynamoDb;
-    private final S3Client s3 = DynamoDbClients.s3();
+    private final S3Client s3 = AwsClients.s3();
     private ApiClient api;
 
     Stage(ApiClient api, DynamoDbClient dynamoDb) {

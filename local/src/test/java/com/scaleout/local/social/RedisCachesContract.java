@@ -3,7 +3,7 @@ package com.scaleout.local.social;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.f4b6a3.ulid.UlidCreator;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
@@ -29,11 +29,11 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The Redis adapters against a real server: capacity, order, missing versus empty, pipelined fanout. Run against
  * one redis-server ({@link RedisCachesIT}) and against a TLS Redis Cluster like ElastiCache Serverless
- * ({@link RedisClusterCachesIT}), through the same {@link RedisConnection} the functions use.
+ * ({@link RedisClusterCachesIT}), through the same {@link RedisLink} the functions use.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedisCachesContract {
-    private RedisConnection redis;
+    private RedisLink redis;
     private RedisTimelineCache timelines;
     private RedisFollowGraphCache graph;
 
@@ -48,7 +48,7 @@ abstract class RedisCachesContract {
 
     @BeforeAll
     void connect() throws Exception {
-        redis = new RedisConnection(startEmpty());
+        redis = new RedisLink(startEmpty());
         // The first connection (TLS handshakes, the cluster's topology) must fit a 2 s budget, which a busy test
         // machine can miss; a function then falls back and connects on its next call. Do the same here.
         for (long giveUp = System.nanoTime() + 30_000_000_000L; ; ) {
@@ -70,7 +70,7 @@ abstract class RedisCachesContract {
         redis.close();
     }
 
-    RedisConnection redis() {
+    RedisLink redis() {
         return redis;
     }
 

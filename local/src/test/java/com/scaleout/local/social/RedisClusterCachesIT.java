@@ -3,7 +3,7 @@ package com.scaleout.local.social;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.local.testing.SharedBackends;
 import com.scaleout.local.testing.TlsRedisCluster;
@@ -60,14 +60,14 @@ class RedisClusterCachesIT extends RedisCachesContract {
     @Test
     void theServersCertificateIsVerified() {
         // the same cluster without trusting the run's CA: the JVM's own CAs do not know it, so no connection
-        try (var untrusting = new RedisConnection(RedisEndpoint.cluster(cluster.url()))) {
+        try (var untrusting = new RedisLink(RedisEndpoint.cluster(cluster.url()))) {
             assertThatThrownBy(untrusting::get).isInstanceOf(io.lettuce.core.RedisException.class);
         }
     }
 
     @Test
     void thePlainProtocolIsRefused() {
-        try (var plain = new RedisConnection(RedisEndpoint.cluster(cluster.url().replace("rediss://", "redis://")))) {
+        try (var plain = new RedisLink(RedisEndpoint.cluster(cluster.url().replace("rediss://", "redis://")))) {
             assertThatThrownBy(plain::get).isInstanceOf(io.lettuce.core.RedisException.class);
         }
     }

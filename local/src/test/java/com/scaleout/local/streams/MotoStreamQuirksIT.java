@@ -3,7 +3,7 @@ package com.scaleout.local.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.TestDeclaration;
 import java.util.List;
@@ -36,7 +36,7 @@ class MotoStreamQuirksIT {
                 .table(TestDeclaration.declaration().table(TestDeclaration.ITEMS)).build();
         fixture = RuntimeFixture.start(declaration);
         dynamoDb = fixture.runtime().dynamoDb();
-        streams = DynamoDbClients.streams();
+        streams = AwsClients.streams();
     }
 
     @AfterAll

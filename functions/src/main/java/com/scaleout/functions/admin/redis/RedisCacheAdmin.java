@@ -1,7 +1,7 @@
 package com.scaleout.functions.admin.redis;
 
 import com.scaleout.functions.admin.application.CacheAdmin;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.streams.StreamLag;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
@@ -13,16 +13,16 @@ import java.util.TreeMap;
 
 /** FLUSHALL and INFO over every primary of the cache (one server, or each node of a cluster). */
 public final class RedisCacheAdmin implements CacheAdmin {
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisCacheAdmin(Optional<RedisConnection> redis) {
+    public RedisCacheAdmin(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
     @Override
     public void flush() {
         // the cluster client sends FLUSHALL to every primary
-        RedisConnection.required(redis).sync().flushall();
+        RedisLink.required(redis).sync().flushall();
     }
 
     @Override
@@ -44,14 +44,14 @@ public final class RedisCacheAdmin implements CacheAdmin {
     @Override
     public Map<String, StreamLagReport> streamLags() {
         var reports = new TreeMap<String, StreamLagReport>();
-        RedisConnection.required(redis).sync().hgetall(StreamLag.KEY).forEach((consumer, value) ->
+        RedisLink.required(redis).sync().hgetall(StreamLag.KEY).forEach((consumer, value) ->
                 StreamLag.parse(value).ifPresent(report ->
                         reports.put(consumer, new StreamLagReport(report.lagMs(), report.at().toString()))));
         return reports;
     }
 
     private List<String> infoOfEachPrimary() {
-        var link = RedisConnection.required(redis);
+        var link = RedisLink.required(redis);
         var infos = new ArrayList<String>();
         if (link.connection() instanceof StatefulRedisClusterConnection<String, String> cluster) {
             for (var node : cluster.getPartitions()) {

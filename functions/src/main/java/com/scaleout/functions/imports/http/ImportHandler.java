@@ -19,7 +19,7 @@ import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.shared.http.ErrorBody;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,7 +63,7 @@ public final class ImportHandler extends ApiHandler implements Primed {
 
     /** @param redis the cache of the keys' marks, closed before a snapshot and reopened after the restore */
     private ImportHandler(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock,
-                          Optional<RedisConnection> redis) {
+                          Optional<RedisLink> redis) {
         super(Map.of(
                 "GET /v2/import/status", request -> StitchResponses.ok(),
                 "POST /v2/import/validate", request -> {

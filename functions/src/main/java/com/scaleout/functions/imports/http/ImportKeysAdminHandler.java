@@ -11,7 +11,7 @@ import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.HttpResponses;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -29,10 +29,10 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
     private final Priming priming;
 
     public ImportKeysAdminHandler() {
-        this(RedisConnection.fromEnvironment());
+        this(RedisLink.fromEnvironment());
     }
 
-    private ImportKeysAdminHandler(Optional<RedisConnection> redis) {
+    private ImportKeysAdminHandler(Optional<RedisLink> redis) {
         this(ImportComponents.keysFromEnvironment(redis), AdminKey.fromEnvironment(), redis);
     }
 
@@ -41,7 +41,7 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
     }
 
     /** @param redis the cache of the keys' marks, closed before a snapshot and reopened after the restore */
-    private ImportKeysAdminHandler(ImportKeys keys, AdminKey admin, Optional<RedisConnection> redis) {
+    private ImportKeysAdminHandler(ImportKeys keys, AdminKey admin, Optional<RedisLink> redis) {
         super(Map.of(
                 "POST /admin/import-keys", request -> {
                     admin.require(request);

@@ -1,7 +1,7 @@
 package com.scaleout.functions.imports.redis;
 
 import com.scaleout.functions.imports.application.ImportKeyMarks;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import io.lettuce.core.SetArgs;
 import java.time.Duration;
 import java.util.Optional;
@@ -10,9 +10,9 @@ import java.util.Optional;
 public final class RedisImportKeyMarks implements ImportKeyMarks {
     private static final String ACTIVE = "active";
     private static final String REVOKED = "revoked";
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisImportKeyMarks(Optional<RedisConnection> redis) {
+    public RedisImportKeyMarks(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
@@ -22,7 +22,7 @@ public final class RedisImportKeyMarks implements ImportKeyMarks {
 
     @Override
     public Optional<Mark> find(String keyId) {
-        String mark = RedisConnection.required(redis).sync().get(key(keyId));
+        String mark = RedisLink.required(redis).sync().get(key(keyId));
         if (REVOKED.equals(mark)) {
             return Optional.of(Mark.REVOKED);
         }
@@ -31,11 +31,11 @@ public final class RedisImportKeyMarks implements ImportKeyMarks {
 
     @Override
     public void markActive(String keyId, Duration ttl) {
-        RedisConnection.required(redis).sync().set(key(keyId), ACTIVE, SetArgs.Builder.nx().px(ttl.toMillis()));
+        RedisLink.required(redis).sync().set(key(keyId), ACTIVE, SetArgs.Builder.nx().px(ttl.toMillis()));
     }
 
     @Override
     public void markRevoked(String keyId, Duration ttl) {
-        RedisConnection.required(redis).sync().set(key(keyId), REVOKED, SetArgs.Builder.px(ttl.toMillis()));
+        RedisLink.required(redis).sync().set(key(keyId), REVOKED, SetArgs.Builder.px(ttl.toMillis()));
     }
 }

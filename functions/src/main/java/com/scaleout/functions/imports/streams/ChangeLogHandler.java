@@ -3,7 +3,7 @@ package com.scaleout.functions.imports.streams;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -38,10 +38,10 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
     private final Priming priming;
 
     public ChangeLogHandler() {
-        this(ImportComponents.changeLogFromEnvironment(), RedisConnection.fromEnvironment());
+        this(ImportComponents.changeLogFromEnvironment(), RedisLink.fromEnvironment());
     }
 
-    private ChangeLogHandler(ChangeLogService changeLog, Optional<RedisConnection> redis) {
+    private ChangeLogHandler(ChangeLogService changeLog, Optional<RedisLink> redis) {
         this(changeLog, new StreamLag(redis, Clock.systemUTC()), redis);
     }
 
@@ -53,7 +53,7 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
         this(changeLog, lag, Optional.empty());
     }
 
-    private ChangeLogHandler(ChangeLogService changeLog, StreamLag lag, Optional<RedisConnection> redis) {
+    private ChangeLogHandler(ChangeLogService changeLog, StreamLag lag, Optional<RedisLink> redis) {
         this.changeLog = changeLog;
         this.lag = lag;
         this.priming = Priming.register(ChangeLogHandler.class, redis, this::warmUp);

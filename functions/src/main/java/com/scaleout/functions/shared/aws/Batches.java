@@ -26,12 +26,12 @@ public final class Batches {
     /**
      * Leftovers after the first round may be only the response's size limit, so the first retry is at once; a
      * second round with leftovers means throttling: full jitter up to 80 ms, doubling to 500 ms. No wait ends
-     * later than {@link DynamoDbClients#CALL_TIMEOUT} after the first round started, as for a single call, so a
+     * later than {@link AwsClients#CALL_TIMEOUT} after the first round started, as for a single call, so a
      * table that stays throttled ends the call inside the function's timeout.
      */
     private static final BackoffStrategy THROTTLED = Jitter.full(Duration.ofMillis(40), Duration.ofMillis(500));
     static final Retry RETRY = Retry.on(attempt -> attempt == 2 ? Duration.ZERO : THROTTLED.computeDelay(attempt))
-            .within(DynamoDbClients.CALL_TIMEOUT);
+            .within(AwsClients.CALL_TIMEOUT);
 
     private Batches() {
     }
@@ -84,7 +84,7 @@ public final class Batches {
             throw new IllegalStateException("interrupted while DynamoDB kept items of a batch unprocessed");
         }
         throw ProvisionedThroughputExceededException.builder()
-                .message("DynamoDB kept items of a batch unprocessed for " + DynamoDbClients.CALL_TIMEOUT)
+                .message("DynamoDB kept items of a batch unprocessed for " + AwsClients.CALL_TIMEOUT)
                 .awsErrorDetails(AwsErrorDetails.builder().errorCode("ProvisionedThroughputExceededException")
                         .serviceName("DynamoDb").build())
                 .statusCode(400).build();

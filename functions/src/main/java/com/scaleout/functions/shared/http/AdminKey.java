@@ -1,7 +1,7 @@
 package com.scaleout.functions.shared.http;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -54,7 +54,7 @@ public final class AdminKey {
             @Override
             public String get() {
                 if (secrets == null) {
-                    secrets = DynamoDbClients.secretsManager();
+                    secrets = AwsClients.secretsManager();
                 }
                 return secrets.getSecretValue(get -> get.secretId(arn)).secretString();
             }

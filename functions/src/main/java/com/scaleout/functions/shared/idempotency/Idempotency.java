@@ -2,7 +2,7 @@ package com.scaleout.functions.shared.idempotency;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.declaration.TableSpec;
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
@@ -54,7 +54,7 @@ public final class Idempotency {
         if (table.isEmpty()) {
             return new Idempotency(() -> null, Clock.systemUTC());
         }
-        return new Idempotency(Memoized.of(() -> new DynamoIdempotencyStore(DynamoDbClients.dynamoDb(),
+        return new Idempotency(Memoized.of(() -> new DynamoIdempotencyStore(AwsClients.dynamoDb(),
                 table.get())), Clock.systemUTC());
     }
 

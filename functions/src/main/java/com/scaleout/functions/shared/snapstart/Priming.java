@@ -1,7 +1,7 @@
 package com.scaleout.functions.shared.snapstart;
 
 import com.scaleout.functions.shared.http.Json;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,10 +34,10 @@ public final class Priming implements Resource {
     private static final Logger LOG = Logger.getLogger(Priming.class.getName());
 
     private final String function;
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
     private final Runnable warmUp;
 
-    private Priming(String function, Optional<RedisConnection> redis, Runnable warmUp) {
+    private Priming(String function, Optional<RedisLink> redis, Runnable warmUp) {
         this.function = function;
         this.redis = redis;
         this.warmUp = warmUp;
@@ -50,7 +50,7 @@ public final class Priming implements Resource {
      * @param redis  the handler's cache connection, closed before the snapshot and reopened after the restore
      * @param warmUp the handler's harmless requests
      */
-    public static Priming register(Class<?> handler, Optional<RedisConnection> redis, Runnable warmUp) {
+    public static Priming register(Class<?> handler, Optional<RedisLink> redis, Runnable warmUp) {
         var priming = new Priming(handler.getSimpleName(), redis, warmUp);
         Core.getGlobalContext().register(priming);
         return priming;
@@ -73,7 +73,7 @@ public final class Priming implements Resource {
             LOG.log(Level.WARNING, function + ": priming failed; the snapshot is taken without it", e);
         }
         redis.ifPresent(Priming::primeCacheConnection);
-        redis.ifPresent(RedisConnection::closeForCheckpoint);
+        redis.ifPresent(RedisLink::closeForCheckpoint);
     }
 
     /**
@@ -81,7 +81,7 @@ public final class Priming implements Resource {
      * and command path cold, and the restore hook's reconnect would load it on the way to the first request: one
      * PING loads it into the snapshot.
      */
-    private static void primeCacheConnection(RedisConnection connection) {
+    private static void primeCacheConnection(RedisLink connection) {
         try {
             connection.get().sync().ping();
         } catch (RuntimeException e) {

@@ -1,7 +1,7 @@
 package com.scaleout.functions.shared.streams;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,10 +20,10 @@ public final class StreamLag {
     public static final String KEY = "stream-lag";
     private static final Logger LOG = Logger.getLogger(StreamLag.class.getName());
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
     private final Clock clock;
 
-    public StreamLag(Optional<RedisConnection> redis, Clock clock) {
+    public StreamLag(Optional<RedisLink> redis, Clock clock) {
         this.redis = redis;
         this.clock = clock;
     }
@@ -35,7 +35,7 @@ public final class StreamLag {
 
     /** {@code REDIS_URL}'s cache, or none. */
     public static StreamLag fromEnvironment() {
-        return new StreamLag(RedisConnection.fromEnvironment(), Clock.systemUTC());
+        return new StreamLag(RedisLink.fromEnvironment(), Clock.systemUTC());
     }
 
     /** {@code lagMs|at}, the field's value: short, and read by {@link #parse}. */

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.dynamodb;
 
-import com.scaleout.functions.shared.aws.DynamoDbClients;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.aws.TransientFailures;
 import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
@@ -22,12 +22,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
  */
 final class Transactions {
     /**
-     * No attempt starts once the first is {@link DynamoDbClients#CALL_TIMEOUT} old: each attempt may itself take up
+     * No attempt starts once the first is {@link AwsClients#CALL_TIMEOUT} old: each attempt may itself take up
      * to that (the SDK retries a throttled call inside it), and six of them would outlast the function's timeout,
      * which answers a gateway error instead of the 503 and Retry-After a client can act on.
      */
     static final Retry RETRY = Retry.on(Jitter.full(Duration.ofMillis(20), Duration.ofMillis(400)))
-            .atMost(6).within(DynamoDbClients.CALL_TIMEOUT);
+            .atMost(6).within(AwsClients.CALL_TIMEOUT);
 
     private Transactions() {
     }

@@ -11,7 +11,7 @@ import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.shared.http.RequestJson;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -54,7 +54,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
     }
 
     private AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin,
-                            LoginThrottle throttle, Optional<RedisConnection> redis) {
+                            LoginThrottle throttle, Optional<RedisLink> redis) {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
                 "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),

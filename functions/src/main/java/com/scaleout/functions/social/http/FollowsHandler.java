@@ -8,7 +8,7 @@ import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.shared.ids.Ids;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -32,7 +32,7 @@ public final class FollowsHandler extends ApiHandler implements Primed {
         this(follows, sessions, Optional.empty());
     }
 
-    private FollowsHandler(FollowService follows, SessionService sessions, Optional<RedisConnection> redis) {
+    private FollowsHandler(FollowService follows, SessionService sessions, Optional<RedisLink> redis) {
         super(Map.of(
                 "PUT /me/following/{username}", request -> {
                     follows.follow(Callers.actor(sessions, request), request.pathParameter("username"));

@@ -6,7 +6,7 @@ import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchService;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -30,7 +30,7 @@ public final class SearchHandler extends ApiHandler implements Primed {
         this(search, Optional.empty());
     }
 
-    private SearchHandler(SearchService search, Optional<RedisConnection> redis) {
+    private SearchHandler(SearchService search, Optional<RedisLink> redis) {
         super(Map.of("GET /search", request -> HttpResponses.json(200,
                 search.search(request.query("q"), PageRequests.limit(request, SearchService.MAX_LIMIT,
                         SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))));

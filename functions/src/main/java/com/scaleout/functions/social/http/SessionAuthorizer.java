@@ -8,7 +8,7 @@ import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SessionService;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -38,7 +38,7 @@ public final class SessionAuthorizer
         this(sessions, Optional.empty());
     }
 
-    private SessionAuthorizer(SessionService sessions, Optional<RedisConnection> redis) {
+    private SessionAuthorizer(SessionService sessions, Optional<RedisLink> redis) {
         this.sessions = sessions;
         this.priming = Priming.register(SessionAuthorizer.class, redis,
                 () -> handleRequest(PrimingRequests.authorizer(PrimingRequests.UNKNOWN_TOKEN), null));

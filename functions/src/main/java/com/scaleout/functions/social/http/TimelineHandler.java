@@ -11,7 +11,7 @@ import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.shared.ids.Ids;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -36,7 +36,7 @@ public final class TimelineHandler extends ApiHandler implements Primed {
     }
 
     private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
-                            SessionService sessions, Optional<RedisConnection> redis) {
+                            SessionService sessions, Optional<RedisLink> redis) {
         super(Map.of(
                 "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(Callers.actor(sessions, request),
                         PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),

@@ -13,7 +13,7 @@ import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.shared.http.RequestJson;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -40,7 +40,7 @@ public final class TweetsHandler extends ApiHandler implements Primed {
         this(tweets, sessions, Optional.empty());
     }
 
-    private TweetsHandler(TweetService tweets, SessionService sessions, Optional<RedisConnection> redis) {
+    private TweetsHandler(TweetService tweets, SessionService sessions, Optional<RedisLink> redis) {
         super(Map.ofEntries(
                 Map.entry("POST /tweets", request -> post(tweets, sessions, request)),
                 Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,

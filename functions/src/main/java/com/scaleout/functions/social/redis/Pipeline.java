@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulConnection;
@@ -30,13 +30,13 @@ final class Pipeline {
     private final RedisClusterAsyncCommands<String, String> commands;
     private final List<RedisFuture<?>> pending = new ArrayList<>();
 
-    private Pipeline(RedisLink link) {
+    private Pipeline(RedisConnection link) {
         this.connection = link.connection();
         this.commands = link.async();
     }
 
     /** Runs {@code work}'s commands as one pipeline; on a cluster, each node's share goes out in its own writes. */
-    static void run(RedisLink link, Consumer<Pipeline> work) {
+    static void run(RedisConnection link, Consumer<Pipeline> work) {
         var connection = link.connection();
         synchronized (connection) {
             var pipeline = new Pipeline(link);

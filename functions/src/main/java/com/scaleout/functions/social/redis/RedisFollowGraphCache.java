@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.FollowGraphCache;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,14 +19,14 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
     static final String BUILT = "!";
     static final String CELEBRITIES = "celebrities";
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisFollowGraphCache(Optional<RedisConnection> redis) {
+    public RedisFollowGraphCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
-    private RedisLink connection() {
-        return RedisConnection.required(redis);
+    private RedisConnection connection() {
+        return RedisLink.required(redis);
     }
 
     static String followersKey(String userId) {

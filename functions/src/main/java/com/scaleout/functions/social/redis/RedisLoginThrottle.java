@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.logging.ThrottledLog;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
 import io.lettuce.core.ScriptOutputType;
@@ -32,9 +32,9 @@ public final class RedisLoginThrottle implements LoginThrottle {
      */
     private static final String GIVE_BACK = "if redis.call('EXISTS', KEYS[1]) == 1 then "
             + "return redis.call('DECR', KEYS[1]) end return 0";
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisLoginThrottle(Optional<RedisConnection> redis) {
+    public RedisLoginThrottle(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
@@ -49,7 +49,7 @@ public final class RedisLoginThrottle implements LoginThrottle {
     @Override
     public Optional<Duration> admit(String username, Optional<String> address) {
         try {
-            var commands = RedisConnection.required(redis).sync();
+            var commands = RedisLink.required(redis).sync();
             String user = userKey(username);
             Optional<Duration> refused = count(commands, user, PER_USERNAME);
             if (refused.isEmpty() && address.isPresent()) {
@@ -83,7 +83,7 @@ public final class RedisLoginThrottle implements LoginThrottle {
     @Override
     public void succeeded(String username, Optional<String> address) {
         try {
-            var commands = RedisConnection.required(redis).sync();
+            var commands = RedisLink.required(redis).sync();
             commands.del(userKey(username));
             address.ifPresent(a -> giveBack(commands, addressKey(a)));
         } catch (RuntimeException e) {

@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.RecommendationCache;
 import io.lettuce.core.ScoredValue;
 import java.util.List;
@@ -15,14 +15,14 @@ public final class RedisRecommendationCache implements RecommendationCache {
     static final String BUILT = "!";
     static final long TTL_SECONDS = 3600;
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisRecommendationCache(Optional<RedisConnection> redis) {
+    public RedisRecommendationCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
-    private RedisLink connection() {
-        return RedisConnection.required(redis);
+    private RedisConnection connection() {
+        return RedisLink.required(redis);
     }
 
     static String key(String userId) {

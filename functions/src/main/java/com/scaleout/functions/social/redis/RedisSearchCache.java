@@ -1,8 +1,8 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.http.Json;
-import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.SearchCache;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.SetArgs;
@@ -20,14 +20,14 @@ public final class RedisSearchCache implements SearchCache {
     static final long PAGE_TTL_SECONDS = 300;
     static final long GENERATION_TTL_SECONDS = 86_400;
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisSearchCache(Optional<RedisConnection> redis) {
+    public RedisSearchCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
-    private RedisLink connection() {
-        return RedisConnection.required(redis);
+    private RedisConnection connection() {
+        return RedisLink.required(redis);
     }
 
     static String pageKey(String query) {

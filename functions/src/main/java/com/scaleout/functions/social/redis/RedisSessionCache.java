@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.SessionCache;
 import com.scaleout.functions.social.domain.Session;
 import io.lettuce.core.RedisFuture;
@@ -18,14 +18,14 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class RedisSessionCache implements SessionCache {
     private static final Duration MAX_CACHED = Duration.ofHours(1);
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisSessionCache(Optional<RedisConnection> redis) {
+    public RedisSessionCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
     private io.lettuce.core.cluster.api.sync.RedisClusterCommands<String, String> commands() {
-        return RedisConnection.required(redis).sync();
+        return RedisLink.required(redis).sync();
     }
 
     @Override
@@ -41,7 +41,7 @@ public final class RedisSessionCache implements SessionCache {
     public State state(String sessionId) {
         var revoked = new AtomicReference<RedisFuture<Long>>();
         var cached = new AtomicReference<RedisFuture<String>>();
-        Pipeline.run(RedisConnection.required(redis), pipeline -> {
+        Pipeline.run(RedisLink.required(redis), pipeline -> {
             revoked.set(pipeline.add(pipeline.commands().exists("revoked-session:" + sessionId)));
             cached.set(pipeline.add(pipeline.commands().get("session:" + sessionId)));
         });

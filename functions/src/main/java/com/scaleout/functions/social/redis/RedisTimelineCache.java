@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.TimelineCache;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import io.lettuce.core.Limit;
@@ -22,14 +22,14 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class RedisTimelineCache implements TimelineCache {
     static final String BUILT = "!";
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisTimelineCache(Optional<RedisConnection> redis) {
+    public RedisTimelineCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
-    private RedisLink connection() {
-        return RedisConnection.required(redis);
+    private RedisConnection connection() {
+        return RedisLink.required(redis);
     }
 
     static String timelineKey(String userId) {

@@ -2,8 +2,8 @@ package com.scaleout.functions.social.redis;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.scaleout.functions.shared.http.Json;
-import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.TweetCache;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;
@@ -30,14 +30,14 @@ public final class RedisTweetCache implements TweetCache {
     static final String EVICTED = "-";
     static final long EVICTED_SECONDS = 60;
 
-    private final Optional<RedisConnection> redis;
+    private final Optional<RedisLink> redis;
 
-    public RedisTweetCache(Optional<RedisConnection> redis) {
+    public RedisTweetCache(Optional<RedisLink> redis) {
         this.redis = redis;
     }
 
-    private RedisLink connection() {
-        return RedisConnection.required(redis);
+    private RedisConnection connection() {
+        return RedisLink.required(redis);
     }
 
     static String key(String id) {

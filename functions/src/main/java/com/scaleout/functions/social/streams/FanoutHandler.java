@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -54,7 +54,7 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
         this(fanout, tables, lag, Optional.empty(), () -> { });
     }
 
-    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisConnection> redis,
+    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisLink> redis,
                           Runnable readWarmUp) {
         this.fanout = fanout;
         this.tables = tables;

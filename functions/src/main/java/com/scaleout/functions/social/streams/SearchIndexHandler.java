@@ -2,7 +2,7 @@ package com.scaleout.functions.social.streams;
 
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -54,7 +54,7 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
     }
 
     private SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag,
-                               Optional<RedisConnection> redis) {
+                               Optional<RedisLink> redis) {
         this.index = index;
         this.cache = cache;
         this.lag = lag;

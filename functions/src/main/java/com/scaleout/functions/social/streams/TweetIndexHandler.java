@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -52,7 +52,7 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
     }
 
     private TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag,
-                              Optional<RedisConnection> redis) {
+                              Optional<RedisLink> redis) {
         this.index = index;
         this.retweets = retweets;
         this.lag = lag;

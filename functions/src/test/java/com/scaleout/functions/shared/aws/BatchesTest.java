@@ -47,7 +47,7 @@ class BatchesTest {
                 throttle -> assertThat(throttle.isThrottlingException()).isTrue());
         assertThat(TransientFailures.isTransient((SdkException) failure)).as("answered 503 with Retry-After").isTrue();
         assertThat(calls.get()).isGreaterThan(2);
-        assertThat(clock.instant()).isBeforeOrEqualTo(start.plus(DynamoDbClients.CALL_TIMEOUT));
+        assertThat(clock.instant()).isBeforeOrEqualTo(start.plus(AwsClients.CALL_TIMEOUT));
     }
 
     @Test
@@ -60,7 +60,7 @@ class BatchesTest {
 
         assertThat(failure).isInstanceOfSatisfying(SdkException.class,
                 sdk -> assertThat(TransientFailures.isTransient(sdk)).isTrue());
-        assertThat(clock.instant()).isBeforeOrEqualTo(start.plus(DynamoDbClients.CALL_TIMEOUT));
+        assertThat(clock.instant()).isBeforeOrEqualTo(start.plus(AwsClients.CALL_TIMEOUT));
     }
 
     @Test

@@ -27,7 +27,7 @@ class KeepAliveConnectionsTest {
 
     @Test
     void keepsAnIdleConnectionForEveryConcurrentCallAndSomeToSpare() {
-        DynamoDbClients.keepAliveConnections(32);
+        AwsClients.keepAliveConnections(32);
 
         assertThat(System.getProperty("http.maxConnections")).isEqualTo("40");
     }
@@ -36,7 +36,7 @@ class KeepAliveConnectionsTest {
     void leavesAChoiceOfTheEnvironmentAlone() {
         System.setProperty("http.maxConnections", "7");
 
-        DynamoDbClients.keepAliveConnections(32);
+        AwsClients.keepAliveConnections(32);
 
         assertThat(System.getProperty("http.maxConnections")).isEqualTo("7");
     }

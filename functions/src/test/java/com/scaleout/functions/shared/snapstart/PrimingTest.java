@@ -3,7 +3,7 @@ package com.scaleout.functions.shared.snapstart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import com.scaleout.functions.shared.redis.RedisConnection;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.testing.PrimingLog;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -41,7 +41,7 @@ class PrimingTest {
 
     @Test
     void aCacheUnreachableWhilePrimingAndAtTheRestoreIsLeftToTheFirstUse() throws IOException {
-        try (var redis = new RedisConnection("redis://127.0.0.1:" + closedPort());
+        try (var redis = new RedisLink("redis://127.0.0.1:" + closedPort());
              var log = new PrimingLog()) {
             var priming = Priming.register(PrimingTest.class, Optional.of(redis), () -> { });
 

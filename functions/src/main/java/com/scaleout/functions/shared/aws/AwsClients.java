@@ -25,12 +25,12 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
  * (smallest cold start), region from {@code AWS_REGION}, environment credentials in Lambda, and call timeouts
  * well inside the function timeout. {@code DYNAMODB_ENDPOINT} points them at moto_server locally.
  */
-public final class DynamoDbClients {
+public final class AwsClients {
     /** Per-attempt and whole-call limits; the SDK's defaults would let a call outlive the function. */
     public static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration CALL_TIMEOUT = Duration.ofSeconds(4);
 
-    private DynamoDbClients() {
+    private AwsClients() {
     }
 
     /**
