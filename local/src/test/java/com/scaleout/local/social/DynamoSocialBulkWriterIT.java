@@ -6,7 +6,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.social.domain.User;
-import com.scaleout.functions.social.dynamodb.DynamoSocialBulkWriter;
+import com.scaleout.functions.admin.dynamodb.DynamoSocialBulkWriter;
 import com.scaleout.functions.social.dynamodb.DynamoUserStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.local.testing.DynamoDbSpy;

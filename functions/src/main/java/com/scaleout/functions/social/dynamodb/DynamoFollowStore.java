@@ -113,7 +113,7 @@ public final class DynamoFollowStore implements FollowStore {
         return Slice.ofOverfetched(items.stream().map(DynamoFollowStore::toEdge).toList(), page.limit());
     }
 
-    static Map<String, AttributeValue> toItem(Edge edge) {
+    public static Map<String, AttributeValue> toItem(Edge edge) {
         return Map.of(FOLLOWER_ID, s(edge.followerId()), FOLLOWEE_ID, s(edge.followeeId()),
                 EDGE_ID, s(edge.edgeId()), CREATED_AT, s(edge.createdAt()));
     }

@@ -27,16 +27,16 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * writes both in one transaction, conditional on neither existing: usernames stay unique in any case.
  */
 public final class DynamoUserStore implements UserStore {
-    static final String ID = "id";
+    public static final String ID = "id";
     static final String USERNAME = "username";
     static final String DISPLAY_NAME = "displayName";
     static final String CREATED_AT = "createdAt";
     static final String PASSWORD_HASH = "passwordHash";
-    static final String FOLLOWERS = "followers";
+    public static final String FOLLOWERS = "followers";
     static final String FOLLOWING = "following";
     static final String TWEETS = "tweets";
     /** Usernames table: key is the normalized username; these point back to the account. */
-    static final String NORMALIZED = "username";
+    public static final String NORMALIZED = "username";
     static final String USER_ID = "userId";
     static final String DISPLAY_USERNAME = "displayUsername";
 
@@ -129,7 +129,7 @@ public final class DynamoUserStore implements UserStore {
     }
 
     /** The account with its counts (as given: a new account's are 0). */
-    static Map<String, AttributeValue> toItem(User user) {
+    public static Map<String, AttributeValue> toItem(User user) {
         var item = new HashMap<String, AttributeValue>();
         item.put(ID, s(user.id()));
         item.put(USERNAME, s(user.username()));
@@ -143,7 +143,7 @@ public final class DynamoUserStore implements UserStore {
     }
 
     /** The username's claim, pointing at the account, with the password hash a login checks (see findCredentials). */
-    static Map<String, AttributeValue> usernameItem(User user) {
+    public static Map<String, AttributeValue> usernameItem(User user) {
         return Map.of(NORMALIZED, s(Usernames.normalize(user.username())), USER_ID, s(user.id()),
                 DISPLAY_USERNAME, s(user.username()), PASSWORD_HASH, s(user.passwordHash()));
     }

@@ -1,4 +1,4 @@
-package com.scaleout.functions.social.dynamodb;
+package com.scaleout.functions.admin.dynamodb;
 
 import static com.scaleout.functions.shared.aws.Attributes.n;
 import static com.scaleout.functions.shared.aws.Attributes.number;
@@ -8,6 +8,10 @@ import com.scaleout.functions.admin.application.SeedIndexCounter;
 import com.scaleout.functions.admin.application.SocialBulkWriter;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.shared.aws.Batches;
+import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
+import com.scaleout.functions.social.dynamodb.DynamoTweetStore;
+import com.scaleout.functions.social.dynamodb.DynamoUserStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,10 +1,11 @@
-package com.scaleout.functions.social.dynamodb;
+package com.scaleout.functions.admin.dynamodb;
 
 import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.scaleout.functions.admin.application.SeedChunkLog;
 import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
