@@ -93,6 +93,15 @@ class OpenApiConformanceTest {
                 .contains("security");
     }
 
+    /** The gateway refuses a path it cannot take (a NUL, a malformed escape) itself, before any route's shape. */
+    @Test
+    void aPathTheGatewayCannotTakeMayBeItsOwn400() {
+        String gateway = "{\"message\":\"Bad Request\"}";
+        assertThat(CONTRACT.violations(get("/review/%00"), json(get("/review/%00"), 400, gateway))).isEmpty();
+        assertThat(CONTRACT.violations(get("/review/abc"), json(get("/review/abc"), 400, gateway)))
+                .as("a path the gateway takes: the route's own shape, {\"msg\"}").isNotEmpty();
+    }
+
     @Test
     void anyOperationMayBeThrottledOrBusyAsTheDocumentSaysOnce() {
         var request = get("/users/ada/followers");
