@@ -3,8 +3,7 @@ package com.scaleout.functions.albums;
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import com.scaleout.functions.shared.crypto.Digests;
 import java.util.HexFormat;
 import java.util.Optional;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -73,10 +72,6 @@ public final class S3ImageStore implements ImageStore {
     }
 
     static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
-        }
+        return HexFormat.of().formatHex(Digests.sha256(bytes));
     }
 }

@@ -1,8 +1,8 @@
 package com.scaleout.functions.shared.idempotency;
 
+import com.scaleout.functions.shared.crypto.Digests;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -16,9 +16,10 @@ import java.util.Optional;
  *
  * @param scope   who sent it: {@code user:<id>}, {@code credential:<sha-256>} or {@code anonymous}
  * @param key     the header's value (its quotes dropped, if the client sent it as a structured-field string)
- * @param request the request it was sent with: route, path, query and body, byte for byte
+ * @param requestDigest the SHA-256 of the request it was sent with: route, path, query and body, byte for byte
+ *                      (read once; the fingerprint, the sealing key and the ids' secret are derived from it)
  */
-public record IdempotencyKey(String scope, String key, byte[] request) {
+public record IdempotencyKey(String scope, String key, byte[] requestDigest) {
     public static final String HEADER = "idempotency-key";
     /** Stripe's limit; a UUID is 36. */
     static final int MAX_LENGTH = 255;
@@ -29,7 +30,7 @@ public record IdempotencyKey(String scope, String key, byte[] request) {
         if (value == null || request.routeKey() == null || request.routeKey().startsWith("GET ")) {
             return Optional.empty();
         }
-        return Optional.of(new IdempotencyKey(scopeOf(request), parse(value), material(request)));
+        return Optional.of(new IdempotencyKey(scopeOf(request), parse(value), digest(request)));
     }
 
     /** The record's id: the caller and the key, hashed (neither is stored as it is). */
@@ -42,7 +43,7 @@ public record IdempotencyKey(String scope, String key, byte[] request) {
      * nothing of the request to whoever reads the table without the key (a login's body holds a password).
      */
     String fingerprint() {
-        return HexFormat.of().formatHex(Digests.hmac(Digests.sha256("fingerprint\0" + scope + "\0" + key), request));
+        return HexFormat.of().formatHex(Digests.hmac(Digests.sha256("fingerprint\0" + scope + "\0" + key), requestDigest));
     }
 
     /**
@@ -50,12 +51,12 @@ public record IdempotencyKey(String scope, String key, byte[] request) {
      * table never holds a replayable token or import key in a form its reader could use.
      */
     byte[] sealingKey() {
-        return Digests.hmac(Digests.sha256("seal\0" + scope + "\0" + key), request);
+        return Digests.hmac(Digests.sha256("seal\0" + scope + "\0" + key), requestDigest);
     }
 
     /** The secret the request's ids are drawn from when it runs again ({@code RequestIds}). */
     byte[] idSecret() {
-        return Digests.hmac(Digests.sha256("ids\0" + scope + "\0" + key), request);
+        return Digests.hmac(Digests.sha256("ids\0" + scope + "\0" + key), requestDigest);
     }
 
     private static String parse(String value) {
@@ -91,11 +92,8 @@ public record IdempotencyKey(String scope, String key, byte[] request) {
     }
 
     /** What makes two requests the same one: route, raw path and query, and the body's bytes. */
-    private static byte[] material(ApiRequest request) {
-        var out = new ByteArrayOutputStream();
+    private static byte[] digest(ApiRequest request) {
         String head = request.routeKey() + "\n" + request.rawPath() + "\n" + request.rawQueryString() + "\n";
-        out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
-        out.writeBytes(request.bodyBytes());
-        return out.toByteArray();
+        return Digests.sha256(head.getBytes(StandardCharsets.UTF_8), request.bodyBytes());
     }
 }

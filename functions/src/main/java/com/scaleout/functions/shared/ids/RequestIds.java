@@ -1,14 +1,12 @@
 package com.scaleout.functions.shared.ids;
 
 import com.github.f4b6a3.ulid.Ulid;
+import com.scaleout.functions.shared.crypto.Digests;
 import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Supplier;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The ids a request makes, made the same again when the same request runs again. A request sent with an
@@ -50,13 +48,7 @@ public final class RequestIds {
     }
 
     private String draw() {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            byte[] random = mac.doFinal(ByteBuffer.allocate(Integer.BYTES).putInt(drawn++).array());
-            return new Ulid(millis, Arrays.copyOf(random, 10)).toString();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("every JDK has HmacSHA256", e);
-        }
+        byte[] random = Digests.hmac(secret, ByteBuffer.allocate(Integer.BYTES).putInt(drawn++).array());
+        return new Ulid(millis, Arrays.copyOf(random, 10)).toString();
     }
 }

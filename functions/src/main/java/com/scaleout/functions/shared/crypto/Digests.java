@@ -1,4 +1,4 @@
-package com.scaleout.functions.shared.idempotency;
+package com.scaleout.functions.shared.crypto;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -7,24 +7,33 @@ import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-/** SHA-256 and HMAC-SHA-256, the JDK's, named for what this package does with them. */
-final class Digests {
+/** SHA-256 and HMAC-SHA-256, the JDK's, for the request digests, keys and ids derived from them. */
+public final class Digests {
     private Digests() {
     }
 
-    static byte[] sha256(String text) {
+    public static byte[] sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The SHA-256 of these parts, one after the other, read once. */
+    public static byte[] sha256(byte[]... parts) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (byte[] part : parts) {
+                digest.update(part);
+            }
+            return digest.digest();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 
-    static String sha256Hex(String text) {
+    public static String sha256Hex(String text) {
         return HexFormat.of().formatHex(sha256(text));
     }
 
-    static byte[] hmac(byte[] key, byte[] data) {
+    public static byte[] hmac(byte[] key, byte[] data) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
