@@ -2,7 +2,7 @@ package com.scaleout.functions.albums;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.failure.InvalidInputException;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.text.Unicode;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.admin.seed.SeedBatch;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.fakes.InMemoryFollowStore;
 import com.scaleout.functions.social.fakes.InMemoryTweetStore;

@@ -1,7 +1,7 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.Locale;

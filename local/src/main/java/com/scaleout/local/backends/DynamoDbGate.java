@@ -2,7 +2,7 @@ package com.scaleout.local.backends;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.AwsClients;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package com.scaleout.local.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.http.AdminKey;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.http.LocalHttpApi;

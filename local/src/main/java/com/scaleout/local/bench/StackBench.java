@@ -8,7 +8,7 @@ import com.scaleout.functions.albums.MultipartForm;
 import com.scaleout.functions.albums.S3ImageStore;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.AdminKey;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.admin.AdminClient;

@@ -2,7 +2,7 @@ package com.scaleout.local.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.declaration.WebClientSecurity;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import java.io.IOException;

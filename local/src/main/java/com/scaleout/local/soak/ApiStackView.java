@@ -1,7 +1,7 @@
 package com.scaleout.local.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package com.scaleout.local.soak;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalLogging;
 import com.scaleout.local.admin.AdminClient;
 import com.scaleout.local.admin.StreamCatchUp;

@@ -1,7 +1,7 @@
 package com.scaleout.local.streams;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

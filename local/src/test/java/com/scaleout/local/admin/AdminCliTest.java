@@ -42,7 +42,7 @@ class AdminCliTest {
     void theStreamsHaveCaughtUpWhenEachConsumerReportedSinceTheWriteAndIsCloseBehind() throws Exception {
         var since = java.time.Instant.parse("2026-11-30T10:00:00Z");
         var consumers = StreamCatchUp.consumersOf(3, 5);
-        var status = com.scaleout.functions.shared.http.Json.MAPPER.readTree("""
+        var status = com.scaleout.functions.shared.json.Json.MAPPER.readTree("""
                 {"streams": {
                   "TweetIndexer": {"lagMs": 800, "at": "2026-11-30T10:00:04Z"},
                   "SearchIndexer": {"lagMs": 12000, "at": "2026-11-30T10:00:04Z"},

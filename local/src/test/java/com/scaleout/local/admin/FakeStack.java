@@ -1,7 +1,7 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.RequestBodies;
 import com.scaleout.local.testing.SettableClock;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.aws.AwsClients;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.io.ByteArrayOutputStream;

@@ -6,7 +6,7 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.RuntimeFixture;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.io.ByteArrayOutputStream;

@@ -79,7 +79,7 @@ class OverloadRecoveryIT extends ProductionApiIT {
                             busyWithoutRetryAfter.incrementAndGet();
                         }
                         if (write && response.statusCode() == 201) {
-                            String id = com.scaleout.functions.shared.http.Json.MAPPER.readTree(response.body())
+                            String id = com.scaleout.functions.shared.json.Json.MAPPER.readTree(response.body())
                                     .get("id").asText();
                             accepted.add(new String[] {id, String.valueOf(author)});
                         }

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.SharedBackends;

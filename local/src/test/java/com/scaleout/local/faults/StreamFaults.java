@@ -5,7 +5,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;

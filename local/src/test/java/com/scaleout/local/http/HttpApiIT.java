@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.TestDeclaration;

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.streams.StreamRecordMapper;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.net.http.HttpRequest;

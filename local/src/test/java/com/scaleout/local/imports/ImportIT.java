@@ -10,7 +10,7 @@ import com.cognitect.transit.TransitFactory;
 import com.scaleout.local.imports.ImportRoutesClient.Key;
 import com.scaleout.local.imports.ImportRoutesClient.Reply;
 import com.scaleout.local.imports.ImportRoutesClient.Stored;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;

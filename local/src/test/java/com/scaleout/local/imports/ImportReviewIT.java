@@ -82,7 +82,7 @@ class ImportReviewIT {
     }
 
     private static com.fasterxml.jackson.databind.node.ObjectNode wideData(int keys) {
-        var data = com.scaleout.functions.shared.http.Json.MAPPER.createObjectNode();
+        var data = com.scaleout.functions.shared.json.Json.MAPPER.createObjectNode();
         for (int i = 0; i < keys; i++) {
             data.put("k" + i, "x".repeat(255));
         }

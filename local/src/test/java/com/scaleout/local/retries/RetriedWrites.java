@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.RouteSpec;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.retries.RetriedWrite.Attempt;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package com.scaleout.local.retries;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;

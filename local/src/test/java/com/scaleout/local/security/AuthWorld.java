@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.RouteSpec;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;

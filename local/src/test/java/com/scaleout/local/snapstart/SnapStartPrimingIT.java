@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.TableSpec;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.SessionService;

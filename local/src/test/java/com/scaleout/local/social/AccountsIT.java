@@ -2,7 +2,7 @@ package com.scaleout.local.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.RecordingStreamHandler;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.TestDeclaration;

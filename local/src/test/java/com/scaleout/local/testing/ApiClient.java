@@ -1,7 +1,7 @@
 package com.scaleout.local.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,7 +4,7 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.scaleout.functions.admin.application.SeedChunkLog;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.Map;
 import java.util.Optional;

@@ -8,7 +8,7 @@ import com.scaleout.functions.imports.domain.Columns;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.domain.TableStatistics;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
 import java.time.Duration;

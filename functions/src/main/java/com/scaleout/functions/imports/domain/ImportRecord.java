@@ -1,7 +1,7 @@
 package com.scaleout.functions.imports.domain;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package com.scaleout.functions.shared.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.json.Json;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

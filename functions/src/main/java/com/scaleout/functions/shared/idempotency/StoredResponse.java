@@ -2,7 +2,7 @@ package com.scaleout.functions.shared.idempotency;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package com.scaleout.functions.shared.paging;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package com.scaleout.functions.shared.snapstart;
 
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisLink;
 import java.util.Optional;
 import java.util.logging.Level;

@@ -3,7 +3,7 @@ package com.scaleout.functions.social.application;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.failure.InvalidInputException;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.SearchTerms;

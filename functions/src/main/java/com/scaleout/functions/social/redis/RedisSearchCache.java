@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.SearchCache;

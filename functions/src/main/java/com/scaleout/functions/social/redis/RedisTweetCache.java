@@ -1,7 +1,7 @@
 package com.scaleout.functions.social.redis;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.social.application.TweetCache;

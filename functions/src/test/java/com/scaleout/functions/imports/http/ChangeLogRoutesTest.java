@@ -15,7 +15,7 @@ import com.scaleout.functions.imports.domain.ImportTokens;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.fakes.InMemoryChangeLog;
 import com.scaleout.functions.imports.fakes.InMemoryImportKeyStore;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -12,7 +12,7 @@ import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportTokens;
 import com.scaleout.functions.shared.http.AdminKey;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.testing.SettableClock;
 import java.time.Duration;
 import java.time.Instant;

@@ -16,7 +16,7 @@ import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
 import com.scaleout.functions.imports.domain.ImportTokens;
 import com.scaleout.functions.imports.fakes.InMemoryChangeLog;
-import com.scaleout.functions.shared.http.Json;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.testing.SettableClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;

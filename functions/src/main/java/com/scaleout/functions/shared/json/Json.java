@@ -1,4 +1,4 @@
-package com.scaleout.functions.shared.http;
+package com.scaleout.functions.shared.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
