@@ -1,6 +1,7 @@
 package com.scaleout.functions.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -44,4 +45,10 @@ class LayeringTest {
                     "com.scaleout.functions.albums..")
             .should().dependOnClassesThat().resideInAnyPackage("com.scaleout.functions.admin..",
                     "com.scaleout.functions.health..");
+
+    /** Admin may seed the social tables; the three workloads themselves share only what is in shared. */
+    @ArchTest
+    static final ArchRule theWorkloadsShareOnlySharedCode = slices()
+            .matching("com.scaleout.functions.(social|imports|albums)..")
+            .should().notDependOnEachOther();
 }
