@@ -46,7 +46,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * <p>Why not one TransactWriteItems: it would be simpler, but moto (the local emulator) copies a whole table for
  * every item of a transaction, so appends slowed down as the log grew until the local stack stalled. This
  * protocol costs two small updates and a batch write per append, locally and in AWS (where it also avoids the
- * doubled write cost of transactions).
+ * doubled write cost of transactions, and the 100-action limit an append of 100 changes and marks exceeds).
+ * docs/data-model.md ("Why this protocol, and not a transaction, in AWS too") gives the argument in full.
  */
 public final class DynamoChangeLog implements ChangeLog {
     private static final Logger LOG = Logger.getLogger(DynamoChangeLog.class.getName());
