@@ -1,11 +1,10 @@
 package com.scaleout.functions.imports.domain;
 
+import com.scaleout.functions.shared.crypto.Digests;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -45,12 +44,7 @@ public final class ImportTokens {
     }
 
     public static String hash(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Digests.sha256Hex(token);
     }
 
     public static boolean matches(String token, String storedHash) {

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.scaleout.functions.shared.crypto.Digests;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.List;
 import java.util.TreeMap;
@@ -61,15 +59,8 @@ public record RecordKey(String id, ObjectNode values, String valuesJson) {
     }
 
     private static String hash(long clientId, String table, String kind, String identity) {
-        try {
-            var digest = MessageDigest.getInstance("SHA-256");
-            digest.update((clientId + "\u0000" + table + "\u0000" + kind + "\u0000" + identity)
-                    .getBytes(StandardCharsets.UTF_8));
-            // 192 bits: collisions are out of reach; 32 characters keep the partition key short
-            byte[] bytes = java.util.Arrays.copyOf(digest.digest(), 24);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        byte[] digest = Digests.sha256(clientId + "\u0000" + table + "\u0000" + kind + "\u0000" + identity);
+        // 192 bits: collisions are out of reach; 32 characters keep the partition key short
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 24));
     }
 }

@@ -1,13 +1,12 @@
 package com.scaleout.functions.social.application;
 
+import com.scaleout.functions.shared.crypto.Digests;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.UnavailableException;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.User;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -167,12 +166,7 @@ public final class SessionService {
 
     /** The id a token's session is stored under: its SHA-256 (public for the tests that write sessions). */
     public static String sessionId(String token) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
-        }
+        return HexFormat.of().formatHex(Digests.sha256(token.getBytes(StandardCharsets.US_ASCII)));
     }
 
     private static <T> T safely(java.util.function.Supplier<T> cacheCall, T fallback) {
