@@ -120,7 +120,7 @@ final class SocialWorld {
     }
 
     static SocialWorld seededAt(Clock clock) {
-        return seeded(clock, FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
+        return seeded(clock, com.scaleout.declaration.Settings.FANOUT_MAX_FOLLOWERS.defaultInt());
     }
 
     /** The seeded world where an account with more than {@code maxFanoutFollowers} followers is merged at read. */
