@@ -15,7 +15,7 @@ import software.constructs.Construct;
  *
  * <p>A serverless cache always encrypts in transit (TLS only: hence {@code rediss://}) and at rest (with an
  * AWS-owned key unless one is given); neither can be turned off. It is sharded: clients use the cluster protocol
- * ({@link Functions#REDIS_CLUSTER_VARIABLE}).
+ * ({@code REDIS_CLUSTER}).
  *
  * <p>No snapshots, and no final snapshot on deletion: everything in it is rebuilt from DynamoDB (DESIGN: caches are
  * caches), so the cache is deleted with the stack in every stage.

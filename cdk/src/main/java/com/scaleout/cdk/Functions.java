@@ -1,12 +1,11 @@
 package com.scaleout.cdk;
 
-import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.FunctionSpec.TableAccess;
-import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.declaration.TableSpec;
+import com.scaleout.declaration.Setting;
+import com.scaleout.declaration.Settings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,12 +38,6 @@ import software.constructs.Construct;
  * runtime, architecture, logging and tracing cannot differ between functions by accident.
  */
 public final class Functions extends Construct {
-    public static final String STAGE_VARIABLE = "SCALEOUT_STAGE";
-    public static final String REDIS_URL_VARIABLE = "REDIS_URL";
-    /** {@code true} when the cache is sharded (the stack's own ElastiCache Serverless): use the cluster client. */
-    public static final String REDIS_CLUSTER_VARIABLE = "REDIS_CLUSTER";
-    public static final String ADMIN_KEY_SECRET_VARIABLE = ScaleoutDeclaration.ADMIN_KEY_SECRET_VARIABLE;
-
     private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
 
     /** The alias every caller (routes, authorizers, stream consumers) invokes: the published, snapshotted version. */
@@ -74,21 +67,19 @@ public final class Functions extends Construct {
                         .removalPolicy(config.removalPolicy())
                         .build())
                 : Optional.empty();
+        Map<Setting, String> provided = provided(declaration, tables, storage, cache, config, adminKey);
         for (FunctionSpec spec : declaration.functions()) {
             boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
             var props = baseProps(spec, code, config, !provisioned)
-                    .environment(environment(spec, tables, storage, cache, config));
+                    .environment(environment(declaration.settingsOf(spec.name()), provided));
             if (spec.usesRedis()) {
                 cache.ifPresent(c -> placeNextTo(props, c));
             }
             Function function = new Function(this, spec.name(), props.build());
             grantTables(function, spec, tables);
             if (adminServing.contains(spec.name())) {
-                // the secret's name, never its value, in the environment; the function reads it at first use
-                adminKey.ifPresent(secret -> {
-                    function.addEnvironment(ADMIN_KEY_SECRET_VARIABLE, secret.getSecretArn());
-                    secret.grantRead(function);
-                });
+                // the secret's name, never its value, is in its environment; it reads the secret at first use
+                adminKey.ifPresent(secret -> secret.grantRead(function));
             }
             spec.buckets().forEach(bucket -> storage.bucket(bucket).grantReadWrite(function));
             if (ScaleoutDeclaration.HEALTH.equals(spec.name())) {
@@ -125,11 +116,8 @@ public final class Functions extends Construct {
 
     /** Functions with admin routes: only they may read the admin key. */
     private static Set<String> adminServing(Declaration declaration) {
-        var names = new java.util.HashSet<String>();
-        declaration.routes().stream()
-                .filter(route -> route.handlerCredential() == RouteSpec.HandlerCredential.ADMIN_KEY)
-                .forEach(route -> names.add(route.function()));
-        return names;
+        return declaration.functions().stream().map(FunctionSpec::name).filter(declaration::servesAdminRoutes)
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     /** The admin routes' key, when the stage turns them on. */
@@ -213,29 +201,36 @@ public final class Functions extends Construct {
                 .securityGroups(List.of(network.functionsSecurityGroup()));
     }
 
-    /** Names only, never secrets: each used table's physical name, the stage and the Redis endpoint. */
-    private static Map<String, String> environment(FunctionSpec spec, DataTables tables, Storage storage,
-                                                   Optional<Cache> cache, ScaleoutStackConfig config) {
+    /** Of the settings a function reads, those the stack provides, and no other. */
+    static Map<String, String> environment(List<Setting> reads, Map<Setting, String> provided) {
         var env = new LinkedHashMap<String, String>();
-        env.put(STAGE_VARIABLE, config.stage());
-        for (TableAccess access : spec.tables()) {
-            env.put(TableSpec.environmentVariable(access.table()),
-                    tables.table(access.table()).getTableName());
-        }
-        for (String bucket : spec.buckets()) {
-            env.put(BucketSpec.environmentVariable(bucket), storage.bucket(bucket).getBucketName());
-        }
+        reads.stream().filter(provided::containsKey).forEach(setting -> env.put(setting.name(), provided.get(setting)));
+        return env;
+    }
+
+    /**
+     * Names only, never secrets: every table's and bucket's physical name, the stage, the Redis endpoint and the
+     * admin key's secret ARN (when the stage turns the admin routes on).
+     */
+    private static Map<Setting, String> provided(Declaration declaration, DataTables tables, Storage storage,
+                                                 Optional<Cache> cache, ScaleoutStackConfig config,
+                                                 Optional<Secret> adminKey) {
+        var values = new LinkedHashMap<Setting, String>();
+        values.put(Settings.STAGE, config.stage());
+        declaration.tables().forEach(table -> values.put(Settings.table(table.name()),
+                tables.table(table.name()).getTableName()));
+        declaration.buckets().forEach(bucket -> values.put(Settings.bucket(bucket.name()),
+                storage.bucket(bucket.name()).getBucketName()));
         // The stack's own cache (sharded: the cluster client), or a Redis of your own given with -c redisUrl=...
         // (on LocalStack, which has no ElastiCache); the stack builds no cache when it is given one.
-        if (spec.usesRedis()) {
-            if (cache.isPresent()) {
-                env.put(REDIS_URL_VARIABLE, cache.get().redisUrl());
-                env.put(REDIS_CLUSTER_VARIABLE, "true");
-            } else {
-                config.redisUrl().ifPresent(url -> env.put(REDIS_URL_VARIABLE, url));
-            }
+        if (cache.isPresent()) {
+            values.put(Settings.REDIS_URL, cache.get().redisUrl());
+            values.put(Settings.REDIS_CLUSTER, "true");
+        } else {
+            config.redisUrl().ifPresent(url -> values.put(Settings.REDIS_URL, url));
         }
-        return env;
+        adminKey.ifPresent(secret -> values.put(Settings.ADMIN_KEY_SECRET_ARN, secret.getSecretArn()));
+        return values;
     }
 
     private static void grantTables(Function function, FunctionSpec spec, DataTables tables) {

@@ -3,6 +3,7 @@ package com.scaleout.cdk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class AdminRoutesTest {
         synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 2); // the gateway endpoints only
         assertThat(synth.template().findOutputs("AdminKeySecret")).isEmpty();
         var admin = synth.stack().functions().function(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
-        assertThat(environment(synth, admin)).doesNotContainKey(Functions.ADMIN_KEY_SECRET_VARIABLE);
+        assertThat(environment(synth, admin)).doesNotContainKey(Settings.ADMIN_KEY_SECRET_ARN.name());
     }
 
     @Test
@@ -52,7 +53,7 @@ class AdminRoutesTest {
                     .as(spec.name()).isEqualTo(admin);
             if (admin) {
                 assertThat(environment(synth, function))
-                        .containsEntry(Functions.ADMIN_KEY_SECRET_VARIABLE, secretArn);
+                        .containsEntry(Settings.ADMIN_KEY_SECRET_ARN.name(), secretArn);
             }
         }
         assertThat(Annotations.fromStack(synth.stack())

@@ -9,6 +9,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -197,8 +198,8 @@ class CacheTest {
                         "SecurityGroupIds", List.of(
                                 synth.resolve(network.functionsSecurityGroup().getSecurityGroupId()))));
                 assertThat(environment(spec.name()))
-                        .containsEntry(Functions.REDIS_URL_VARIABLE, synth.resolve(cache.redisUrl()))
-                        .containsEntry(Functions.REDIS_CLUSTER_VARIABLE, "true");
+                        .containsEntry(Settings.REDIS_URL.name(), synth.resolve(cache.redisUrl()))
+                        .containsEntry(Settings.REDIS_CLUSTER.name(), "true");
                 assertThat(managedPolicies(synth.stack().functions().function(spec.name())))
                         .anySatisfy(policy -> assertThat(policy).contains("AWSLambdaVPCAccessExecutionRole"));
             }
@@ -211,7 +212,7 @@ class CacheTest {
             for (FunctionSpec spec : others) {
                 assertThat(properties(functionResource(spec.name()))).as(spec.name()).doesNotContainKey("VpcConfig");
                 assertThat(environment(spec.name())).as(spec.name())
-                        .doesNotContainKeys(Functions.REDIS_URL_VARIABLE, Functions.REDIS_CLUSTER_VARIABLE);
+                        .doesNotContainKeys(Settings.REDIS_URL.name(), Settings.REDIS_CLUSTER.name());
                 assertThat(managedPolicies(synth.stack().functions().function(spec.name())))
                         .noneSatisfy(policy -> assertThat(policy).contains("AWSLambdaVPCAccessExecutionRole"));
             }
@@ -236,8 +237,8 @@ class CacheTest {
             for (FunctionSpec spec : DECLARATION.functions().stream().filter(FunctionSpec::usesRedis).toList()) {
                 var function = own.template().findResources("AWS::Lambda::Function").get(
                         own.logicalId(own.stack().functions().function(spec.name())));
-                assertThat(variables(function)).as(spec.name()).containsEntry(Functions.REDIS_URL_VARIABLE, URL)
-                        .doesNotContainKey(Functions.REDIS_CLUSTER_VARIABLE);
+                assertThat(variables(function)).as(spec.name()).containsEntry(Settings.REDIS_URL.name(), URL)
+                        .doesNotContainKey(Settings.REDIS_CLUSTER.name());
             }
             assertThat(own.template().findOutputs("CacheEndpoint")).isEmpty();
         }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.Setting;
+import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,7 +73,7 @@ final class DeclarationAssertions {
         }
 
         for (FunctionSpec spec : declaration.functions()) {
-            assertFunction(synth, spec, config);
+            assertFunction(synth, declaration, spec, config);
         }
         for (RouteSpec route : declaration.routes()) {
             template.hasResourceProperties("AWS::ApiGatewayV2::Route", Map.of(
@@ -104,24 +106,17 @@ final class DeclarationAssertions {
                         synth.stack().api().route(t.routeKey()).getNode().getDefaultChild())));
     }
 
-    private static void assertFunction(TestStacks.Synthesized synth, FunctionSpec spec, ScaleoutStackConfig config) {
+    private static void assertFunction(TestStacks.Synthesized synth, Declaration declaration, FunctionSpec spec,
+                                       ScaleoutStackConfig config) {
         var stack = synth.stack();
+        // exactly its declared settings that the stack provides: each deployment setting it reads, and no other
         var variables = new LinkedHashMap<String, Object>();
-        variables.put(Functions.STAGE_VARIABLE, config.stage());
-        for (var access : spec.tables()) {
-            var table = stack.tables().table(access.table());
-            variables.put(TableSpec.environmentVariable(access.table()), synth.resolve(table.getTableName()));
-        }
-        for (String bucket : spec.buckets()) {
-            variables.put(com.scaleout.declaration.BucketSpec.environmentVariable(bucket),
-                    synth.resolve(stack.storage().bucket(bucket).getBucketName()));
+        for (Setting setting : declaration.settingsOf(spec.name())) {
+            Object value = setting.source() == Setting.Source.DEPLOYMENT
+                    ? provided(synth, declaration, setting, config) : Match.absent();
+            variables.put(setting.name(), value);
         }
         var cache = stack.cache().filter(c -> spec.usesRedis());
-        Object redisUrl = cache.<Object>map(c -> synth.resolve(c.redisUrl()))
-                .or(() -> config.redisUrl().filter(url -> spec.usesRedis()))
-                .orElse(Match.absent());
-        variables.put(Functions.REDIS_URL_VARIABLE, redisUrl);
-        variables.put(Functions.REDIS_CLUSTER_VARIABLE, cache.isPresent() ? "true" : Match.absent());
         // in the cache's subnets with the security group it admits, or outside any VPC
         Object vpcConfig = cache.<Object>map(c -> Map.of(
                         "SubnetIds", synth.resolve(c.network().vpc()
@@ -145,6 +140,37 @@ final class DeclarationAssertions {
                                 ? spec.reservedConcurrency().getAsInt() : Match.absent(),
                         "Environment", Map.of("Variables", Match.objectEquals(variables)))));
         assertThat(found).as("function %s with its declared settings", spec.name()).containsOnlyKeys(logicalId);
+    }
+
+    /** The value the stack gives a deployment setting, found apart from how Functions finds it; absent: none. */
+    private static Object provided(TestStacks.Synthesized synth, Declaration declaration, Setting setting,
+                                   ScaleoutStackConfig config) {
+        var stack = synth.stack();
+        if (setting.equals(Settings.STAGE)) {
+            return config.stage();
+        }
+        if (setting.equals(Settings.REDIS_URL)) {
+            return stack.cache().<Object>map(c -> synth.resolve(c.redisUrl()))
+                    .or(() -> config.redisUrl().map(Object.class::cast)).orElse(Match.absent());
+        }
+        if (setting.equals(Settings.REDIS_CLUSTER)) {
+            return stack.cache().isPresent() ? "true" : Match.absent();
+        }
+        if (setting.equals(Settings.ADMIN_KEY_SECRET_ARN)) {
+            return stack.functions().adminKey().<Object>map(k -> synth.resolve(k.getSecretArn()))
+                    .orElse(Match.absent());
+        }
+        for (var table : declaration.tables()) {
+            if (setting.equals(Settings.table(table.name()))) {
+                return synth.resolve(stack.tables().table(table.name()).getTableName());
+            }
+        }
+        for (var bucket : declaration.buckets()) {
+            if (setting.equals(Settings.bucket(bucket.name()))) {
+                return synth.resolve(stack.storage().bucket(bucket.name()).getBucketName());
+            }
+        }
+        throw new AssertionError("a deployment setting the stack does not know: " + setting.name());
     }
 
     /** The stack builds its own cache when a function uses Redis and the config names no Redis of its own. */

@@ -10,6 +10,7 @@ import com.scaleout.declaration.AuthorizerSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.declaration.StreamConsumerSpec.StartingPosition;
 import com.scaleout.declaration.TableSpec;
@@ -173,7 +174,7 @@ class ScaleoutStackTest {
 
             DeclarationAssertions.assertStackMatches(redisSynth, DECLARATION, withRedis);
             var withRedisUrl = Map.of("Properties", Map.of("Environment",
-                    Map.of("Variables", Map.of(Functions.REDIS_URL_VARIABLE, Match.anyValue()))));
+                    Map.of("Variables", Map.of(Settings.REDIS_URL.name(), Match.anyValue()))));
             assertThat(redisSynth.template().findResources("AWS::Lambda::Function", withRedisUrl))
                     .containsOnlyKeys(redisSynth.logicalId(redisSynth.stack().functions().function(FANOUT)));
         }

@@ -57,6 +57,36 @@ public record Declaration(
         return byKey;
     }
 
+    /**
+     * Every setting the function reads: those of every function, its tables' and buckets' names, the cache's when
+     * it uses it, the admin key's when it serves admin routes, and the ones its spec names.
+     */
+    public List<Setting> settingsOf(String function) {
+        FunctionSpec spec = function(function);
+        var settings = new ArrayList<>(Settings.EVERY_FUNCTION);
+        spec.tables().forEach(access -> settings.add(Settings.table(access.table())));
+        spec.buckets().forEach(bucket -> settings.add(Settings.bucket(bucket)));
+        if (spec.usesRedis()) {
+            settings.addAll(Settings.CACHE);
+        }
+        if (servesAdminRoutes(function)) {
+            settings.addAll(Settings.ADMIN_ROUTES);
+        }
+        spec.settings().stream().filter(s -> !settings.contains(s)).forEach(settings::add);
+        return List.copyOf(settings);
+    }
+
+    /** The functions that read the setting. */
+    public List<String> readersOf(Setting setting) {
+        return functions.stream().map(FunctionSpec::name).filter(f -> settingsOf(f).contains(setting)).toList();
+    }
+
+    /** Whether the function serves a route guarded by the admin key. */
+    public boolean servesAdminRoutes(String function) {
+        return routes.stream().anyMatch(route -> route.function().equals(function)
+                && route.handlerCredential() == RouteSpec.HandlerCredential.ADMIN_KEY);
+    }
+
     private static void validate(List<TableSpec> tables, List<BucketSpec> buckets, List<FunctionSpec> functions,
                                  List<AuthorizerSpec> authorizers, List<RouteSpec> routes,
                                  List<StreamConsumerSpec> consumers) {
@@ -72,6 +102,9 @@ public record Declaration(
                     .forEach(a -> problems.add("function " + f.name() + " uses unknown table " + a.table()));
             f.buckets().stream().filter(b -> !bucketNames.contains(b))
                     .forEach(b -> problems.add("function " + f.name() + " uses unknown bucket " + b));
+            f.settings().stream().filter(setting -> !Settings.named().contains(setting))
+                    .forEach(setting -> problems.add("function " + f.name() + " reads undeclared setting "
+                            + setting.name() + " (declare it in Settings)"));
         }
         for (AuthorizerSpec a : authorizers) {
             if (!functionNames.contains(a.function())) {

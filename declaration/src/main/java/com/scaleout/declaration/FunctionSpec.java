@@ -16,6 +16,8 @@ import java.util.OptionalInt;
  * @param tables the tables it reads or writes, so that the CDK app grants exactly those and passes their names
  * @param buckets the buckets it reads and writes
  * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
+ * @param settings the settings it reads beyond those its tables, buckets, cache and routes imply (see
+ *                 {@link Declaration#settingsOf(String)})
  */
 public record FunctionSpec(
         String name,
@@ -26,7 +28,8 @@ public record FunctionSpec(
         OptionalInt reservedConcurrency,
         List<TableAccess> tables,
         List<String> buckets,
-        boolean usesRedis) {
+        boolean usesRedis,
+        List<Setting> settings) {
 
     public static final int DEFAULT_MEMORY_MB = 1024;
     public static final int DEFAULT_TIMEOUT_SECONDS = 10;
@@ -52,31 +55,32 @@ public record FunctionSpec(
         }
         tables = List.copyOf(tables);
         buckets = List.copyOf(buckets);
+        settings = List.copyOf(settings);
     }
 
     public static FunctionSpec of(String name, String handler) {
         return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_PEAK_CONCURRENCY,
-                OptionalInt.empty(), List.of(), List.of(), false);
+                OptionalInt.empty(), List.of(), List.of(), false, List.of());
     }
 
     public FunctionSpec memoryMb(int memoryMb) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, settings);
     }
 
     public FunctionSpec timeoutSeconds(int timeoutSeconds) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, settings);
     }
 
     public FunctionSpec peakConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, executions, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, settings);
     }
 
     public FunctionSpec reservedConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, OptionalInt.of(executions),
-                tables, buckets, usesRedis);
+                tables, buckets, usesRedis, settings);
     }
 
     public FunctionSpec reads(String table) {
@@ -91,19 +95,31 @@ public record FunctionSpec(
         var more = new java.util.ArrayList<>(buckets);
         more.add(bucket);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                more, usesRedis);
+                more, usesRedis, settings);
     }
 
     public FunctionSpec withRedis() {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, true);
+                buckets, true, settings);
+    }
+
+    /** It reads these settings too (tuning its work), beyond those its resources imply. */
+    public FunctionSpec readsSettings(List<Setting> more) {
+        var all = new java.util.ArrayList<>(settings);
+        all.addAll(more);
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, usesRedis, all);
+    }
+
+    public FunctionSpec readsSettings(Setting... more) {
+        return readsSettings(List.of(more));
     }
 
     private FunctionSpec withTable(TableAccess access) {
         var more = new java.util.ArrayList<>(tables);
         more.add(access);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, more,
-                buckets, usesRedis);
+                buckets, usesRedis, settings);
     }
 
     /** A function's access to one table. */

@@ -53,12 +53,6 @@ public final class ScaleoutDeclaration {
 
     public static final String ALBUMS = "Albums";
 
-    /**
-     * Where a function with admin routes finds its admin key in AWS: the ARN of a Secrets Manager secret (the
-     * CDK app sets it when a stage turns the admin routes on; locally the key itself is SCALEOUT_ADMIN_KEY).
-     */
-    public static final String ADMIN_KEY_SECRET_VARIABLE = "SCALEOUT_ADMIN_KEY_SECRET_ARN";
-
     public static final String IMPORT_API = "ImportApi";
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
     public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";
@@ -108,41 +102,52 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites(IDEMPOTENCY_KEYS)
                     // a login builds a missing timeline
-                    .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").withRedis())
+                    .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_TWEETS, SOCIAL + "http.TweetsHandler")
                     .readsAndWrites("Tweets").reads("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Users").reads("Usernames").reads("Sessions").readsAndWrites(IDEMPOTENCY_KEYS)
-                    .withRedis())
+                    .withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FOLLOWS, SOCIAL + "http.FollowsHandler")
                     .readsAndWrites("Follows").readsAndWrites("Users").reads("Usernames").reads("Sessions")
-                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_AUTHORIZER, SOCIAL + "http.SessionAuthorizer")
-                    .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis())
+                    .memoryMb(512).timeoutSeconds(5).reads("Sessions").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
                     .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     // the cache only for reporting its stream lag to the status
-                    .withRedis())
+                    .withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
-                    .reads("Sessions").withRedis())
+                    .reads("Sessions").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
                     .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
-                    .reads("SearchIndex").reads("Tweets").withRedis())
+                    .reads("SearchIndex").reads("Tweets").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
-                    .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis())
+                    .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
-                    .reads("TweetIndex").withRedis())
+                    .reads("TweetIndex").withRedis()
+                    .readsSettings(Settings.SOCIAL))
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
             // the cache for the import keys' revocation marks, looked up on each use of a key held in memory
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(20)
                     .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables")
-                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
+                    .readsSettings(Settings.IMPORT_WRITE_CONCURRENCY, Settings.IMPORT_KEY_CACHE_SECONDS))
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
                     .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys")
-                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis())
+                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
+                    .readsSettings(Settings.IMPORT_KEY_CACHE_SECONDS))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
                     // the cache only for reporting its stream lag to the status
@@ -155,7 +160,8 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
                     .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
                     .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
-                    .withRedis())
+                    .withRedis()
+                    .readsSettings(Settings.SOCIAL))
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))

@@ -1,5 +1,6 @@
 package com.scaleout.local;
 
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
@@ -9,24 +10,9 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * How the local runtime is configured, from the environment (a system property of the same name wins, which is
- * how tests set it):
- * <ul>
- *   <li>{@code PORT} — the API's port on 127.0.0.1 (default 3000; 0 picks a free one)</li>
- *   <li>{@code DYNAMODB_ENDPOINT}, {@code REDIS_URL} — use these instead of starting moto_server/redis-server</li>
- *   <li>{@code SCALEOUT_DATA_DIR} — logs and on-failure records (default {@code .scaleout})</li>
- *   <li>{@code SCALEOUT_AUTHORIZER_TTL_SECONDS} — overrides every authorizer's cache TTL (0 disables it)</li>
- *   <li>{@code SCALEOUT_STREAM_POLL_MILLIS} — idle interval between stream reads (default 100)</li>
- *   <li>{@code SCALEOUT_ACCOUNT_CONCURRENCY} — the account's concurrency limit, shared by every function (default
- *       1,000, Lambda's); functions without reserved concurrency scale on demand up to what reservations leave</li>
- *   <li>{@code SCALEOUT_EXECUTION_SLOTS} — how many API requests run at once (default 32 per core, at least 64); the others wait
- *       at the gateway for a slot (see {@code ExecutionSlots})</li>
- *   <li>{@code SCALEOUT_FAULT_LOST_ANSWERS} — a fault for testing retries: this share (0..1) of write calls lose
- *       their first answer after moto applied them (read by {@code DynamoDbGate}; see {@code LostAnswers}), and with
- *       {@code SCALEOUT_FAULT_FORGET_TOKENS=true} transactions reach moto without their ClientRequestToken</li>
- *   <li>{@code SCALEOUT_WEB_DIR} — the web client's built files, served at {@code /} for GET requests that match no
- *       API route (default {@code web/dist} when that directory exists; none otherwise)</li>
- * </ul>
+ * How the local runtime is configured: its own knobs ({@link LocalSettings}, where each is described) and the
+ * function settings {@code DYNAMODB_ENDPOINT} and {@code REDIS_URL}, which, when given, are used instead of
+ * starting moto_server and redis-server.
  */
 public record LocalConfig(
         int port,
@@ -40,29 +26,22 @@ public record LocalConfig(
         Optional<Path> webDir) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
-    public static final String ACCOUNT_CONCURRENCY = "SCALEOUT_ACCOUNT_CONCURRENCY";
-    public static final String EXECUTION_SLOTS = "SCALEOUT_EXECUTION_SLOTS";
-    /** What raised every function's pool before functions scaled on demand; now it would only mislead. */
-    private static final String RETIRED_MAX_CONCURRENCY = "SCALEOUT_MAX_CONCURRENCY";
-
     public static LocalConfig fromEnvironment() {
-        RuntimeEnvironment.variable(RETIRED_MAX_CONCURRENCY).ifPresent(ignored -> LOG.warning(RETIRED_MAX_CONCURRENCY
-                + " is ignored: functions scale on demand up to " + ACCOUNT_CONCURRENCY + " (default "
-                + AccountConcurrency.DEFAULT_LIMIT + ")"));
+        RuntimeEnvironment.variable(LocalSettings.RETIRED_MAX_CONCURRENCY).ifPresent(ignored -> LOG.warning(
+                LocalSettings.RETIRED_MAX_CONCURRENCY.name() + " is ignored: functions scale on demand up to "
+                        + LocalSettings.ACCOUNT_CONCURRENCY.name() + " (default " + AccountConcurrency.DEFAULT_LIMIT
+                        + ")"));
         return new LocalConfig(
-                RuntimeEnvironment.variable("PORT").map(Integer::parseInt).orElse(3000),
-                RuntimeEnvironment.variable(RuntimeEnvironment.DYNAMODB_ENDPOINT),
-                RuntimeEnvironment.variable(RuntimeEnvironment.REDIS_URL),
-                Path.of(RuntimeEnvironment.variable("SCALEOUT_DATA_DIR").orElse(".scaleout")),
-                RuntimeEnvironment.variable("SCALEOUT_AUTHORIZER_TTL_SECONDS").map(Long::parseLong)
+                RuntimeEnvironment.integer(LocalSettings.PORT),
+                RuntimeEnvironment.variable(Settings.DYNAMODB_ENDPOINT),
+                RuntimeEnvironment.variable(Settings.REDIS_URL),
+                Path.of(RuntimeEnvironment.variable(LocalSettings.DATA_DIR).orElseThrow()),
+                RuntimeEnvironment.variable(LocalSettings.AUTHORIZER_TTL_SECONDS).map(Long::parseLong)
                         .map(Duration::ofSeconds),
-                Duration.ofMillis(RuntimeEnvironment.variable("SCALEOUT_STREAM_POLL_MILLIS").map(Long::parseLong)
-                        .orElse(100L)),
-                RuntimeEnvironment.variable(ACCOUNT_CONCURRENCY).map(Integer::parseInt)
-                        .orElse(AccountConcurrency.DEFAULT_LIMIT),
-                RuntimeEnvironment.variable(EXECUTION_SLOTS).map(Integer::parseInt)
-                        .orElse(LocalHttpApi.DEFAULT_EXECUTION_SLOTS),
-                RuntimeEnvironment.variable("SCALEOUT_WEB_DIR").map(Path::of)
+                Duration.ofMillis(RuntimeEnvironment.integer(LocalSettings.STREAM_POLL_MILLIS)),
+                RuntimeEnvironment.integer(LocalSettings.ACCOUNT_CONCURRENCY),
+                RuntimeEnvironment.integer(LocalSettings.EXECUTION_SLOTS),
+                RuntimeEnvironment.variable(LocalSettings.WEB_DIR).map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)));
     }
 

@@ -4,6 +4,7 @@ import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
@@ -154,20 +155,20 @@ public final class LocalRuntime implements AutoCloseable {
      */
     public static Map<String, String> functionEnvironment(Declaration declaration, Backends backends) {
         var variables = new LinkedHashMap<String, String>();
-        variables.put(RuntimeEnvironment.DYNAMODB_ENDPOINT, backends.dynamoDbEndpoint().toString());
-        variables.put(RuntimeEnvironment.REDIS_URL, backends.redisUrl());
-        variables.put(RuntimeEnvironment.AWS_REGION, RuntimeEnvironment.region());
+        variables.put(Settings.DYNAMODB_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
+        variables.put(Settings.REDIS_URL.name(), backends.redisUrl());
+        variables.put(Settings.AWS_REGION.name(), RuntimeEnvironment.region());
         for (TableSpec table : declaration.tables()) {
-            variables.put(table.environmentVariable(), table.name()); // locally, physical = logical name
+            variables.put(Settings.table(table.name()).name(), table.name()); // locally, physical = logical name
         }
         // moto_server takes writes one at a time (the gate): 32 writers per import request would only queue past
         // their timeouts when a few requests run at once
-        variables.put(LOCAL_IMPORT_WRITERS_VARIABLE,
-                RuntimeEnvironment.variable(LOCAL_IMPORT_WRITERS_VARIABLE).orElse("4"));
+        variables.put(Settings.IMPORT_WRITE_CONCURRENCY.name(),
+                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY).orElse(LOCAL_IMPORT_WRITERS));
         // moto_server serves S3 on the same endpoint (through the same gate)
-        variables.put("S3_ENDPOINT", backends.dynamoDbEndpoint().toString());
+        variables.put(Settings.S3_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
         for (BucketSpec bucket : declaration.buckets()) {
-            variables.put(bucket.environmentVariable(), bucketName(bucket));
+            variables.put(Settings.bucket(bucket.name()).name(), bucketName(bucket));
         }
         return variables;
     }
@@ -225,7 +226,8 @@ public final class LocalRuntime implements AutoCloseable {
         parts.close();
     }
 
-    private static final String LOCAL_IMPORT_WRITERS_VARIABLE = "IMPORT_WRITE_CONCURRENCY";
+    /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
+    private static final String LOCAL_IMPORT_WRITERS = "4";
 
     /** The admin key when SCALEOUT_ADMIN_KEY is unset: the API listens on 127.0.0.1 only. */
     public static final String DEFAULT_ADMIN_KEY = "local-admin-key";
@@ -247,9 +249,9 @@ public final class LocalRuntime implements AutoCloseable {
             }
             stopped.countDown();
         }, "shutdown"));
-        var givenAdminKey = RuntimeEnvironment.variable(AdminKey.VARIABLE);
+        var givenAdminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY);
         String adminKey = givenAdminKey.orElse(DEFAULT_ADMIN_KEY);
-        System.setProperty(AdminKey.VARIABLE, adminKey); // the admin routes are on locally
+        System.setProperty(Settings.ADMIN_KEY.name(), adminKey); // the admin routes are on locally
         // the local default is printed (it is no secret); a key of the user's own never goes to the console
         String shownAdminKey = givenAdminKey.isPresent() ? "from SCALEOUT_ADMIN_KEY" : adminKey;
         var config = LocalConfig.fromEnvironment();

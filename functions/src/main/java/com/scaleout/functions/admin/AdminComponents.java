@@ -2,6 +2,7 @@ package com.scaleout.functions.admin;
 
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.admin.application.ResetService;
 import com.scaleout.functions.admin.application.SeedService;
@@ -47,7 +48,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var physicalTables = new LinkedHashMap<String, String>();
         var erasable = new LinkedHashMap<String, DynamoTableEraser.Table>();
         for (TableSpec table : declaration.tables()) {
-            RuntimeEnvironment.variable(TableSpec.environmentVariable(table.name())).ifPresent(physical -> {
+            RuntimeEnvironment.variable(Settings.table(table.name())).ifPresent(physical -> {
                 physicalTables.put(table.name(), physical);
                 if (!KEPT_BY_RESET.contains(table.name())) {
                     erasable.put(table.name(), DynamoTableEraser.Table.of(table, physical));
@@ -56,7 +57,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         }
         var buckets = new LinkedHashMap<String, String>();
         for (BucketSpec bucket : declaration.buckets()) {
-            RuntimeEnvironment.variable(BucketSpec.environmentVariable(bucket.name()))
+            RuntimeEnvironment.variable(Settings.bucket(bucket.name()))
                     .ifPresent(physical -> buckets.put(bucket.name(), physical));
         }
 

@@ -1,8 +1,6 @@
 package com.scaleout.functions.admin;
 
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.admin.application.ResetService;
 import com.scaleout.functions.admin.application.SeedService;
@@ -20,14 +18,14 @@ import java.util.Optional;
  * The test interface (NanoTwitter's {@code /test/*}), behind the admin key: {@code POST /admin/seed},
  * {@code POST /admin/reset}, {@code GET /admin/status}, {@code POST /admin/stress}.
  */
-public final class AdminHandler extends ApiHandler implements Primed {
-    private final Priming priming;
+public final class AdminHandler extends ApiHandler {
+    private final StatusService status;
 
     public AdminHandler() {
         this(AdminComponents.create(), AdminKey.fromEnvironment());
     }
 
-    AdminHandler(AdminComponents components, AdminKey admin) {
+    private AdminHandler(AdminComponents components, AdminKey admin) {
         this(components.seed(), components.reset(), components.status(), components.stress(), admin,
                 components.redis());
     }
@@ -56,18 +54,18 @@ public final class AdminHandler extends ApiHandler implements Primed {
                     admin.require(request);
                     return HttpResponses.json(200, stress.stress(
                             request.body(StressService.StressRequest.class), request.deadline()));
-                }));
-        // The handler path is refused before the admin key is read (a secret: not in the snapshot); below the key,
-        // the status's reads (table descriptions, the cache's INFO) are primed too. Every other route writes or scans.
-        this.priming = Priming.register(AdminHandler.class, redis, () -> {
-            handleRequest(PrimingRequests.http("GET /admin/status", Map.of()), null);
-            status.status();
-        });
+                }), redis);
+        this.status = status;
     }
 
+    /**
+     * The handler path is refused before the admin key is read (a secret: not in the snapshot); below the key, the
+     * status's reads (table descriptions, the cache's INFO) are primed too. Every other route writes or scans.
+     */
     @Override
-    public Priming priming() {
-        return priming;
+    protected void warmUp() {
+        handleRequest(PrimingRequests.http("GET /admin/status", Map.of()), null);
+        status.status();
     }
 
     record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId) {

@@ -1,9 +1,7 @@
 package com.scaleout.functions.albums;
 
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
-import java.util.Optional;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.http.ApiHandler;
@@ -17,9 +15,7 @@ import java.util.Map;
  * The AlbumStore API (1.0-1.2), compatible with its existing clients: a new album answers 200 (their client
  * counts anything else as a failure), errors are {@code {"msg": ...}}, counts are strings.
  */
-public final class AlbumsHandler extends ApiHandler implements Primed {
-    private final Priming priming;
-
+public final class AlbumsHandler extends ApiHandler {
     public AlbumsHandler() {
         this(new AlbumService(new DynamoAlbumStore(AwsClients.dynamoDb()),
                 new S3ImageStore(AwsClients.s3())));
@@ -36,19 +32,14 @@ public final class AlbumsHandler extends ApiHandler implements Primed {
                         albums.review(request.pathParameter("likeornot"), request.pathParameter("albumID")))),
                 "GET /review/{albumID}", request -> HttpResponses.json(200,
                         reviews(albums.get(request.pathParameter("albumID"))))));
-        this.priming = Priming.register(AlbumsHandler.class, Optional.empty(), this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
     }
 
     /**
      * An album and its reviews that do not exist (GetItems, 404s). S3 is not primed: only posting an album, a
      * write, reaches it.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         var missing = Map.of("albumID", PrimingRequests.MISSING_ID);
         handleRequest(PrimingRequests.http("GET /albums/{albumID}", missing), null);
         handleRequest(PrimingRequests.http("GET /review/{albumID}", missing), null);

@@ -1,7 +1,7 @@
 package com.scaleout.functions.albums;
 
-import com.scaleout.declaration.TableSpec;
 import com.github.f4b6a3.ulid.Ulid;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.ids.Ids;
 import java.time.Clock;
@@ -40,7 +40,7 @@ public final class DynamoAlbumStore implements AlbumStore {
 
     public DynamoAlbumStore(DynamoDbClient dynamoDb, Clock clock) {
         this.dynamoDb = dynamoDb;
-        this.table = RuntimeEnvironment.variable(TableSpec.environmentVariable(TABLE)).orElse(null);
+        this.table = RuntimeEnvironment.variable(Settings.table(TABLE)).orElse(null);
         this.clock = clock;
     }
 

@@ -1,7 +1,7 @@
 package com.scaleout.functions.albums;
 
-import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.crypto.Digests;
 import java.util.HexFormat;
@@ -28,7 +28,7 @@ public final class S3ImageStore implements ImageStore {
 
     public S3ImageStore(S3Client s3) {
         this.s3 = s3;
-        this.bucket = RuntimeEnvironment.variable(BucketSpec.environmentVariable(BUCKET)).orElse(null);
+        this.bucket = RuntimeEnvironment.variable(Settings.bucket(BUCKET)).orElse(null);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.scaleout.functions.imports;
 
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.application.ImportService;
@@ -18,18 +19,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The import workload's services, wired to DynamoDB and (for the keys' revocation marks) Redis, built once per
- * execution environment. {@code IMPORT_KEY_CACHE_SECONDS} (default 3600, the seed's hour) bounds how long an
+ * execution environment. {@link Settings#IMPORT_KEY_CACHE_SECONDS} (the seed's hour) bounds how long an
  * environment keeps a key it has read (each use still looks up its revocation mark);
- * {@code IMPORT_WRITE_CONCURRENCY} (default 32) how many record writes one request runs at once.
+ * {@link Settings#IMPORT_WRITE_CONCURRENCY} how many record writes one request runs at once.
  */
 public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLogService changeLog, Clock clock,
                                Optional<RedisLink> redis) {
-    public static final Duration DEFAULT_KEY_CACHE_TTL = Duration.ofHours(1);
-    public static final int DEFAULT_WRITE_CONCURRENCY = 32;
+    public static final int DEFAULT_WRITE_CONCURRENCY = Settings.IMPORT_WRITE_CONCURRENCY.defaultInt();
 
     public static ImportComponents create() {
-        int concurrency = RuntimeEnvironment.variable("IMPORT_WRITE_CONCURRENCY").map(Integer::parseInt)
-                .orElse(DEFAULT_WRITE_CONCURRENCY);
+        int concurrency = RuntimeEnvironment.integer(Settings.IMPORT_WRITE_CONCURRENCY);
         AwsClients.keepAliveConnections(concurrency);
         var dynamoDb = AwsClients.dynamoDb();
         var tables = ImportTables.fromEnvironment();
@@ -59,8 +58,8 @@ public record ImportComponents(ImportService imports, ImportKeys keys, ChangeLog
     }
 
     private static ImportKeys keys(DynamoImportKeyStore store, Optional<RedisLink> redis, Clock clock) {
-        Duration ttl = RuntimeEnvironment.variable("IMPORT_KEY_CACHE_SECONDS").map(Long::parseLong)
-                .map(Duration::ofSeconds).orElse(DEFAULT_KEY_CACHE_TTL);
+        Duration ttl = Duration.ofSeconds(RuntimeEnvironment.variable(Settings.IMPORT_KEY_CACHE_SECONDS)
+                .map(Long::parseLong).orElseThrow());
         return new ImportKeys(store, new RedisImportKeyMarks(redis), clock, ttl);
     }
 }

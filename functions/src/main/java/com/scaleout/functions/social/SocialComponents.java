@@ -1,6 +1,7 @@
 package com.scaleout.functions.social;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -61,15 +62,14 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         return create(AwsClients.dynamoDb(), RedisLink.fromEnvironment());
     }
 
-    /** BCrypt at {@code BCRYPT_COST} (default 10; the tests lower it). */
+    /** BCrypt at {@link Settings#BCRYPT_COST} (the tests lower it). */
     public static PasswordHasher passwordHasher() {
-        return new PasswordHasher(RuntimeEnvironment.variable("BCRYPT_COST").map(Integer::parseInt).orElse(10));
+        return new PasswordHasher(RuntimeEnvironment.integer(Settings.BCRYPT_COST));
     }
 
     /** With clients built elsewhere (a function that also needs them for other work). */
     public static SocialComponents create(DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
-        int searchQueries = RuntimeEnvironment.variable(DynamoSearchIndexStore.CONCURRENCY_VARIABLE)
-                .map(Integer::parseInt).orElse(DynamoSearchIndexStore.DEFAULT_MAX_CONCURRENT_QUERIES);
+        int searchQueries = RuntimeEnvironment.integer(Settings.SEARCH_QUERY_CONCURRENCY);
         AwsClients.keepAliveConnections(searchQueries); // before the first connection: see there
         var tables = SocialTables.fromEnvironment();
         var clock = Clock.systemUTC();
@@ -86,8 +86,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var bodies = new TweetBodies(tweetCache, tweets);
         var recommendationCache = new RedisRecommendationCache(redis);
         var source = new TimelineSource(tweets, retweets, tweetIndex);
-        int maxFanoutFollowers = RuntimeEnvironment.variable("FANOUT_MAX_FOLLOWERS").map(Integer::parseInt)
-                .orElse(FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
+        int maxFanoutFollowers = RuntimeEnvironment.integer(Settings.FANOUT_MAX_FOLLOWERS);
         var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables, searchQueries);
         var searchCache = new RedisSearchCache(redis);
         return new SocialComponents(

@@ -1,8 +1,12 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalLogging;
+import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.LocalSettings;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,8 +44,9 @@ public final class AdminCli {
             System.exit(2);
         }
         var options = options(Arrays.copyOfRange(args, 1, args.length));
-        String url = options.getOrDefault("url", "http://127.0.0.1:" + env("PORT", "3000"));
-        var cli = new AdminCli(new AdminClient(url, env("SCALEOUT_ADMIN_KEY", "local-admin-key")), System.out,
+        String url = options.getOrDefault("url", "http://127.0.0.1:" + RuntimeEnvironment.integer(LocalSettings.PORT));
+        var cli = new AdminCli(new AdminClient(url, RuntimeEnvironment.variable(Settings.ADMIN_KEY)
+                .orElse(LocalRuntime.DEFAULT_ADMIN_KEY)), System.out,
                 System.console() != null);
         try {
             switch (args[0]) {
@@ -131,10 +136,5 @@ public final class AdminCli {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " must be a whole number, was " + value);
         }
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -2,6 +2,7 @@ package com.scaleout.local.backends;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.LocalSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -17,13 +18,12 @@ import java.util.logging.Logger;
  * processes started on free loopback ports. Closing stops only the children it started.
  *
  * <p>A moto it starts itself is two processes, one for {@link ScaleoutDeclaration#TABLES_APART} and one for everything
- * else (moto uses one core: the seed's index writes no longer queue behind its other writes); {@value #MOTO_PROCESSES}
+ * else (moto uses one core: the seed's index writes no longer queue behind its other writes); {@code SCALEOUT_MOTO_PROCESSES}
  * {@code =1} starts one, to measure the difference.
  */
 public final class Backends implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Backends.class.getName());
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    public static final String MOTO_PROCESSES = "SCALEOUT_MOTO_PROCESSES";
 
     private final URI dynamoDbEndpoint;
     private final String redisUrl;
@@ -86,9 +86,9 @@ public final class Backends implements AutoCloseable {
     }
 
     private static int motoProcesses() {
-        String processes = RuntimeEnvironment.variable(MOTO_PROCESSES).orElse("2").trim();
+        String processes = RuntimeEnvironment.variable(LocalSettings.MOTO_PROCESSES).orElseThrow().trim();
         if (!processes.equals("1") && !processes.equals("2")) {
-            throw new IllegalArgumentException(MOTO_PROCESSES + " must be 1 or 2, was " + processes);
+            throw new IllegalArgumentException(LocalSettings.MOTO_PROCESSES.name() + " must be 1 or 2, was " + processes);
         }
         return Integer.parseInt(processes);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.LocalSettings;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,16 +23,14 @@ import java.util.logging.Logger;
  * once moto has answered, whether to deliver the answer or cut it off half-way (the connection closes before the
  * promised bytes: the SDK sees an I/O error and retries, as after an attempt timeout, without the wait).
  *
- * <p>Off unless a test turns it on ({@link #lose}) or the stack starts with {@value #VARIABLE} (0..1, the share of
+ * <p>Off unless a test turns it on ({@link #lose}) or the stack starts with {@code SCALEOUT_FAULT_LOST_ANSWERS} (0..1, the share of
  * write calls whose first answer is lost). Only a call's first attempt is ever lost, so every call completes on its
  * retry; calls are told apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a
  * call. Which calls lose their answer is spread evenly over the writes, not drawn at random, so that a share of a
  * few percent hits a short run too.
  */
 public final class LostAnswers {
-    public static final String VARIABLE = "SCALEOUT_FAULT_LOST_ANSWERS";
-    /** {@code true}: transactions reach moto without their token ({@link Scope#forgettingTransactionTokens}). */
-    public static final String FORGET_TOKENS_VARIABLE = "SCALEOUT_FAULT_FORGET_TOKENS";
+    public static final String VARIABLE = LocalSettings.FAULT_LOST_ANSWERS.name();
     private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
             "BatchWriteItem", "TransactWriteItems");
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
@@ -59,11 +58,16 @@ public final class LostAnswers {
         this.share = requireShare(share);
     }
 
-    /** As the stack's environment sets it: {@value #VARIABLE}, and {@value #FORGET_TOKENS_VARIABLE} ({@code true}). */
+    /**
+     * As the stack's environment sets it: {@link LocalSettings#FAULT_LOST_ANSWERS}, and
+     * {@link LocalSettings#FAULT_FORGET_TOKENS} (transactions reach moto without their token, see
+     * {@link Scope#forgettingTransactionTokens}).
+     */
     static LostAnswers fromEnvironment() {
-        var answers = new LostAnswers(RuntimeEnvironment.variable(VARIABLE).map(Double::parseDouble).orElse(0.0));
-        answers.forgettingTokens = RuntimeEnvironment.variable(FORGET_TOKENS_VARIABLE).map(Boolean::parseBoolean)
-                .orElse(false);
+        var answers = new LostAnswers(RuntimeEnvironment.variable(LocalSettings.FAULT_LOST_ANSWERS)
+                .map(Double::parseDouble).orElseThrow());
+        answers.forgettingTokens = RuntimeEnvironment.variable(LocalSettings.FAULT_FORGET_TOKENS)
+                .map(Boolean::parseBoolean).orElseThrow();
         return answers;
     }
 

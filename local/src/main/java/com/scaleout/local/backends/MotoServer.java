@@ -1,6 +1,7 @@
 package com.scaleout.local.backends;
 
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.LocalSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -42,7 +43,7 @@ public final class MotoServer {
     }
 
     static List<String> command(Variant variant, int port, Path dataDir) throws IOException {
-        String python = RuntimeEnvironment.variable("SCALEOUT_PYTHON").orElse("python3");
+        String python = RuntimeEnvironment.variable(LocalSettings.PYTHON).orElseThrow();
         String host = "127.0.0.1";
         if (variant == Variant.UNPATCHED) {
             return List.of(python, "-m", "moto.server", "-H", host, "-p", String.valueOf(port));

@@ -2,6 +2,7 @@ package com.scaleout.local.bench;
 
 import com.github.f4b6a3.ulid.UlidCreator;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.local.LocalConfig;
@@ -40,7 +41,7 @@ final class FanoutBench {
     }
 
     static Summary measure(BenchReport report, int followers) throws Exception {
-        System.setProperty("FANOUT_MAX_FOLLOWERS", String.valueOf(Integer.MAX_VALUE)); // fan out to everyone
+        System.setProperty(Settings.FANOUT_MAX_FOLLOWERS.name(), String.valueOf(Integer.MAX_VALUE)); // fan out to everyone
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(),
                 LocalConfig.fromEnvironment().withPort(0))) {
             String author = UlidCreator.getMonotonicUlid().toString();

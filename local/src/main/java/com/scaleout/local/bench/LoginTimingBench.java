@@ -1,6 +1,7 @@
 package com.scaleout.local.bench;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.AccountService;
@@ -41,7 +42,7 @@ final class LoginTimingBench {
     }
 
     static Summary measure(BenchReport report, int pairs) throws Exception {
-        System.setProperty("BCRYPT_COST", String.valueOf(PRODUCTION_COST));
+        System.setProperty(Settings.BCRYPT_COST.name(), String.valueOf(PRODUCTION_COST));
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(),
                 LocalConfig.fromEnvironment().withPort(0))) {
             var components = SocialComponents.create();

@@ -1,8 +1,11 @@
 package com.scaleout.local.soak;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalLogging;
+import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.admin.AdminClient;
 import com.scaleout.local.admin.StreamCatchUp;
 import com.scaleout.local.backends.ManagedProcess;
@@ -56,7 +59,7 @@ public final class Soak {
         Path dir = Path.of(options.get("dir"));
         Duration window = Duration.ofSeconds(Long.parseLong(options.getOrDefault("window",
                 String.valueOf(DEFAULT_WINDOW.toSeconds()))));
-        String adminKey = System.getenv().getOrDefault("SCALEOUT_ADMIN_KEY", "local-admin-key");
+        String adminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY).orElse(LocalRuntime.DEFAULT_ADMIN_KEY);
         boolean passed = run(url, options.get("redis"), minutes, dir, window, load, new AdminClient(url, adminKey),
                 !"no".equals(options.get("benchmarks")), options.getOrDefault("command", "./scaleout soak"));
         System.exit(passed ? 0 : 1);

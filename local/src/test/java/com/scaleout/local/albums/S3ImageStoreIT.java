@@ -2,8 +2,8 @@ package com.scaleout.local.albums;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.albums.ImageStore.Stored;
 import com.scaleout.functions.albums.S3ImageStore;
 import com.scaleout.functions.shared.aws.AwsClients;
@@ -70,7 +70,7 @@ class S3ImageStoreIT extends ProductionApiIT {
     }
 
     private Map<String, String> tags(String key) {
-        String bucket = RuntimeEnvironment.variable(BucketSpec.environmentVariable(S3ImageStore.BUCKET)).orElseThrow();
+        String bucket = RuntimeEnvironment.variable(Settings.bucket(S3ImageStore.BUCKET)).orElseThrow();
         return s3.getObjectTagging(r -> r.bucket(bucket).key(key)).tagSet().stream()
                 .collect(Collectors.toMap(tag -> tag.key(), tag -> tag.value()));
     }

@@ -3,11 +3,11 @@ package com.scaleout.local.retries;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
-import com.scaleout.declaration.BucketSpec;
 import com.scaleout.functions.albums.S3ImageStore;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
@@ -116,7 +116,7 @@ final class Stage {
 
     /** The tags of the stored image with these bytes (content-addressed: {@code images/<sha-256>}). */
     Map<String, String> imageTags(byte[] image) {
-        String bucket = RuntimeEnvironment.variable(BucketSpec.environmentVariable(S3ImageStore.BUCKET)).orElseThrow();
+        String bucket = RuntimeEnvironment.variable(Settings.bucket(S3ImageStore.BUCKET)).orElseThrow();
         String key = "images/" + HexFormat.of().formatHex(sha256(image));
         return s3.getObjectTagging(r -> r.bucket(bucket).key(key)).tagSet().stream()
                 .collect(Collectors.toMap(Tag::key, Tag::value));

@@ -1,6 +1,6 @@
 package com.scaleout.functions.imports.dynamodb;
 
-import com.scaleout.declaration.TableSpec;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 
 /**
@@ -18,7 +18,7 @@ public record ImportTables(String keys, String records, String changes, String s
     }
 
     private static String name(String table) {
-        return RuntimeEnvironment.variable(TableSpec.environmentVariable(table)).orElse(null);
+        return RuntimeEnvironment.variable(Settings.table(table)).orElse(null);
     }
 
     /** ImportRecords: the latest record per (client, table, key). */

@@ -1,7 +1,5 @@
 package com.scaleout.functions.imports.http;
 
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +35,7 @@ import java.util.function.Supplier;
  * {@link ChangeLogRoutes}). The caller's key is checked here rather than by a gateway authorizer
  * (see {@code RouteSpec.HandlerCredential}); checks are cached per environment by {@link ImportKeys}.
  */
-public final class ImportHandler extends ApiHandler implements Primed {
+public final class ImportHandler extends ApiHandler {
     /** Time kept back from the invocation's deadline to answer after the last write. */
     private static final Duration RESPONSE_MARGIN = Duration.ofMillis(1500);
     private static final Set<String> BATCH_FIELDS = Set.of("table_name", "schema", "messages", "key_names");
@@ -45,13 +43,12 @@ public final class ImportHandler extends ApiHandler implements Primed {
     /** An import key's format (key id, a dot, 43 characters) for a key id no key has. */
     static final String UNKNOWN_IMPORT_TOKEN = "snapstartpriming." + "0".repeat(43);
 
-    private final Priming priming;
 
     public ImportHandler() {
         this(ImportComponents.create());
     }
 
-    ImportHandler(ImportComponents components) {
+    private ImportHandler(ImportComponents components) {
         this(components.imports(), components.keys(), components.changeLog(), components.clock(),
                 components.redis());
     }
@@ -94,20 +91,15 @@ public final class ImportHandler extends ApiHandler implements Primed {
                         throw RjMetricsResponses.notAuthorized();
                     }
                     return HttpResponses.json(200, new RjMetricsResponses.Outcome(200, "authenticated"));
-                }));
-        this.priming = Priming.register(ImportHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                }), redis);
     }
 
     /**
      * The status route, and the tables of a key that does not exist (a GetItem, 401). Pushes are not primed: every
      * body past the key check is written.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.http("GET /v2/import/status", Map.of()), null);
         handleRequest(PrimingRequests.http("GET /v2/import/tables", Map.of(), Map.of(),
                 Map.of("authorization", "Bearer " + UNKNOWN_IMPORT_TOKEN), null), null);

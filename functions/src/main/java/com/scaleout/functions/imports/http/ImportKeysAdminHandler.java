@@ -1,7 +1,5 @@
 package com.scaleout.functions.imports.http;
 
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.imports.ImportComponents;
@@ -22,11 +20,11 @@ import java.util.logging.Logger;
  * is in the creation's answer only; a revoked key is refused by every environment of the import function at its
  * next use (see {@link ImportKeys}).
  */
-public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
+public final class ImportKeysAdminHandler extends ApiHandler {
     private static final Logger LOG = Logger.getLogger(ImportKeysAdminHandler.class.getName());
     private static final int MAX_NAME_LENGTH = 100;
 
-    private final Priming priming;
+    private final ImportKeys keys;
 
     public ImportKeysAdminHandler() {
         this(RedisLink.fromEnvironment());
@@ -50,18 +48,18 @@ public final class ImportKeysAdminHandler extends ApiHandler implements Primed {
                 "DELETE /admin/import-keys/{keyId}", request -> {
                     admin.require(request);
                     return revoke(keys, request.pathParameter("keyId"));
-                }));
-        this.priming = Priming.register(ImportKeysAdminHandler.class, redis, () -> {
-            // refused before the admin key is read (the key, a secret, must not be in the snapshot); then the
-            // look-up of a key that does not exist, a GetItem
-            handleRequest(PrimingRequests.http("POST /admin/import-keys", Map.of()), null);
-            keys.authenticate(ImportHandler.UNKNOWN_IMPORT_TOKEN);
-        });
+                }), redis);
+        this.keys = keys;
     }
 
+    /**
+     * Refused before the admin key is read (the key, a secret, must not be in the snapshot); then the look-up of
+     * a key that does not exist, a GetItem.
+     */
     @Override
-    public Priming priming() {
-        return priming;
+    protected void warmUp() {
+        handleRequest(PrimingRequests.http("POST /admin/import-keys", Map.of()), null);
+        keys.authenticate(ImportHandler.UNKNOWN_IMPORT_TOKEN);
     }
 
     record CreateBody(Long clientId, String name) {

@@ -1,7 +1,5 @@
 package com.scaleout.functions.imports.streams;
 
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.shared.redis.RedisLink;
 import java.time.Clock;
@@ -9,9 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.imports.ImportComponents;
 import com.scaleout.functions.imports.application.ChangeLogService;
@@ -30,12 +28,11 @@ import java.util.logging.Logger;
  * only an admin reset makes and which change no log) are not redone. Records after it that were logged are
  * recognised on the retry and skipped.
  */
-public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+public final class ChangeLogHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
 
     private final ChangeLogService changeLog;
     private final StreamLag lag;
-    private final Priming priming;
 
     public ChangeLogHandler() {
         this(ImportComponents.changeLogFromEnvironment(), RedisLink.fromEnvironment());
@@ -46,29 +43,21 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
     }
 
     ChangeLogHandler(ChangeLogService changeLog) {
-        this(changeLog, StreamLag.none());
-    }
-
-    ChangeLogHandler(ChangeLogService changeLog, StreamLag lag) {
-        this(changeLog, lag, Optional.empty());
+        this(changeLog, StreamLag.none(), Optional.empty());
     }
 
     private ChangeLogHandler(ChangeLogService changeLog, StreamLag lag, Optional<RedisLink> redis) {
+        super(redis);
         this.changeLog = changeLog;
         this.lag = lag;
-        this.priming = Priming.register(ChangeLogHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
     }
 
     /**
      * A batch of one REMOVE (which logs nothing) and the tables of client 0 (client ids are positive: a query that
      * finds nothing). Nothing is written.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.stream("ImportRecords", "REMOVE", null, Map.of()), null);
         changeLog.tables(0, 1, Optional.empty());
     }

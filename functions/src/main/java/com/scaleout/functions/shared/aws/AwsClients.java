@@ -1,5 +1,6 @@
 package com.scaleout.functions.shared.aws;
 
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.net.URI;
 import java.time.Duration;
@@ -65,7 +66,7 @@ public final class AwsClients {
                 .credentialsProvider(credentials())
                 .overrideConfiguration(timeouts())
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
-        RuntimeEnvironment.variable("S3_ENDPOINT").map(URI::create).ifPresent(endpoint -> builder
+        RuntimeEnvironment.variable(Settings.S3_ENDPOINT).map(URI::create).ifPresent(endpoint -> builder
                 .endpointOverride(endpoint).forcePathStyle(true));
         return builder.build();
     }
@@ -104,7 +105,7 @@ public final class AwsClients {
     }
 
     private static Optional<URI> endpoint() {
-        return RuntimeEnvironment.variable(RuntimeEnvironment.DYNAMODB_ENDPOINT).map(URI::create);
+        return RuntimeEnvironment.variable(Settings.DYNAMODB_ENDPOINT).map(URI::create);
     }
 
     /**
@@ -112,7 +113,7 @@ public final class AwsClients {
      * is used there unless the environment has real ones.
      */
     private static AwsCredentialsProvider credentials() {
-        boolean environmentHasKeys = System.getenv("AWS_ACCESS_KEY_ID") != null;
+        boolean environmentHasKeys = RuntimeEnvironment.inProcessEnvironment(Settings.AWS_ACCESS_KEY_ID);
         if (endpoint().isPresent() && !environmentHasKeys) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
         }

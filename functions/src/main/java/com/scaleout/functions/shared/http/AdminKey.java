@@ -1,6 +1,6 @@
 package com.scaleout.functions.shared.http;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +20,8 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
  * exist (the default in AWS).
  */
 public final class AdminKey {
-    public static final String VARIABLE = "SCALEOUT_ADMIN_KEY";
-    public static final String SECRET_VARIABLE = ScaleoutDeclaration.ADMIN_KEY_SECRET_VARIABLE;
+    /** The local admin key's variable (the runtime and the benchmarks set it). */
+    public static final String VARIABLE = Settings.ADMIN_KEY.name();
     static final Duration SECRET_TTL = Duration.ofMinutes(5);
 
     private final Optional<Supplier<String>> source;
@@ -40,11 +40,11 @@ public final class AdminKey {
     }
 
     public static AdminKey fromEnvironment() {
-        Optional<String> fixed = RuntimeEnvironment.variable(VARIABLE).filter(key -> !key.isBlank());
+        Optional<String> fixed = RuntimeEnvironment.variable(Settings.ADMIN_KEY).filter(key -> !key.isBlank());
         if (fixed.isPresent()) {
             return new AdminKey(fixed);
         }
-        return new AdminKey(RuntimeEnvironment.variable(SECRET_VARIABLE).map(AdminKey::secret), Clock.systemUTC());
+        return new AdminKey(RuntimeEnvironment.variable(Settings.ADMIN_KEY_SECRET_ARN).map(AdminKey::secret), Clock.systemUTC());
     }
 
     private static Supplier<String> secret(String arn) {

@@ -6,7 +6,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.failure.DomainException;
 import com.scaleout.functions.shared.idempotency.Idempotency;
+import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.snapstart.Priming;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -19,7 +23,7 @@ import software.amazon.awssdk.core.exception.SdkException;
  * {@code routeKey} up in a map. Client errors become their 4xx; a transient AWS failure (throttling, a call past
  * its timeout, a transaction cancelled for capacity or a conflict) becomes 503 with Retry-After; anything else is a 500 with a fixed body and the cause in the log.
  */
-public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Primed {
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
     /** Busy answers come in floods (8,000 in a minute of the overload bench): one trace per route and interval. */
     private static final ThrottledLog BUSY = new ThrottledLog(LOG, java.time.Duration.ofSeconds(10));
@@ -27,14 +31,39 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     private final Map<String, Route> routes;
     private final Idempotency idempotency;
 
+    private final Priming priming;
+
     /** Routes with the execution environment's idempotency keys (see {@link Idempotency#fromEnvironment()}). */
     protected ApiHandler(Map<String, Route> routes) {
-        this(routes, Idempotency.fromEnvironment());
+        this(routes, Optional.empty());
+    }
+
+    /**
+     * @param redis the handler's cache connection, which its SnapStart priming closes before the snapshot and
+     *              opens again after the restore
+     */
+    protected ApiHandler(Map<String, Route> routes, Optional<RedisLink> redis) {
+        this(routes, Idempotency.fromEnvironment(), redis);
     }
 
     protected ApiHandler(Map<String, Route> routes, Idempotency idempotency) {
+        this(routes, idempotency, Optional.empty());
+    }
+
+    private ApiHandler(Map<String, Route> routes, Idempotency idempotency, Optional<RedisLink> redis) {
         this.routes = Map.copyOf(routes);
         this.idempotency = idempotency;
+        // registered once here for every handler; the warm-up runs at the checkpoint, long after construction
+        this.priming = Priming.register(getClass(), redis, this::warmUp);
+    }
+
+    /** The handler's harmless requests before a SnapStart snapshot (see {@link Priming}); none by default. */
+    protected void warmUp() {
+    }
+
+    @Override
+    public final Priming priming() {
+        return priming;
     }
 
     /** One route's work: a request in, a response out. */

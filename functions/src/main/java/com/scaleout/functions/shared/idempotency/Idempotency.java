@@ -1,7 +1,7 @@
 package com.scaleout.functions.shared.idempotency;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.scaleout.declaration.TableSpec;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.ApiException;
@@ -50,7 +50,7 @@ public final class Idempotency {
      * functions that serve write routes have it (the declaration's test says so).
      */
     public static Idempotency fromEnvironment() {
-        var table = RuntimeEnvironment.variable(TableSpec.environmentVariable(DynamoIdempotencyStore.TABLE));
+        var table = RuntimeEnvironment.variable(Settings.table(DynamoIdempotencyStore.TABLE));
         if (table.isEmpty()) {
             return new Idempotency(() -> null, Clock.systemUTC());
         }

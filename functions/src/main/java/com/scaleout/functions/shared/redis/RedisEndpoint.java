@@ -1,5 +1,6 @@
 package com.scaleout.functions.shared.redis;
 
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -16,9 +17,6 @@ import java.util.Optional;
  *                            (a cache with a private CA); Amazon's certificates need none
  */
 public record RedisEndpoint(String url, boolean cluster, Optional<Path> trustedCertificates) {
-    /** Set to {@code true} where {@code REDIS_URL} is a cluster (the CDK app does so for its ElastiCache cache). */
-    public static final String CLUSTER_VARIABLE = "REDIS_CLUSTER";
-
     public RedisEndpoint {
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(trustedCertificates, "trustedCertificates");
@@ -34,8 +32,8 @@ public record RedisEndpoint(String url, boolean cluster, Optional<Path> trustedC
 
     /** {@code REDIS_URL} and {@code REDIS_CLUSTER}, or empty when no cache is configured. */
     public static Optional<RedisEndpoint> fromEnvironment() {
-        boolean cluster = RuntimeEnvironment.variable(CLUSTER_VARIABLE).map(Boolean::parseBoolean).orElse(false);
-        return RuntimeEnvironment.variable(RuntimeEnvironment.REDIS_URL)
+        boolean cluster = RuntimeEnvironment.variable(Settings.REDIS_CLUSTER).map(Boolean::parseBoolean).orElse(false);
+        return RuntimeEnvironment.variable(Settings.REDIS_URL)
                 .map(url -> new RedisEndpoint(url, cluster, Optional.empty()));
     }
 

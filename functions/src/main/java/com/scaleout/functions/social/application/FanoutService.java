@@ -22,7 +22,6 @@ import java.util.function.Supplier;
  * and reordered deliveries converge to the same timelines.
  */
 public final class FanoutService {
-    public static final int DEFAULT_MAX_FANOUT_FOLLOWERS = 10_000;
     /** How much of a followee's activity a new follower's timeline receives. */
     static final int BACKFILL = 100;
 

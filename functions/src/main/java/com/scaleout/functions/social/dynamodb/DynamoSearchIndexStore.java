@@ -3,6 +3,7 @@ package com.scaleout.functions.social.dynamodb;
 import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.aws.Batches;
 import com.scaleout.functions.shared.aws.ConcurrentCalls;
 import com.scaleout.functions.social.application.SearchIndexStore;
@@ -30,10 +31,9 @@ public final class DynamoSearchIndexStore implements SearchIndexStore {
     /**
      * Shard Queries in flight at once per execution environment, by default: every shard of the longest query the
      * API accepts (10 terms, {@code SearchTerms.MAX_QUERY_TERMS}) at once, and no more whatever the caller asks;
-     * each is one HTTP connection while it runs. {@code SEARCH_QUERY_CONCURRENCY} overrides it.
+     * each is one HTTP connection while it runs. {@link Settings#SEARCH_QUERY_CONCURRENCY} declares it.
      */
-    public static final int DEFAULT_MAX_CONCURRENT_QUERIES = 40;
-    public static final String CONCURRENCY_VARIABLE = "SEARCH_QUERY_CONCURRENCY";
+    public static final int DEFAULT_MAX_CONCURRENT_QUERIES = Settings.SEARCH_QUERY_CONCURRENCY.defaultInt();
 
     private final DynamoDbClient dynamoDb;
     private final String table;

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.dynamodb;
 
-import com.scaleout.declaration.TableSpec;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 
 /** Physical table names of the social workload, as the CDK app or the local runtime handed them over. */
@@ -23,6 +23,6 @@ public record SocialTables(String users, String usernames, String sessions, Stri
     }
 
     private static String name(String table) {
-        return RuntimeEnvironment.variable(TableSpec.environmentVariable(table)).orElse(null);
+        return RuntimeEnvironment.variable(Settings.table(table)).orElse(null);
     }
 }

@@ -12,7 +12,6 @@ import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.Map;
@@ -22,26 +21,17 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** Accounts and sessions: register, log in, log out, the caller's profile and anyone's. */
-public final class AccountsHandler extends ApiHandler implements Primed {
+public final class AccountsHandler extends ApiHandler {
     private static final Logger LOG = Logger.getLogger(AccountsHandler.class.getName());
 
     public AccountsHandler() {
         this(SocialComponents.create());
     }
 
-    private final Priming priming;
 
     private AccountsHandler(SocialComponents components) {
         this(components.accounts(), components.sessions(), components.timelines()::warm, components.loginThrottle(),
                 components.redis());
-    }
-
-    AccountsHandler(AccountService accounts, SessionService sessions) {
-        this(accounts, sessions, userId -> { }, LoginThrottle.NONE);
-    }
-
-    AccountsHandler(AccountService accounts, SessionService sessions, Consumer<String> warmAtLogin) {
-        this(accounts, sessions, warmAtLogin, LoginThrottle.NONE);
     }
 
     /**
@@ -62,13 +52,7 @@ public final class AccountsHandler extends ApiHandler implements Primed {
                 "GET /me", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.me(Callers.actor(sessions, request)))),
                 "GET /users/{username}", request -> HttpResponses.json(200,
-                        Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))));
-        this.priming = Priming.register(AccountsHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                        Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))), redis);
     }
 
     /**
@@ -76,7 +60,8 @@ public final class AccountsHandler extends ApiHandler implements Primed {
      * profile from a session that does not exist (401), and a registration refused by validation (400), which
      * reads its body first and estimates the password's strength (zxcvbn's lists load into the snapshot). Not a login: a failed one counts against the throttle, in Redis.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.http("GET /users/{username}", Map.of("username", "snapstart")), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me", Map.of())), null);
         handleRequest(PrimingRequests.http("POST /users", Map.of(), Map.of(), Map.of(),

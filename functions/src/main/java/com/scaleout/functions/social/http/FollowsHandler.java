@@ -9,7 +9,6 @@ import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
@@ -17,9 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Follow, unfollow, and the follower and following lists. */
-public final class FollowsHandler extends ApiHandler implements Primed {
-    private final Priming priming;
-
+public final class FollowsHandler extends ApiHandler {
     public FollowsHandler() {
         this(SocialComponents.create());
     }
@@ -47,17 +44,12 @@ public final class FollowsHandler extends ApiHandler implements Primed {
                         .map(Views.UserView::of)),
                 "GET /users/{username}/following", request -> HttpResponses.json(200, follows.following(
                         request.pathParameter("username"), PageRequests.from(request, Ids::isId))
-                        .map(Views.UserView::of))));
-        this.priming = Priming.register(FollowsHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                        .map(Views.UserView::of))), redis);
     }
 
     /** A follower list (a 404 unless someone took the name), a follow from a session that does not exist (401). */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.http("GET /users/{username}/followers", Map.of("username", "snapstart")), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("PUT /me/following/{username}",
                 Map.of("username", "snapstart"))), null);

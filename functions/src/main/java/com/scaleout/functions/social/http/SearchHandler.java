@@ -7,7 +7,6 @@ import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
@@ -15,9 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code GET /search?q=}: tweets matching words, #tags and @users, most terms matched first, then newest. */
-public final class SearchHandler extends ApiHandler implements Primed {
-    private final Priming priming;
-
+public final class SearchHandler extends ApiHandler {
     public SearchHandler() {
         this(SocialComponents.create());
     }
@@ -33,20 +30,15 @@ public final class SearchHandler extends ApiHandler implements Primed {
     private SearchHandler(SearchService search, Optional<RedisLink> redis) {
         super(Map.of("GET /search", request -> HttpResponses.json(200,
                 search.search(request.query("q"), PageRequests.limit(request, SearchService.MAX_LIMIT,
-                        SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))));
-        this.priming = Priming.register(SearchHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                        SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))), redis);
     }
 
     /**
      * A search of one page of one (a limit the cache does not keep, so nothing is cached): the index queries
      * and, for what they find (public tweets, if anyone wrote the word), the tweets' reads.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.http("GET /search", Map.of(), Map.of("q", "snapstart", "limit", "1"),
                 Map.of(), null), null);
         Priming.serialize(new Page<>(

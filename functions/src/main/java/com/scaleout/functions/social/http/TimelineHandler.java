@@ -12,7 +12,6 @@ import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
@@ -20,9 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The caller's home timeline and "you might like". */
-public final class TimelineHandler extends ApiHandler implements Primed {
-    private final Priming priming;
-
+public final class TimelineHandler extends ApiHandler {
     public TimelineHandler() {
         this(SocialComponents.create());
     }
@@ -42,20 +39,15 @@ public final class TimelineHandler extends ApiHandler implements Primed {
                         PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(Callers.actor(sessions, request)).stream()
-                                .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))));
-        this.priming = Priming.register(TimelineHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                                .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))), redis);
     }
 
     /**
      * Both routes from a session that does not exist (the cache and the table read, 401). Not a timeline itself:
      * reading one builds and caches the user's follow set and timeline, which is a write.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /timeline", Map.of())), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("GET /me/recommendations", Map.of())),
                 null);

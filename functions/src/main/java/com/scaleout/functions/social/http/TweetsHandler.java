@@ -14,7 +14,6 @@ import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
@@ -22,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Tweets, replies, retweets, and every list of tweets. */
-public final class TweetsHandler extends ApiHandler implements Primed {
+public final class TweetsHandler extends ApiHandler {
     /** The logged-out home page shows the 50 newest tweets. */
     static final int RECENT_LIMIT = 50;
 
@@ -30,7 +29,6 @@ public final class TweetsHandler extends ApiHandler implements Primed {
         this(SocialComponents.create());
     }
 
-    private final Priming priming;
 
     private TweetsHandler(SocialComponents components) {
         this(components.tweets(), components.sessions(), components.redis());
@@ -66,17 +64,12 @@ public final class TweetsHandler extends ApiHandler implements Primed {
                 Map.entry("GET /users/{username}/mentions", request -> list(tweets.mentioning(
                         request.pathParameter("username"), page(request)))),
                 Map.entry("GET /hashtags/{tag}/tweets", request -> list(tweets.hashtag(
-                        request.pathParameter("tag"), page(request))))));
-        this.priming = Priming.register(TweetsHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
+                        request.pathParameter("tag"), page(request))))), redis);
     }
 
     /** A missing tweet (a GetItem, 404), and a post from a session that does not exist (cache and table, 401). */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         handleRequest(PrimingRequests.http("GET /tweets/{id}", Map.of("id", PrimingRequests.MISSING_ID)), null);
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("POST /tweets", Map.of(), Map.of(),
                 Map.of("content-type", "application/json"), "{\"text\":\"priming\"}")), null);

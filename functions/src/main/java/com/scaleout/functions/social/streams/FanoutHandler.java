@@ -2,15 +2,13 @@ package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.failure.NotFoundException;
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
@@ -30,12 +28,12 @@ import java.util.logging.Logger;
  * table a record comes from is read from its event source ARN. The first failing record is reported, so Lambda
  * retries from it and the records before it are not redone.
  */
-public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+public final class FanoutHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
     private final FanoutService fanout;
     private final SocialTables tables;
     private final StreamLag lag;
-    private final Priming priming;
+    private final Runnable readWarmUp;
 
     public FanoutHandler() {
         this(SocialComponents.create(), SocialTables.fromEnvironment());
@@ -47,22 +45,16 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
-        this(fanout, tables, StreamLag.none());
-    }
-
-    FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag) {
-        this(fanout, tables, lag, Optional.empty(), () -> { });
+        this(fanout, tables, StreamLag.none(), Optional.empty(), () -> { });
     }
 
     private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisLink> redis,
                           Runnable readWarmUp) {
+        super(redis);
         this.fanout = fanout;
         this.tables = tables;
         this.lag = lag;
-        this.priming = Priming.register(FanoutHandler.class, redis, () -> {
-            warmUp();
-            readWarmUp.run();
-        });
+        this.readWarmUp = readWarmUp;
     }
 
     /** The SDK's path (a GetItem of a tweet that cannot exist): the fanout's own reads come with writes. */
@@ -74,18 +66,15 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
         }
     }
 
-    @Override
-    public Priming priming() {
-        return priming;
-    }
-
     /**
      * A batch of one MODIFY of a retweet (which fans nothing out) and the stream image's conversion. Every other
      * record fans out, evicts or backfills, which writes to the cache: the fanout's own reads are not primed (an
      * asynchronous consumer; its first batch waits, no user does); the SDK is, by a read of its own.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         PrimingImages.deliverUnchanged(this, tables.retweets() == null ? SocialTables.RETWEETS : tables.retweets());
+        readWarmUp.run();
     }
 
     @Override

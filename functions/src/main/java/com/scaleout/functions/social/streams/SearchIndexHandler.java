@@ -3,13 +3,11 @@ package com.scaleout.functions.social.streams;
 import com.scaleout.functions.shared.logging.ThrottledLog;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
@@ -28,14 +26,13 @@ import java.util.logging.Logger;
  * deletes of fixed keys: replays converge), and the cached first pages of queries sharing a term are dropped.
  * With the cache unreachable the index is still written; cached pages then live out their TTL (300 s).
  */
-public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+public final class SearchIndexHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
     private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
 
     private final SearchIndexStore index;
     private final SearchCache cache;
     private final StreamLag lag;
-    private final Priming priming;
 
     public SearchIndexHandler() {
         this(SocialComponents.create());
@@ -46,31 +43,23 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
-        this(index, cache, StreamLag.none());
-    }
-
-    SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag) {
-        this(index, cache, lag, Optional.empty());
+        this(index, cache, StreamLag.none(), Optional.empty());
     }
 
     private SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag,
                                Optional<RedisLink> redis) {
+        super(redis);
         this.index = index;
         this.cache = cache;
         this.lag = lag;
-        this.priming = Priming.register(SearchIndexHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
     }
 
     /**
      * A batch of one MODIFY (which indexes nothing), the stream image's conversion and term extraction, and the
      * postings of the made-up tweet's terms older than any tweet (queries that find nothing): nothing is written.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         Tweet tweet = PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
         index.postings(SearchTerms.of(tweet.text()), PrimingRequests.MISSING_ID, 1);
     }

@@ -2,13 +2,11 @@ package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.snapstart.Primed;
-import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
@@ -28,12 +26,11 @@ import com.scaleout.functions.social.domain.Tweet;
  * duplicates converge. A record that fails is reported alone (with the rest after it, as Lambda retries from
  * there), so earlier records are not redone.
  */
-public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+public final class TweetIndexHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
     private final TweetIndexStore index;
     private final RetweetStore retweets;
     private final StreamLag lag;
-    private final Priming priming;
 
     public TweetIndexHandler() {
         this(SocialComponents.create());
@@ -44,31 +41,23 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
     }
 
     TweetIndexHandler(TweetIndexStore index, RetweetStore retweets) {
-        this(index, retweets, StreamLag.none());
-    }
-
-    TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag) {
-        this(index, retweets, lag, Optional.empty());
+        this(index, retweets, StreamLag.none(), Optional.empty());
     }
 
     private TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag,
                               Optional<RedisLink> redis) {
+        super(redis);
         this.index = index;
         this.retweets = retweets;
         this.lag = lag;
-        this.priming = Priming.register(TweetIndexHandler.class, redis, this::warmUp);
-    }
-
-    @Override
-    public Priming priming() {
-        return priming;
     }
 
     /**
      * A batch of one MODIFY (which indexes nothing), the stream image's conversion, and the retweets of a tweet
      * that does not exist (a query that finds nothing): nothing is written.
      */
-    private void warmUp() {
+    @Override
+    protected void warmUp() {
         PrimingImages.deliverUnchanged(this, SocialTables.TWEETS);
         retweets.retweeters(PrimingRequests.MISSING_ID, new PageRequest(1, Optional.empty()));
     }

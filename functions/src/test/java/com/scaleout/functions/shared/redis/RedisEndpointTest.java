@@ -2,7 +2,7 @@ package com.scaleout.functions.shared.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.declaration.Settings;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** How a function learns where its cache is: the variables the CDK app sets (as system properties here). */
 class RedisEndpointTest {
-    private static final String[] NAMES = {RuntimeEnvironment.REDIS_URL, RedisEndpoint.CLUSTER_VARIABLE};
+    private static final String[] NAMES = {Settings.REDIS_URL.name(), Settings.REDIS_CLUSTER.name()};
     private final Map<String, String> before = new HashMap<>();
 
     @BeforeEach
@@ -35,22 +35,22 @@ class RedisEndpointTest {
 
     @Test
     void aClusterWhenTheStackSaysSo() {
-        System.setProperty(RuntimeEnvironment.REDIS_URL, "rediss://cache.example:6379");
-        System.setProperty(RedisEndpoint.CLUSTER_VARIABLE, "true");
+        System.setProperty(Settings.REDIS_URL.name(), "rediss://cache.example:6379");
+        System.setProperty(Settings.REDIS_CLUSTER.name(), "true");
 
         assertThat(RedisEndpoint.fromEnvironment()).contains(RedisEndpoint.cluster("rediss://cache.example:6379"));
     }
 
     @Test
     void oneServerByDefault() {
-        System.setProperty(RuntimeEnvironment.REDIS_URL, "redis://127.0.0.1:6379");
+        System.setProperty(Settings.REDIS_URL.name(), "redis://127.0.0.1:6379");
 
         assertThat(RedisEndpoint.fromEnvironment()).contains(RedisEndpoint.standalone("redis://127.0.0.1:6379"));
     }
 
     @Test
     void noCacheWithoutAUrlEvenIfClusterIsSet() {
-        System.setProperty(RedisEndpoint.CLUSTER_VARIABLE, "true");
+        System.setProperty(Settings.REDIS_CLUSTER.name(), "true");
 
         assertThat(RedisEndpoint.fromEnvironment()).isEmpty();
     }

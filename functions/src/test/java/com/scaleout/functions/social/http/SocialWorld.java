@@ -12,6 +12,7 @@ import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.Actor;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.FollowService;
+import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.RetweetStore;
@@ -101,7 +102,7 @@ final class SocialWorld {
         fanout = new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                 maxFanoutFollowers);
         accountsHandler = new AccountsHandler(new AccountService(users, PASSWORDS, clock), sessionService,
-                timelines::warm);
+                timelines::warm, LoginThrottle.NONE);
         tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
         followService = new FollowService(streams.follows(follows), users, clock);
         tweetsHandler = new TweetsHandler(tweetService, sessionService);
@@ -120,7 +121,7 @@ final class SocialWorld {
     }
 
     static SocialWorld seededAt(Clock clock) {
-        return seeded(clock, FanoutService.DEFAULT_MAX_FANOUT_FOLLOWERS);
+        return seeded(clock, com.scaleout.declaration.Settings.FANOUT_MAX_FOLLOWERS.defaultInt());
     }
 
     /** The seeded world where an account with more than {@code maxFanoutFollowers} followers is merged at read. */
