@@ -146,6 +146,12 @@ class InvocationListenerTest {
     }
 
     @Test
+    void theRuntimeAloneHasNoListenerOnItsClasspath() {
+        // the cost meter is the bench module's: the runtime module neither contains nor depends on it
+        assertThat(InvocationListener.fromClasspath()).isSameAs(InvocationListener.NONE);
+    }
+
+    @Test
     void severalListenersAreHeardInTurnAndTheirReportsAddUp() {
         var first = new Recording(new InvocationListener.Report(1.5, "first"));
         var silent = new Recording(InvocationListener.Report.NOTHING);
