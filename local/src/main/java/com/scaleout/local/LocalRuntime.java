@@ -16,6 +16,7 @@ import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
@@ -93,13 +94,17 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    /** One pool per function, all in one account: reservations and the account's limit as Lambda has them. */
+    /**
+     * One pool per function, all in one account: reservations and the account's limit as Lambda has them. The
+     * invocation listeners on the classpath hear of every pool's invocations (the cost meter, with the bench module).
+     */
     private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config) {
         var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
         var functions = new LinkedHashMap<String, FunctionPool>();
         ClassLoader handlers = LocalRuntime.class.getClassLoader();
+        var listener = InvocationListener.fromClasspath();
         for (FunctionSpec spec : declaration.functions()) {
-            functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas()));
+            functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas(), listener));
         }
         return functions;
     }

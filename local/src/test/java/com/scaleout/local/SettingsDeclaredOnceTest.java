@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SettingsDeclaredOnceTest {
     private static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("../functions/src/main/java"),
-            Path.of("../cdk/src/main/java"));
+            Path.of("../cdk/src/main/java"), Path.of("../bench/src/main/java"));
     private static final Set<String> CATALOGUES = Set.of("Settings.java", "LocalSettings.java");
     private static final Pattern LITERAL = Pattern.compile("\"([A-Z][A-Z0-9_]*)\"");
     private static final Pattern PREFIXED = Pattern.compile("\"(SCALEOUT|TABLE|BUCKET)_");

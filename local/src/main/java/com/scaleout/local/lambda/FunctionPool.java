@@ -2,8 +2,6 @@ package com.scaleout.local.lambda;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.scaleout.declaration.FunctionSpec;
-import com.scaleout.local.cost.InvocationMeter;
-import com.scaleout.local.cost.Meters;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -32,19 +30,27 @@ public final class FunctionPool implements AutoCloseable {
     private final ClassLoader classLoader;
     private final AccountConcurrency account;
     private final ScalingRate scaling;
+    private final InvocationListener listener;
     private final Deque<Environment> idle = new ArrayDeque<>();
     /** One thread per invocation, named after the function ({@code lambda-<function>-<n>}) for logs and tests. */
     private final ExecutorService invocations;
     private final AtomicInteger coldStarts = new AtomicInteger();
     private int live;
 
-    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling) {
+    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling,
+                        InvocationListener listener) {
         this.spec = spec;
         this.classLoader = classLoader;
         this.account = account;
         this.scaling = scaling;
+        this.listener = listener;
         this.invocations = Executors.newThreadPerTaskExecutor(
                 Thread.ofPlatform().name(threadNamePrefix(spec.name()), 0).daemon(true).factory());
+    }
+
+    /** A pool whose invocations nothing but the runtime hears of. */
+    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling) {
+        this(spec, classLoader, account, scaling, InvocationListener.NONE);
     }
 
     /** The function alone in an account of Lambda's default limit, scaling at Lambda's rate. */
@@ -67,7 +73,7 @@ public final class FunctionPool implements AutoCloseable {
         Environment environment = acquire();
         String requestId = UUID.randomUUID().toString();
         long start = System.nanoTime();
-        InvocationMeter meter = environment.meterSlot.begin();
+        environment.listener.invocationStarting();
         boolean reusable = false;
         try {
             Object result = runWithTimeout(environment, event, requestId);
@@ -77,13 +83,13 @@ public final class FunctionPool implements AutoCloseable {
             reusable = e.kind() == InvocationException.Kind.FUNCTION_ERROR;
             throw e;
         } finally {
-            environment.meterSlot.end();
-            var reading = meter.reading();
-            // the meter's own side reads (items' sizes, for capacity units) are not the function's time
-            double millis = (System.nanoTime() - start) / 1e6 - reading.meteringMillis();
-            LOG.info(() -> String.format("REPORT RequestId: %s Function: %s Duration: %.2f ms Memory Size: %d MB%s %s",
-                    requestId, spec.name(), millis, spec.memoryMb(), environment.reportSuffix(), reading.summary()));
-            Meters.ended(new Meters.Invocation(spec.name(), spec.memoryMb(), millis, reading));
+            double elapsedMillis = (System.nanoTime() - start) / 1e6;
+            var report = environment.listener.invocationEnded(elapsedMillis);
+            // a listener's own work (the cost meter's side reads of items' sizes) is not the function's time
+            double millis = elapsedMillis - report.listenerMillis();
+            LOG.info(() -> String.format("REPORT RequestId: %s Function: %s Duration: %.2f ms Memory Size: %d MB%s%s",
+                    requestId, spec.name(), millis, spec.memoryMb(), environment.reportSuffix(),
+                    report.summary().isEmpty() ? "" : " " + report.summary()));
             environment.initReported = true;
             if (reusable) {
                 release(environment);
@@ -108,11 +114,11 @@ public final class FunctionPool implements AutoCloseable {
         var context = new LocalContext(requestId, spec.name(), spec.memoryMb(), environment.logStream, deadline);
         environment.running();
         Future<Object> result = invocations.submit(() -> {
-            Meters.bind(environment.meterSlot);
+            environment.listener.handlerEntering();
             try {
                 return environment.handler.handleRequest(event, context);
             } finally {
-                Meters.unbind();
+                environment.listener.handlerLeft();
                 environment.ended();
             }
         });
@@ -172,7 +178,8 @@ public final class FunctionPool implements AutoCloseable {
         int number = coldStarts.incrementAndGet();
         LOG.info(() -> String.format("INIT_START Function: %s environment #%d Init Duration: %.2f ms",
                 spec.name(), number, initMillis));
-        return new Environment(handler, initMillis, "local/" + spec.name() + "/" + number);
+        return new Environment(handler, initMillis, "local/" + spec.name() + "/" + number,
+                listener.environmentStarted(spec));
     }
 
     @SuppressWarnings("unchecked")
@@ -226,16 +233,18 @@ public final class FunctionPool implements AutoCloseable {
         final RequestHandler<Object, Object> handler;
         final double initMillis;
         final String logStream;
-        /** What this environment's invocation costs; threads the handler starts inherit it. */
-        final Meters.Slot meterSlot = new Meters.Slot();
+        /** Hears of this environment's invocations. */
+        final InvocationListener.EnvironmentListener listener;
         boolean initReported;
         private boolean busy;
         private boolean abandoned;
 
-        Environment(RequestHandler<Object, Object> handler, double initMillis, String logStream) {
+        Environment(RequestHandler<Object, Object> handler, double initMillis, String logStream,
+                    InvocationListener.EnvironmentListener listener) {
             this.handler = handler;
             this.initMillis = initMillis;
             this.logStream = logStream;
+            this.listener = listener;
         }
 
         String reportSuffix() {

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
  * the baseline it measured in the same run; then the charts of the HTTP loads (docs/bench/*.png) and the generated
  * block of BENCHMARKS.md (date, machine, command, the table of figures, the charts). A step that fails does not
  * stop the others, but then BENCHMARKS.md is left as it was (a half-refreshed table would mix two runs) and the
- * command exits non-zero; the block is saved to local/target/bench/suite.md either way.
+ * command exits non-zero; the block is saved to bench/target/bench/suite.md either way.
  */
 final class BenchSuite {
     static final int FANOUT_FOLLOWERS = 100_000;
@@ -245,7 +245,7 @@ final class BenchSuite {
         out.append("- **Command:** `./scaleout bench`, ").append(duration(total)).append(" in all (");
         out.append(String.join(", ", steps.stream().map(s -> s.name() + " " + duration(s.seconds())
                 + (s.failure() == null ? "" : " FAILED")).toList()));
-        out.append("); each step's own output: `local/target/bench/<step>.md`\n\n");
+        out.append("); each step's own output: `bench/target/bench/<step>.md`\n\n");
         out.append("| area | figure | value | baseline (same run) | baseline value | ratio | the seed's figure |\n");
         out.append("|---|---|---|---|---|---|---|\n");
         for (var f : figures) {

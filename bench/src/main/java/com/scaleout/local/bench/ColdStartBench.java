@@ -274,7 +274,7 @@ final class ColdStartBench {
                 var runs = results.get(probe.name());
                 if (runs.isEmpty()) {
                     report.line("| " + probe.name() + " | " + probe.memoryMb() + " MB | | every start failed (see "
-                            + "local/target/bench/coldstart/" + probe.name() + ".log) | | | | | | | | |");
+                            + "bench/target/bench/coldstart/" + probe.name() + ".log) | | | | | | | | |");
                     continue;
                 }
                 double total = median(runs, Result::coldStartMs);

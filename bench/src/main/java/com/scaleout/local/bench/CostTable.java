@@ -27,7 +27,7 @@ record CostTable(List<RouteCost> routes, int calls) {
                 + "caused (here each write's records come in a batch of their own; on AWS batches of up to 100 "
                 + "share an invocation, so that Lambda share is an upper bound).");
         lines.add("");
-        lines.add(String.format(Locale.ROOT, "Prices (%s, on-demand, %s; `local/.../cost/AwsPrices.java`): HTTP API "
+        lines.add(String.format(Locale.ROOT, "Prices (%s, on-demand, %s; `bench/.../cost/AwsPrices.java`): HTTP API "
                         + "$%.2f/M requests; Lambda arm64 $%.2f/M requests + $%.10f/GB-s at the function's declared "
                         + "memory for the measured warm duration (moto is slower than DynamoDB: an upper bound); "
                         + "DynamoDB on-demand $%.3f/M read and $%.3f/M write request units (after the November 2024 "

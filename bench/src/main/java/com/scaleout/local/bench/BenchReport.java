@@ -10,7 +10,7 @@ import java.util.List;
 /** Collects a benchmark's lines, prints them as they come and saves them as Markdown. */
 final class BenchReport {
     /** Where every benchmark's report (and the suite's block) is saved, from the repository's root. */
-    static final Path DIRECTORY = Path.of("local", "target", "bench");
+    static final Path DIRECTORY = Path.of("bench", "target", "bench");
 
     private final String name;
     private final List<String> lines = new ArrayList<>();

@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * {@code ./scaleout bench [name]}: benchmarks measured on this machine against a baseline taken in the same run,
  * reported as ratios (the machine is shared and noisy). Results go to stdout and to
- * {@code local/target/bench/<name>.md}; without a name, the {@link BenchSuite} runs them all and refreshes
+ * {@code bench/target/bench/<name>.md}; without a name, the {@link BenchSuite} runs them all and refreshes
  * BENCHMARKS.md.
  */
 public final class Bench {

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * is built through the public API and the streams settle; then each route's common good case is called once to warm
  * it and {@code calls} times measured, one request at a time, the streams settling after each so that the stream
  * consumers' invocations it caused (fanout, indexers, change log) are attributed to it. The median of each figure
- * goes to a table ({@link CostTable}) on stdout, in local/target/bench/cost.md and in BENCHMARKS.md's cost block.
+ * goes to a table ({@link CostTable}) on stdout, in bench/target/bench/cost.md and in BENCHMARKS.md's cost block.
  */
 final class CostBench {
     private static final String ADMIN_KEY = "cost-bench-admin-key";
