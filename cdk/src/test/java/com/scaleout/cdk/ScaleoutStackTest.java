@@ -58,14 +58,12 @@ class ScaleoutStackTest {
     @TempDir
     static Path tmp;
 
-    private static Path jar;
     private static ScaleoutStackConfig config;
     private static TestStacks.Synthesized synth;
 
     @BeforeAll
     static void synthesize() {
-        jar = TestStacks.placeholderJar(tmp);
-        config = ScaleoutStackConfig.of("dev", jar.toString());
+        config = TestStacks.config("dev", tmp);
         synth = TestStacks.synth(DECLARATION, config);
     }
 
@@ -300,7 +298,7 @@ class ScaleoutStackTest {
     class NonDevStage {
         @Test
         void dataOutlivesTheStack() {
-            var prodConfig = ScaleoutStackConfig.of("prod", jar.toString());
+            var prodConfig = TestStacks.config("prod", tmp);
             var prod = TestStacks.synth(DECLARATION, prodConfig);
 
             DeclarationAssertions.assertStackMatches(prod, DECLARATION, prodConfig);
@@ -313,7 +311,7 @@ class ScaleoutStackTest {
 
         @Test
         void tablesAreProtectedFromDeletionOutsideDevOnly() {
-            var prod = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("prod", jar.toString()));
+            var prod = TestStacks.synth(DECLARATION, TestStacks.config("prod", tmp));
 
             assertThat(prod.template().findResources("AWS::DynamoDB::Table").values()).isNotEmpty()
                     .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", true));
@@ -345,7 +343,7 @@ class ScaleoutStackTest {
     class ProvisionedConcurrency {
         @Test
         void requestServingFunctionsKeepEnvironmentsInitializedAndAutoscaleWhileConsumersKeepSnapStart() {
-            var config = ScaleoutStackConfig.of("prod", jar.toString()).withProvisionedConcurrency(2);
+            var config = TestStacks.config("prod", tmp).withProvisionedConcurrency(2);
             var stack = TestStacks.synth(DECLARATION, config);
             var serving = List.of(AUTHORIZE, CREATE_USER, GET_TWEET);
 
@@ -383,7 +381,7 @@ class ScaleoutStackTest {
     class ProvisionedCapacity {
         @Test
         void onDemandUnlessAskedThenProvisionedWithTargetTrackingOnEveryTableAndIndex() {
-            var config = ScaleoutStackConfig.of("prod", jar.toString())
+            var config = TestStacks.config("prod", tmp)
                     .withCapacity(ScaleoutStackConfig.TableCapacity.PROVISIONED);
             var provisioned = TestStacks.synth(DECLARATION, config);
 

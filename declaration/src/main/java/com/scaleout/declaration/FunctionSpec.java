@@ -16,6 +16,7 @@ import java.util.OptionalInt;
  * @param tables the tables it reads or writes, so that the CDK app grants exactly those and passes their names
  * @param buckets the buckets it reads and writes
  * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
+ * @param artifact the Lambda artifact its handler ships in
  */
 public record FunctionSpec(
         String name,
@@ -26,7 +27,8 @@ public record FunctionSpec(
         OptionalInt reservedConcurrency,
         List<TableAccess> tables,
         List<String> buckets,
-        boolean usesRedis) {
+        boolean usesRedis,
+        Artifact artifact) {
 
     public static final int DEFAULT_MEMORY_MB = 1024;
     public static final int DEFAULT_TIMEOUT_SECONDS = 10;
@@ -50,33 +52,34 @@ public record FunctionSpec(
             throw new IllegalArgumentException(name + ": reserved concurrency must be at least 1, was "
                     + reservedConcurrency.getAsInt());
         }
+        Objects.requireNonNull(artifact, "artifact");
         tables = List.copyOf(tables);
         buckets = List.copyOf(buckets);
     }
 
     public static FunctionSpec of(String name, String handler) {
         return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_PEAK_CONCURRENCY,
-                OptionalInt.empty(), List.of(), List.of(), false);
+                OptionalInt.empty(), List.of(), List.of(), false, Artifact.FUNCTIONS);
     }
 
     public FunctionSpec memoryMb(int memoryMb) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, artifact);
     }
 
     public FunctionSpec timeoutSeconds(int timeoutSeconds) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, artifact);
     }
 
     public FunctionSpec peakConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, executions, reservedConcurrency, tables,
-                buckets, usesRedis);
+                buckets, usesRedis, artifact);
     }
 
     public FunctionSpec reservedConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, OptionalInt.of(executions),
-                tables, buckets, usesRedis);
+                tables, buckets, usesRedis, artifact);
     }
 
     public FunctionSpec reads(String table) {
@@ -91,19 +94,24 @@ public record FunctionSpec(
         var more = new java.util.ArrayList<>(buckets);
         more.add(bucket);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                more, usesRedis);
+                more, usesRedis, artifact);
     }
 
     public FunctionSpec withRedis() {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, true);
+                buckets, true, artifact);
+    }
+
+    public FunctionSpec shippedIn(Artifact jar) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, usesRedis, jar);
     }
 
     private FunctionSpec withTable(TableAccess access) {
         var more = new java.util.ArrayList<>(tables);
         more.add(access);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, more,
-                buckets, usesRedis);
+                buckets, usesRedis, artifact);
     }
 
     /** A function's access to one table. */
