@@ -1,5 +1,6 @@
 package com.scaleout.cdk;
 
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.FunctionSpec.TableAccess;
@@ -7,6 +8,7 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +36,8 @@ import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 import software.constructs.Construct;
 
 /**
- * One Lambda function per {@link FunctionSpec}, all from the same artifact and the same base props, so that
- * runtime, architecture, logging and tracing cannot differ between functions by accident.
+ * One Lambda function per {@link FunctionSpec}, each from the artifact it is declared to ship in and all from the
+ * same base props, so that runtime, architecture, logging and tracing cannot differ between functions by accident.
  */
 public final class Functions extends Construct {
     private static final RetentionDays LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -55,8 +57,9 @@ public final class Functions extends Construct {
     public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
                      Optional<Cache> cache, ScaleoutStackConfig config) {
         super(scope, id);
-        // One asset for every function: the handlers share one shaded jar (DESIGN: one artifact).
-        Code code = Code.fromAsset(config.functionsJarPath());
+        // One asset per artifact: every workload's handlers share the functions' shaded jar, the admin function
+        // has its own (its data generators go to it alone)
+        var codes = new EnumMap<Artifact, Code>(Artifact.class);
         Set<String> requestServing = requestServing(declaration);
         Set<String> adminServing = adminServing(declaration);
         adminKey = config.adminRoutes() && !adminServing.isEmpty()
@@ -70,6 +73,7 @@ public final class Functions extends Construct {
         Map<Setting, String> provided = provided(declaration, tables, storage, cache, config, adminKey);
         for (FunctionSpec spec : declaration.functions()) {
             boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
+            Code code = codes.computeIfAbsent(spec.artifact(), artifact -> Code.fromAsset(config.jarPath(artifact)));
             var props = baseProps(spec, code, config, !provisioned)
                     .environment(environment(declaration.settingsOf(spec.name()), provided));
             if (spec.usesRedis()) {

@@ -9,7 +9,8 @@ import software.amazon.awscdk.StackProps;
 
 /**
  * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
- * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c redisUrl=rediss://host:6379} (a Redis of
+ * Context: {@code -c stage=prod}, {@code -c functionsJar=path} and {@code -c adminJar=path} (the two Lambda
+ * artifacts, by default the modules' Maven output), {@code -c redisUrl=rediss://host:6379} (a Redis of
  * your own: no VPC and no ElastiCache cache in the stack), {@code -c cacheMaxDataGb=N} and
  * {@code -c cacheMaxEcpuPerSecond=N} (the ceilings of the stack's own cache, default 10 GB and 100,000 ECPU/s),
  * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
@@ -26,14 +27,16 @@ public final class ScaleoutApp {
         App app = new App();
         String stage = context(app, "stage").orElse(ScaleoutStackConfig.DEFAULT_STAGE);
         String jar = context(app, "functionsJar").orElse(ScaleoutStackConfig.DEFAULT_FUNCTIONS_JAR);
+        String adminJar = context(app, "adminJar").orElse(ScaleoutStackConfig.DEFAULT_ADMIN_JAR);
         Optional<String> redisUrl = context(app, "redisUrl");
-        requireArtifact(jar);
+        requireArtifact(jar, "functions", "functionsJar");
+        requireArtifact(adminJar, "admin", "adminJar");
 
         // No account/region: nothing here looks anything up, so the stack synthesizes offline.
         new ScaleoutStack(app, "Scaleout-" + stage,
                 StackProps.builder().description("Scaleout (" + stage + "): HTTP API, functions, tables").build(),
                 ScaleoutDeclaration.declaration(),
-                new ScaleoutStackConfig(stage, jar, redisUrl, context(app, "capacity")
+                new ScaleoutStackConfig(stage, jar, adminJar, redisUrl, context(app, "capacity")
                         .map(ScaleoutStackConfig.TableCapacity::fromContext)
                         .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
                         context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0),
@@ -52,10 +55,10 @@ public final class ScaleoutApp {
     }
 
     /** Fail with the fix rather than CDK's bare "Cannot find asset". */
-    private static void requireArtifact(String jar) {
+    private static void requireArtifact(String jar, String module, String contextKey) {
         if (!Files.isRegularFile(Path.of(jar))) {
-            throw new IllegalStateException("functions artifact not found: " + Path.of(jar).toAbsolutePath()
-                    + " (build it with: mvn -pl functions -am package, or pass -c functionsJar=PATH)");
+            throw new IllegalStateException(module + " artifact not found: " + Path.of(jar).toAbsolutePath()
+                    + " (build it with: mvn -pl " + module + " -am package, or pass -c " + contextKey + "=PATH)");
         }
     }
 }

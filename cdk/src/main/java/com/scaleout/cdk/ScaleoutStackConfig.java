@@ -1,5 +1,6 @@
 package com.scaleout.cdk;
 
+import com.scaleout.declaration.Artifact;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -14,6 +15,7 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param stage            e.g. {@code dev}, {@code prod}; part of the stack name, and passed to functions as
  *                         {@code SCALEOUT_STAGE}
  * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
+ * @param adminJarPath     the admin function's shaded Lambda jar, built by the admin module
  * @param redisUrl         a Redis endpoint of your own, e.g. {@code rediss://host:6379}: then the stack builds no
  *                         VPC and no cache and hands this URL to the functions that use Redis (the LocalStack path,
  *                         whose free edition has no ElastiCache). Empty: the stack builds an ElastiCache Serverless
@@ -28,9 +30,9 @@ import software.amazon.awscdk.RemovalPolicy;
  *                         CloudFront site; empty: no site is asked for. A path given but not built yet makes a
  *                         stack without a site and a warning (so that synth works before the client is built)
  */
-public record ScaleoutStackConfig(String stage, String functionsJarPath, Optional<String> redisUrl,
-                                  TableCapacity capacity, int provisionedConcurrency, boolean adminRoutes,
-                                  CacheLimits cacheLimits, Optional<Path> webDist) {
+public record ScaleoutStackConfig(String stage, String functionsJarPath, String adminJarPath,
+                                  Optional<String> redisUrl, TableCapacity capacity, int provisionedConcurrency,
+                                  boolean adminRoutes, CacheLimits cacheLimits, Optional<Path> webDist) {
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -81,7 +83,9 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
 
     public static final String DEFAULT_STAGE = "dev";
     /** Relative to cdk/, the working directory when the cdk CLI runs the app. */
-    public static final String DEFAULT_FUNCTIONS_JAR = "../functions/target/scaleout-functions-lambda.jar";
+    public static final String DEFAULT_FUNCTIONS_JAR = "../" + Artifact.FUNCTIONS.path();
+    /** Relative to cdk/, as {@link #DEFAULT_FUNCTIONS_JAR}. */
+    public static final String DEFAULT_ADMIN_JAR = "../" + Artifact.ADMIN.path();
     /** Relative to cdk/: where {@code npm run build} in web/ writes the client. */
     public static final String DEFAULT_WEB_DIST = "../web/dist";
 
@@ -92,6 +96,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
             throw new IllegalArgumentException("stage must match " + STAGE + " (it names the stack), was " + stage);
         }
         Objects.requireNonNull(functionsJarPath, "functionsJarPath");
+        Objects.requireNonNull(adminJarPath, "adminJarPath");
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(cacheLimits, "cacheLimits");
@@ -103,38 +108,46 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, Optiona
         redisUrl.ifPresent(ScaleoutStackConfig::requireNoCredentials);
     }
 
-    public static ScaleoutStackConfig of(String stage, String functionsJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
+    public static ScaleoutStackConfig of(String stage, String functionsJarPath, String adminJarPath) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
                 CacheLimits.DEFAULT, Optional.empty());
     }
 
+    /** Where the artifact a function ships in is. */
+    public String jarPath(Artifact artifact) {
+        return switch (artifact) {
+            case FUNCTIONS -> functionsJarPath;
+            case ADMIN -> adminJarPath;
+        };
+    }
+
     public ScaleoutStackConfig withRedisUrl(String url) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, Optional.of(url), capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.of(url), capacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, tableCapacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, tableCapacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, environments, adminRoutes,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, environments, adminRoutes,
                 cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withAdminRoutes() {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency, true,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency, true,
                 cacheLimits, webDist);
     }
 
     public ScaleoutStackConfig withCacheLimits(CacheLimits limits) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
                 adminRoutes, limits, webDist);
     }
 
     public ScaleoutStackConfig withWebDist(Path directory) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, redisUrl, capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, Optional.of(directory));
     }
 

@@ -23,7 +23,7 @@ class AdminRoutesTest {
     }
 
     private static ScaleoutStackConfig prod() {
-        return ScaleoutStackConfig.of("prod", TestStacks.placeholderJar(tmp).toString());
+        return TestStacks.config("prod", tmp);
     }
 
     @Test

@@ -41,7 +41,7 @@ class CacheTest {
 
     @BeforeAll
     static void synthesize() {
-        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString());
+        config = TestStacks.config("dev", tmp);
         synth = TestStacks.synth(DECLARATION, config);
         network = synth.stack().network().orElseThrow();
         cache = synth.stack().cache().orElseThrow();
@@ -85,7 +85,7 @@ class CacheTest {
 
         @Test
         void isRebuiltFromDynamoDbSoItGoesWithTheStackInEveryStage() {
-            var prod = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("prod", config.functionsJarPath()));
+            var prod = TestStacks.synth(DECLARATION, TestStacks.config("prod", tmp));
 
             prod.template().hasResourceProperties("AWS::ElastiCache::ServerlessCache",
                     Map.of("ServerlessCacheName", "scaleout-prod"));

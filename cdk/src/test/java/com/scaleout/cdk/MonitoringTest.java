@@ -23,7 +23,7 @@ class MonitoringTest {
 
     @BeforeAll
     static void synthesize() {
-        synth = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString()));
+        synth = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp));
     }
 
     @Test
@@ -65,7 +65,7 @@ class MonitoringTest {
         synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
                 "Namespace", "AWS/ElastiCache", "MetricName", "ThrottledCmds", "Threshold", 0,
                 "Dimensions", dimensions)));
-        double ceiling = ScaleoutStackConfig.of("dev", "x").cacheLimits().maxDataGb() * 1e9;
+        double ceiling = ScaleoutStackConfig.of("dev", "f.jar", "a.jar").cacheLimits().maxDataGb() * 1e9;
         synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
                 "MetricName", "BytesUsedForCache", "Threshold", Monitoring.CACHE_STORAGE_SHARE * ceiling,
                 "Dimensions", dimensions)));
@@ -73,7 +73,7 @@ class MonitoringTest {
 
     @Test
     void aStackWithARedisOfItsOwnHasNoCacheAlarms() {
-        var byo = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString())
+        var byo = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp)
                 .withRedisUrl("rediss://cache.example:6379"));
         int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size();
         byo.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);

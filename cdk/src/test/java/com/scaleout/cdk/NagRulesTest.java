@@ -23,7 +23,7 @@ class NagRulesTest {
     private static ScaleoutStack production(String stage) {
         return new ScaleoutStack(new App(), "Scaleout-" + stage, StackProps.builder().build(),
                 ScaleoutDeclaration.declaration(),
-                ScaleoutStackConfig.of(stage, TestStacks.placeholderJar(tmp).toString())
+                TestStacks.config(stage, tmp)
                         .withWebDist(TestStacks.webDist(tmp)));
     }
 

@@ -2,8 +2,12 @@ package com.scaleout.cdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +25,7 @@ class ProductionStackTest {
 
     @BeforeAll
     static void synthesize() {
-        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString())
+        config = TestStacks.config("dev", tmp)
                 .withWebDist(TestStacks.webDist(tmp));
         synth = TestStacks.synth(DECLARATION, config);
     }
@@ -30,6 +34,19 @@ class ProductionStackTest {
     void everyDeclaredTableFunctionRouteAndConsumerIsInTheTemplate() {
         assertThat(synth.stack().webSite()).isPresent();
         DeclarationAssertions.assertStackMatches(synth, DECLARATION, config);
+    }
+
+    @Test
+    void eachFunctionIsDeployedFromTheArtifactItShipsIn() throws IOException {
+        assertThat(DECLARATION.functions()).extracting(FunctionSpec::artifact)
+                .contains(Artifact.FUNCTIONS, Artifact.ADMIN);
+        assertThat(DECLARATION.function(ScaleoutDeclaration.ADMIN).artifact()).isEqualTo(Artifact.ADMIN);
+        for (FunctionSpec spec : DECLARATION.functions()) {
+            Path deployed = synth.deployedArtifact(synth.stack().functions().function(spec.name()));
+            Path shipped = Path.of(config.jarPath(spec.artifact()));
+            assertThat(Files.mismatch(deployed, shipped)).as("%s deployed from %s, not %s", spec.name(), deployed,
+                    shipped).isEqualTo(-1L);
+        }
     }
 
     @Test

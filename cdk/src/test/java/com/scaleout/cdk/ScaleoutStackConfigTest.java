@@ -9,19 +9,19 @@ import software.amazon.awscdk.RemovalPolicy;
 class ScaleoutStackConfigTest {
     @Test
     void onlyDevIsDisposable() {
-        assertThat(ScaleoutStackConfig.of("dev", "f.jar").removalPolicy()).isEqualTo(RemovalPolicy.DESTROY);
-        assertThat(ScaleoutStackConfig.of("prod", "f.jar").removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
+        assertThat(ScaleoutStackConfig.of("dev", "f.jar", "a.jar").removalPolicy()).isEqualTo(RemovalPolicy.DESTROY);
+        assertThat(ScaleoutStackConfig.of("prod", "f.jar", "a.jar").removalPolicy()).isEqualTo(RemovalPolicy.RETAIN);
     }
 
     @Test
     void stageMustBeUsableInAStackName() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("Prod Stage", "f.jar"));
-        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("", "f.jar"));
+        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("Prod Stage", "f.jar", "a.jar"));
+        assertThatIllegalArgumentException().isThrownBy(() -> ScaleoutStackConfig.of("", "f.jar", "a.jar"));
     }
 
     @Test
     void redisUrlIsARedisEndpointWithoutCredentials() {
-        var config = ScaleoutStackConfig.of("dev", "f.jar");
+        var config = ScaleoutStackConfig.of("dev", "f.jar", "a.jar");
 
         String url = "rediss://cache.internal:6379";
         assertThat(config.withRedisUrl(url).redisUrl()).contains(url);
@@ -33,7 +33,7 @@ class ScaleoutStackConfigTest {
 
     @Test
     void cacheCeilingsAreWithinWhatElastiCacheAccepts() {
-        assertThat(ScaleoutStackConfig.of("dev", "f.jar").cacheLimits())
+        assertThat(ScaleoutStackConfig.of("dev", "f.jar", "a.jar").cacheLimits())
                 .isEqualTo(ScaleoutStackConfig.CacheLimits.DEFAULT);
         assertThat(new ScaleoutStackConfig.CacheLimits(5_000, 15_000_000).maxDataGb()).isEqualTo(5_000);
         assertThatIllegalArgumentException().isThrownBy(() -> new ScaleoutStackConfig.CacheLimits(0, 100_000))

@@ -59,14 +59,12 @@ class ScaleoutStackTest {
     @TempDir
     static Path tmp;
 
-    private static Path jar;
     private static ScaleoutStackConfig config;
     private static TestStacks.Synthesized synth;
 
     @BeforeAll
     static void synthesize() {
-        jar = TestStacks.placeholderJar(tmp);
-        config = ScaleoutStackConfig.of("dev", jar.toString());
+        config = TestStacks.config("dev", tmp);
         synth = TestStacks.synth(DECLARATION, config);
     }
 
@@ -301,7 +299,7 @@ class ScaleoutStackTest {
     class NonDevStage {
         @Test
         void dataOutlivesTheStack() {
-            var prodConfig = ScaleoutStackConfig.of("prod", jar.toString());
+            var prodConfig = TestStacks.config("prod", tmp);
             var prod = TestStacks.synth(DECLARATION, prodConfig);
 
             DeclarationAssertions.assertStackMatches(prod, DECLARATION, prodConfig);
@@ -314,7 +312,7 @@ class ScaleoutStackTest {
 
         @Test
         void tablesAreProtectedFromDeletionOutsideDevOnly() {
-            var prod = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("prod", jar.toString()));
+            var prod = TestStacks.synth(DECLARATION, TestStacks.config("prod", tmp));
 
             assertThat(prod.template().findResources("AWS::DynamoDB::Table").values()).isNotEmpty()
                     .allSatisfy(table -> assertThat(properties(table)).containsEntry("DeletionProtectionEnabled", true));
@@ -346,7 +344,7 @@ class ScaleoutStackTest {
     class ProvisionedConcurrency {
         @Test
         void requestServingFunctionsKeepEnvironmentsInitializedAndAutoscaleWhileConsumersKeepSnapStart() {
-            var config = ScaleoutStackConfig.of("prod", jar.toString()).withProvisionedConcurrency(2);
+            var config = TestStacks.config("prod", tmp).withProvisionedConcurrency(2);
             var stack = TestStacks.synth(DECLARATION, config);
             var serving = List.of(AUTHORIZE, CREATE_USER, GET_TWEET);
 
@@ -384,7 +382,7 @@ class ScaleoutStackTest {
     class ProvisionedCapacity {
         @Test
         void onDemandUnlessAskedThenProvisionedWithTargetTrackingOnEveryTableAndIndex() {
-            var config = ScaleoutStackConfig.of("prod", jar.toString())
+            var config = TestStacks.config("prod", tmp)
                     .withCapacity(ScaleoutStackConfig.TableCapacity.PROVISIONED);
             var provisioned = TestStacks.synth(DECLARATION, config);
 

@@ -54,6 +54,14 @@ final class TestStacks {
             return actions;
         }
 
+        /** The file the function's code is deployed from: the asset CDK staged for it in the cloud assembly. */
+        Path deployedArtifact(Function function) {
+            var resources = (Map<?, ?>) template.toJSON().get("Resources");
+            var properties = (Map<?, ?>) ((Map<?, ?>) resources.get(logicalId(function))).get("Properties");
+            Object s3Key = ((Map<?, ?>) properties.get("Code")).get("S3Key");
+            return Path.of(((App) stack.getNode().getRoot()).getOutdir()).resolve("asset." + s3Key);
+        }
+
         Object resolve(Object token) {
             return stack.resolve(token);
         }
@@ -67,11 +75,17 @@ final class TestStacks {
     }
 
     /** {@code Code.fromAsset} needs an existing file; its content does not matter to the template. */
-    static Path placeholderJar(Path directory) {
-        Path jar = directory.resolve("functions.jar");
+    /** A stage's configuration with placeholder artifacts (two, of different content: two assets) in {@code directory}. */
+    static ScaleoutStackConfig config(String stage, Path directory) {
+        return ScaleoutStackConfig.of(stage, placeholderJar(directory, "functions").toString(),
+                placeholderJar(directory, "admin").toString());
+    }
+
+    static Path placeholderJar(Path directory, String name) {
+        Path jar = directory.resolve(name + ".jar");
         try (var zip = new ZipOutputStream(Files.newOutputStream(jar))) {
             zip.putNextEntry(new ZipEntry("placeholder.txt"));
-            zip.write("not a real artifact".getBytes(StandardCharsets.UTF_8));
+            zip.write(("not a real artifact: " + name).getBytes(StandardCharsets.UTF_8));
             zip.closeEntry();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -39,7 +39,7 @@ class WebSiteTest {
         Path dist = TestStacks.webDist(tmp);
         // a config.json of the client's own (its development default) must not reach the bucket
         Files.writeString(dist.resolve(WebSite.CONFIG_FILE), "{\"apiUrl\":\"http://localhost:3000\"}");
-        config = ScaleoutStackConfig.of("dev", TestStacks.placeholderJar(tmp).toString()).withWebDist(dist);
+        config = TestStacks.config("dev", tmp).withWebDist(dist);
         synth = TestStacks.synth(DECLARATION, config);
         site = synth.stack().webSite().orElseThrow();
     }
@@ -84,7 +84,7 @@ class WebSiteTest {
             assertThat(resource(site.bucket())).containsEntry("DeletionPolicy", "Delete");
             synth.template().hasResourceProperties("Custom::CDKBucketDeployment", Map.of("RetainOnDelete", false));
 
-            var prod = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("prod", config.functionsJarPath())
+            var prod = TestStacks.synth(DECLARATION, TestStacks.config("prod", tmp)
                     .withWebDist(config.webDist().orElseThrow()));
             var prodBucket = prod.template().findResources("AWS::S3::Bucket")
                     .get(prod.logicalId(prod.stack().webSite().orElseThrow().bucket()));
@@ -247,7 +247,7 @@ class WebSiteTest {
 
         @Test
         void noDirectoryAskedForMeansNoSiteAndNoWarning() {
-            var without = TestStacks.synth(DECLARATION, ScaleoutStackConfig.of("dev", config.functionsJarPath()));
+            var without = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp));
 
             assertNoSite(without);
             assertThat(Annotations.fromStack(without.stack()).findWarning("*", Match.anyValue())).isEmpty();

@@ -18,6 +18,7 @@ import java.util.OptionalInt;
  * @param usesRedis whether it talks to the cache (decides VPC placement and the REDIS_URL variable)
  * @param settings the settings it reads beyond those its tables, buckets, cache and routes imply (see
  *                 {@link Declaration#settingsOf(String)})
+ * @param artifact the Lambda artifact its handler ships in
  */
 public record FunctionSpec(
         String name,
@@ -29,7 +30,8 @@ public record FunctionSpec(
         List<TableAccess> tables,
         List<String> buckets,
         boolean usesRedis,
-        List<Setting> settings) {
+        List<Setting> settings,
+        Artifact artifact) {
 
     public static final int DEFAULT_MEMORY_MB = 1024;
     public static final int DEFAULT_TIMEOUT_SECONDS = 10;
@@ -53,6 +55,7 @@ public record FunctionSpec(
             throw new IllegalArgumentException(name + ": reserved concurrency must be at least 1, was "
                     + reservedConcurrency.getAsInt());
         }
+        Objects.requireNonNull(artifact, "artifact");
         tables = List.copyOf(tables);
         buckets = List.copyOf(buckets);
         settings = List.copyOf(settings);
@@ -60,27 +63,27 @@ public record FunctionSpec(
 
     public static FunctionSpec of(String name, String handler) {
         return new FunctionSpec(name, handler, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, DEFAULT_PEAK_CONCURRENCY,
-                OptionalInt.empty(), List.of(), List.of(), false, List.of());
+                OptionalInt.empty(), List.of(), List.of(), false, List.of(), Artifact.FUNCTIONS);
     }
 
     public FunctionSpec memoryMb(int memoryMb) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis, settings);
+                buckets, usesRedis, settings, artifact);
     }
 
     public FunctionSpec timeoutSeconds(int timeoutSeconds) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis, settings);
+                buckets, usesRedis, settings, artifact);
     }
 
     public FunctionSpec peakConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, executions, reservedConcurrency, tables,
-                buckets, usesRedis, settings);
+                buckets, usesRedis, settings, artifact);
     }
 
     public FunctionSpec reservedConcurrency(int executions) {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, OptionalInt.of(executions),
-                tables, buckets, usesRedis, settings);
+                tables, buckets, usesRedis, settings, artifact);
     }
 
     public FunctionSpec reads(String table) {
@@ -95,12 +98,12 @@ public record FunctionSpec(
         var more = new java.util.ArrayList<>(buckets);
         more.add(bucket);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                more, usesRedis, settings);
+                more, usesRedis, settings, artifact);
     }
 
     public FunctionSpec withRedis() {
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, true, settings);
+                buckets, true, settings, artifact);
     }
 
     /** It reads these settings too (tuning its work), beyond those its resources imply. */
@@ -108,18 +111,23 @@ public record FunctionSpec(
         var all = new java.util.ArrayList<>(settings);
         all.addAll(more);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
-                buckets, usesRedis, all);
+                buckets, usesRedis, all, artifact);
     }
 
     public FunctionSpec readsSettings(Setting... more) {
         return readsSettings(List.of(more));
     }
 
+    public FunctionSpec shippedIn(Artifact jar) {
+        return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, tables,
+                buckets, usesRedis, settings, jar);
+    }
+
     private FunctionSpec withTable(TableAccess access) {
         var more = new java.util.ArrayList<>(tables);
         more.add(access);
         return new FunctionSpec(name, handler, memoryMb, timeoutSeconds, peakConcurrency, reservedConcurrency, more,
-                buckets, usesRedis, settings);
+                buckets, usesRedis, settings, artifact);
     }
 
     /** A function's access to one table. */

@@ -152,7 +152,8 @@ public final class ScaleoutDeclaration {
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
                     // the cache only for reporting its stream lag to the status
                     .withRedis())
-            // 29 s as the import API: one seeding chunk, one reset round or one stress run per request
+            // 29 s as the import API: one seeding chunk, one reset round or one stress run per request; in its own
+            // artifact, whose data generators no other function carries
             .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(2)
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
@@ -161,7 +162,8 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
                     .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
-                    .readsSettings(Settings.SOCIAL))
+                    .readsSettings(Settings.SOCIAL)
+                    .shippedIn(Artifact.ADMIN))
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))

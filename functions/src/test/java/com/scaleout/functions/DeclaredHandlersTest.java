@@ -1,31 +1,35 @@
 package com.scaleout.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.FunctionSpec;
-import com.scaleout.declaration.ScaleoutDeclaration;
-import java.lang.reflect.Modifier;
-import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.testing.DeclaredHandlerChecks;
 import org.junit.jupiter.api.Test;
 
-/** Every declared handler exists in this artifact and can be built the way Lambda builds it. */
+/**
+ * Every handler declared to ship in the functions' artifact exists in it and can be built the way Lambda builds it;
+ * the admin function's does not (it has an artifact of its own, admin/, whose tests check it).
+ */
 class DeclaredHandlersTest {
 
     @Test
     void everyDeclaredHandlerIsAPublicRequestHandlerWithANoArgConstructor() throws Exception {
-        for (FunctionSpec function : ScaleoutDeclaration.declaration().functions()) {
-            Class<?> handler = Class.forName(function.handler());
-            assertThat(RequestHandler.class).as(function.name()).isAssignableFrom(handler);
-            assertThat(Modifier.isPublic(handler.getModifiers())).as(function.name()).isTrue();
-            assertThat(Modifier.isPublic(handler.getConstructor().getModifiers())).as(function.name()).isTrue();
-        }
+        DeclaredHandlerChecks.assertBuildableByLambda(Artifact.FUNCTIONS);
     }
 
     @Test
     void everyDeclaredHandlerHasSnapStartHooks() throws Exception {
-        for (FunctionSpec function : ScaleoutDeclaration.declaration().functions()) {
-            assertThat(Primed.class).as(function.name()).isAssignableFrom(Class.forName(function.handler()));
+        DeclaredHandlerChecks.assertHaveSnapStartHooks(Artifact.FUNCTIONS);
+    }
+
+    @Test
+    void theAdminHandlerIsNotInThisArtifact() {
+        assertThat(DeclaredHandlerChecks.shippedIn(Artifact.ADMIN)).isNotEmpty();
+        for (FunctionSpec function : DeclaredHandlerChecks.shippedIn(Artifact.ADMIN)) {
+            assertThatExceptionOfType(ClassNotFoundException.class).as(function.name())
+                    .isThrownBy(() -> Class.forName(function.handler()));
         }
     }
 }

@@ -3,6 +3,7 @@ package com.scaleout.local.bench;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.http.AdminKey;
@@ -23,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +47,8 @@ import java.util.jar.JarOutputStream;
  * against what its memory size allows.
  */
 final class ColdStartBench {
-    private static final Path ARTIFACT = Path.of("functions", "target", "scaleout-functions-lambda.jar");
+    /** The Lambda artifacts, each function's the one it is declared to ship in. */
+    private static final List<Path> ARTIFACTS = Arrays.stream(Artifact.values()).map(a -> Path.of(a.path())).toList();
     private static final Path EVENTS = Path.of("events");
     private static final String TRIVIAL = "Trivial";
     private static final int TRIVIAL_MEMORY_MB = 1024;
@@ -78,8 +81,10 @@ final class ColdStartBench {
     static void run(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int invocations = args.length > 1 ? Integer.parseInt(args[1]) : 300;
-        if (!Files.isRegularFile(ARTIFACT)) {
-            throw new IllegalStateException(ARTIFACT + " is missing: build first (./scaleout build)");
+        for (Path artifact : ARTIFACTS) {
+            if (!Files.isRegularFile(artifact)) {
+                throw new IllegalStateException(artifact + " is missing: build first (./scaleout build)");
+            }
         }
         var report = new BenchReport("coldstart", "./scaleout bench coldstart " + rounds + " " + invocations);
         Path work = BenchReport.DIRECTORY.resolve("coldstart");
@@ -123,7 +128,6 @@ final class ColdStartBench {
         // the events library and what it needs (its date-time classes, which the runtime's reader loads)
         var trivialClasspath = List.of(probeClasses.toString(), codeSource(RequestHandler.class),
                 codeSource(APIGatewayV2HTTPEvent.class), codeSource(org.joda.time.DateTime.class), serialization);
-        var functionClasspath = List.of(ARTIFACT.toString(), probeClasses.toString(), serialization);
         var probes = new ArrayList<Probe>();
         probes.add(new Probe(TRIVIAL, TrivialHandler.class.getName(), TRIVIAL_MEMORY_MB, trivialClasspath,
                 prepared(world, "http/health-get.json", work, TRIVIAL), List.of(), 1, false));
@@ -132,6 +136,7 @@ final class ColdStartBench {
             if (sample == null) {
                 throw new IllegalStateException(function.name() + " has no sample in ColdStartBench.SAMPLES");
             }
+            var functionClasspath = List.of(function.artifact().path(), probeClasses.toString(), serialization);
             probes.add(new Probe(function.name(), function.handler(), function.memoryMb(), functionClasspath,
                     prepared(world, sample, work, function.name()), List.of(), 1, false));
         }
@@ -197,8 +202,11 @@ final class ColdStartBench {
 
         void run(int rounds, int invocations) throws IOException, InterruptedException {
             report.line(String.format(Locale.ROOT, "JVM options (as the java21 runtime, by memory size): `%s`; "
-                    + "artifact `%s` %.1f MB; the trivial handler's artifact (the Lambda libraries it needs) %.1f MB.",
-                    String.join(" ", LambdaJvm.options(1024)), ARTIFACT, megabytes(ARTIFACT),
+                    + "%s; the trivial handler's artifact (the Lambda libraries it needs) %.1f MB.",
+                    String.join(" ", LambdaJvm.options(1024)), ARTIFACTS.stream()
+                            .map(artifact -> String.format(Locale.ROOT, "artifact `%s` %.1f MB", artifact,
+                                    megabytes(artifact)))
+                            .collect(java.util.stream.Collectors.joining(", ")),
                     trivialArtifactMb(probes.getFirst())));
             report.line("");
             var plain = measure("plain start", probes, rounds);
@@ -219,7 +227,8 @@ final class ColdStartBench {
                     trimmed.add(probe);
                 } else {
                     Path jar = work.resolve(probe.name() + "-trimmed.jar");
-                    TrimmedArtifact.write(ARTIFACT, TrimmedArtifact.loadedFrom(classLog, ARTIFACT), jar);
+                    Path artifact = Path.of(probe.classpath().getFirst());
+                    TrimmedArtifact.write(artifact, TrimmedArtifact.loadedFrom(classLog, artifact), jar);
                     var classpath = new ArrayList<>(probe.classpath());
                     classpath.set(0, jar.toString());
                     trimmed.add(probe.with(classpath, List.of()));

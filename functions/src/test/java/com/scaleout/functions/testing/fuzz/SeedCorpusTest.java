@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  */
 class SeedCorpusTest {
     private static final Path RESOURCES = Path.of("src/test/resources");
+    /** The admin function's target lives in its own module (admin/), beside this one. */
+    private static final Path ADMIN_RESOURCES = Path.of("../admin/src/test/resources");
     private static final String PREFIX = "com.scaleout.functions.";
 
     /** The fuzz target of each HTTP function's handler: its routes get the samples of those routes. */
@@ -50,7 +52,8 @@ class SeedCorpusTest {
         Path path() {
             String simpleName = target.substring(target.lastIndexOf('.') + 1);
             String pkg = (PREFIX + target.substring(0, target.lastIndexOf('.'))).replace('.', '/');
-            return RESOURCES.resolve(pkg).resolve(simpleName + "Inputs").resolve(method).resolve(name);
+            Path resources = target.startsWith("admin.") ? ADMIN_RESOURCES : RESOURCES;
+            return resources.resolve(pkg).resolve(simpleName + "Inputs").resolve(method).resolve(name);
         }
     }
 
