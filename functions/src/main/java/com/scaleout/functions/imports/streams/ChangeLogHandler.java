@@ -1,6 +1,7 @@
 package com.scaleout.functions.imports.streams;
 
 import com.scaleout.functions.shared.snapstart.Primed;
+import com.scaleout.functions.shared.streams.StreamInvocations;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -31,6 +32,7 @@ import java.util.logging.Logger;
  * recognised on the retry and skipped.
  */
 public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private final StreamInvocations invocations = new StreamInvocations();
     private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
 
     private final ChangeLogService changeLog;
@@ -75,6 +77,10 @@ public final class ChangeLogHandler implements RequestHandler<DynamodbEvent, Str
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return invocations.run(context, () -> process(event));
+    }
+
+    private StreamsEventResponse process(DynamodbEvent event) {
         var changes = new ArrayList<AppliedChange>();
         var streamSequences = new ArrayList<String>();
         String unreadable = null;

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.declaration.OperatorMetricNames;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
@@ -11,8 +12,10 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
+import com.scaleout.functions.shared.streams.StreamInvocations;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.FollowStore;
@@ -31,6 +34,7 @@ import java.util.logging.Logger;
  * retries from it and the records before it are not redone.
  */
 public final class FanoutHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private final StreamInvocations invocations = new StreamInvocations();
     private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
     private final FanoutService fanout;
     private final SocialTables tables;
@@ -90,10 +94,19 @@ public final class FanoutHandler implements RequestHandler<DynamodbEvent, Stream
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return fanout.inOneBatch(() -> {
-            readFollowerCountsAhead(event);
-            return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
-        });
+        return invocations.run(context, () -> process(event));
+    }
+
+    private StreamsEventResponse process(DynamodbEvent event) {
+        long started = System.nanoTime();
+        try {
+            return fanout.inOneBatch(() -> {
+                readFollowerCountsAhead(event);
+                return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+            });
+        } finally {
+            OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION, (System.nanoTime() - started) / 1_000_000);
+        }
     }
 
     /**

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.streams;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
@@ -12,6 +12,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
+import com.scaleout.functions.shared.streams.StreamInvocations;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchCache;
 import com.scaleout.functions.social.application.SearchIndexStore;
@@ -29,8 +30,9 @@ import java.util.logging.Logger;
  * With the cache unreachable the index is still written; cached pages then live out their TTL (300 s).
  */
 public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private final StreamInvocations invocations = new StreamInvocations();
     private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final SearchIndexStore index;
     private final SearchCache cache;
@@ -77,6 +79,10 @@ public final class SearchIndexHandler implements RequestHandler<DynamodbEvent, S
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return invocations.run(context, () -> process(event));
+    }
+
+    private StreamsEventResponse process(DynamodbEvent event) {
         // the batch's changes are read first and written together: a few BatchWriteItems, not one per tweet
         var changes = new ArrayList<SearchIndexStore.Change>();
         var read = StreamBatch.process(event, record -> {

@@ -2,6 +2,7 @@ package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.streams.StreamInvocations;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -29,6 +30,7 @@ import com.scaleout.functions.social.domain.Tweet;
  * there), so earlier records are not redone.
  */
 public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private final StreamInvocations invocations = new StreamInvocations();
     private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
     private final TweetIndexStore index;
     private final RetweetStore retweets;
@@ -81,6 +83,10 @@ public final class TweetIndexHandler implements RequestHandler<DynamodbEvent, St
      */
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return invocations.run(context, () -> process(event));
+    }
+
+    private StreamsEventResponse process(DynamodbEvent event) {
         var gathered = new ArrayList<Tweet>();
         String firstGathered = null;
         for (var record : event.getRecords()) {
