@@ -28,6 +28,9 @@ import software.amazon.awscdk.services.lambda.FunctionProps;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
 import software.amazon.awscdk.services.lambda.Tracing;
+import software.amazon.awscdk.services.lambda.ApplicationLogLevel;
+import software.amazon.awscdk.services.lambda.LoggingFormat;
+import software.amazon.awscdk.services.lambda.SystemLogLevel;
 import software.amazon.awscdk.services.lambda.UtilizationScalingOptions;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.logs.RetentionDays;
@@ -182,6 +185,14 @@ public final class Functions extends Construct {
                 .memorySize(spec.memoryMb())
                 .timeout(Duration.seconds(spec.timeoutSeconds()))
                 .logGroup(logs)
+                // the functions write one JSON object per line (log4j2's JsonTemplateLayout): CloudWatch reads
+                // them as JSON, Lambda's own lines (START, REPORT) come as JSON too, and application lines below
+                // INFO are dropped by Lambda as by the code
+                .loggingFormat(LoggingFormat.JSON)
+                .applicationLogLevelV2(ApplicationLogLevel.INFO)
+                .systemLogLevelV2(SystemLogLevel.INFO)
+                // X-Ray traces each invocation (Lambda's own segments; the X-Ray SDK is not in the artifact). The
+                // HTTP API cannot be traced: API Gateway supports X-Ray on REST APIs only (docs/operations.md).
                 .tracing(Tracing.ACTIVE);
         spec.reservedConcurrency().ifPresent(props::reservedConcurrentExecutions);
         if (snapStart) {

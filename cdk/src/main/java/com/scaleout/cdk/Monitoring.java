@@ -1,6 +1,8 @@
 package com.scaleout.cdk;
 
 import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.OperatorMetricNames;
+import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +13,7 @@ import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
 import software.amazon.awscdk.services.cloudwatch.Dashboard;
 import software.amazon.awscdk.services.cloudwatch.GraphWidget;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.IWidget;
 import software.amazon.awscdk.services.cloudwatch.MathExpression;
 import software.amazon.awscdk.services.cloudwatch.Metric;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
@@ -22,8 +25,10 @@ import software.constructs.Construct;
 
 /**
  * Alarms on what users feel and what loses work, and one dashboard: the API's 5xx rate and p99 latency; per
- * function, throttles; per stream consumer, iterator age (a shard falling behind) and on-failure queue depth (a
- * batch given up on). Every alarm notifies one SNS topic; subscribe to it (e-mail, chat, pager) after deploying.
+ * function, throttles; per stream consumer, iterator age (a shard falling behind), failing batches (the functions'
+ * own {@code StreamConsumerFailures}) and on-failure queue depth (a batch given up on); the fanout's duration and
+ * the timeline cache's miss ratio (the functions' EMF metrics, {@link OperatorMetricNames}). Every alarm notifies
+ * one SNS topic; subscribe to it (e-mail, chat, pager) after deploying.
  */
 public final class Monitoring extends Construct {
     /** 5xx in more than 1% of requests over three 5-minute periods: a bug or a dependency down, not a blip. */
@@ -32,6 +37,11 @@ public final class Monitoring extends Construct {
     static final double P99_LATENCY_MS = 3_000;
     /** A consumer 5 minutes behind its stream: fanout, indexing or the import hand-off is lagging. */
     static final double ITERATOR_AGE_MS = 300_000;
+
+    /** Half the timeline reads missing the cache for three periods: it is down, evicting, or cold after a flush. */
+    static final double TIMELINE_CACHE_MISS_PERCENT = 50;
+    /** A fanout batch at half its function's timeout (p99, three periods) is close to failing by timeout. */
+    static final double FANOUT_SHARE_OF_TIMEOUT = 0.5;
 
     private static final Duration PERIOD = Duration.minutes(5);
 
@@ -74,7 +84,11 @@ public final class Monitoring extends Construct {
                             MetricOptions.builder().statistic("Maximum").period(PERIOD).build());
             alarm(consumer.id() + "OnFailure", depth, 0,
                     consumer.id() + ": a batch was given up on; its position is in the on-failure queue");
+            alarm(consumer.id() + "Failures", operatorMetric(function, OperatorMetricNames.STREAM_CONSUMER_FAILURES,
+                            "Sum"), 0,
+                    consumer.id() + ": batches are failing (retried from the failed record; see its log)");
         }
+        operatorAlarms(functions, declaration);
 
         cache.ifPresent(own -> {
             // ElastiCache Serverless publishes per cache, under the dimension clusterId = the cache's name
@@ -92,6 +106,49 @@ public final class Monitoring extends Construct {
 
         dashboard(requests, serverErrors, httpApi.metricLatency(MetricOptions.builder().statistic("p50")
                 .period(PERIOD).build()), p99, functions, declaration, consumers);
+    }
+
+    /** On the functions a declaration has (a test's may have only some). */
+    private void operatorAlarms(Functions functions, Declaration declaration) {
+        declared(functions, ScaleoutDeclaration.SOCIAL_FANOUT).ifPresent(fanout -> alarm("FanoutDuration",
+                operatorMetric(fanout, OperatorMetricNames.FANOUT_DURATION, "p99"), FANOUT_SHARE_OF_TIMEOUT
+                        * declaration.function(ScaleoutDeclaration.SOCIAL_FANOUT).timeoutSeconds() * 1000,
+                "Fanout: p99 batch duration over half the function's timeout"));
+        declared(functions, ScaleoutDeclaration.SOCIAL_TIMELINE).ifPresent(timeline -> alarm("TimelineCacheMisses",
+                timelineCacheMissPercent(timeline), TIMELINE_CACHE_MISS_PERCENT,
+                "Timeline cache: more than half the timeline reads miss it (down, evicting or flushed)"));
+    }
+
+    private static java.util.Optional<Function> declared(Functions functions, String name) {
+        return java.util.Optional.ofNullable(functions.all().get(name));
+    }
+
+    private static MathExpression timelineCacheMissPercent(Function timeline) {
+        return MathExpression.Builder.create()
+                .expression("IF(hits + misses > 0, 100 * misses / (hits + misses), 0)")
+                .usingMetrics(Map.of(
+                        "hits", operatorMetric(timeline, OperatorMetricNames.TIMELINE_CACHE_HITS, "Sum", "hits"),
+                        "misses", operatorMetric(timeline, OperatorMetricNames.TIMELINE_CACHE_MISSES, "Sum",
+                                "misses")))
+                .label("timeline cache miss %")
+                .period(PERIOD)
+                .build();
+    }
+
+    /** One of the functions' own EMF metrics, as that function writes it. */
+    private static Metric operatorMetric(Function function, String name, String statistic) {
+        return Metric.Builder.create()
+                .namespace(OperatorMetricNames.NAMESPACE)
+                .metricName(name)
+                .dimensionsMap(Map.of(OperatorMetricNames.DIMENSION, function.getFunctionName()))
+                .statistic(statistic)
+                .period(PERIOD)
+                .build();
+    }
+
+    /** The same, labelled for a dashboard graph (a label would make an alarm's metric a query of its own). */
+    private static Metric operatorMetric(Function function, String name, String statistic, String label) {
+        return operatorMetric(function, name, statistic).with(MetricOptions.builder().label(label).build());
     }
 
     private static MetricOptions sum() {
@@ -142,9 +199,29 @@ public final class Monitoring extends Construct {
             depths.add(consumers.onFailureQueues().get(consumer.id()).metricApproximateNumberOfMessagesVisible(
                     MetricOptions.builder().statistic("Maximum").period(PERIOD).label(consumer.id()).build()));
         }
+        List<IMetric> failures = new ArrayList<>();
+        for (StreamConsumerSpec consumer : declaration.streamConsumers()) {
+            failures.add(operatorMetric(functions.function(consumer.function()),
+                    OperatorMetricNames.STREAM_CONSUMER_FAILURES, "Sum", consumer.id()));
+        }
         dashboard.addWidgets(
-                GraphWidget.Builder.create().title("Stream iterator age (ms)").left(ages).width(12).build(),
-                GraphWidget.Builder.create().title("On-failure queue depth").left(depths).width(12).build());
+                GraphWidget.Builder.create().title("Stream iterator age (ms)").left(ages).width(8).build(),
+                GraphWidget.Builder.create().title("Stream batches failed").left(failures).width(8).build(),
+                GraphWidget.Builder.create().title("On-failure queue depth").left(depths).width(8).build());
+        List<IWidget> operatorWidgets = new ArrayList<>();
+        declared(functions, ScaleoutDeclaration.SOCIAL_FANOUT).ifPresent(fanout -> operatorWidgets.add(
+                GraphWidget.Builder.create().title("Fanout batch duration p50 / p99 (ms)").left(List.of(
+                        operatorMetric(fanout, OperatorMetricNames.FANOUT_DURATION, "p50", "p50"),
+                        operatorMetric(fanout, OperatorMetricNames.FANOUT_DURATION, "p99", "p99"))).width(8).build()));
+        declared(functions, ScaleoutDeclaration.SOCIAL_TIMELINE).ifPresent(timeline -> operatorWidgets.add(
+                GraphWidget.Builder.create().title("Timeline cache miss %")
+                        .left(List.of(timelineCacheMissPercent(timeline))).width(8).build()));
+        declared(functions, ScaleoutDeclaration.IMPORT_API).ifPresent(imports -> operatorWidgets.add(
+                GraphWidget.Builder.create().title("Import records accepted").left(List.of(operatorMetric(
+                        imports, OperatorMetricNames.IMPORT_RECORDS_ACCEPTED, "Sum", "records"))).width(8).build()));
+        if (!operatorWidgets.isEmpty()) {
+            dashboard.addWidgets(operatorWidgets.toArray(IWidget[]::new));
+        }
     }
 
     public Topic alarmTopic() {

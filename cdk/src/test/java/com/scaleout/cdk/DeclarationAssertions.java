@@ -134,7 +134,8 @@ final class DeclarationAssertions {
                         "MemorySize", spec.memoryMb(),
                         "Timeout", spec.timeoutSeconds(),
                         "TracingConfig", Map.of("Mode", "Active"),
-                        "LoggingConfig", Map.of("LogGroup", Match.anyValue()),
+                        "LoggingConfig", Map.of("LogGroup", Match.anyValue(), "LogFormat", "JSON",
+                                "ApplicationLogLevel", "INFO", "SystemLogLevel", "INFO"),
                         "VpcConfig", vpcConfig,
                         "ReservedConcurrentExecutions", spec.reservedConcurrency().isPresent()
                                 ? spec.reservedConcurrency().getAsInt() : Match.absent(),

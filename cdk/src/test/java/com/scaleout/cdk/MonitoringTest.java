@@ -27,8 +27,8 @@ class MonitoringTest {
     }
 
     @Test
-    void twoApiAlarmsOneThrottleAlarmPerFunctionTwoPerStreamConsumerAndTwoForTheCache() {
-        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size() + 2;
+    void twoApiAlarmsOneThrottleAlarmPerFunctionThreePerStreamConsumerTwoForTheCacheAndTwoOnOperatorMetrics() {
+        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2 + 2;
 
         synth.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
         assertThat(synth.stack().monitoring().alarms()).hasSize(expected);
@@ -75,7 +75,7 @@ class MonitoringTest {
     void aStackWithARedisOfItsOwnHasNoCacheAlarms() {
         var byo = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp)
                 .withRedisUrl("rediss://cache.example:6379"));
-        int expected = 2 + DECLARATION.functions().size() + 2 * DECLARATION.streamConsumers().size();
+        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2;
         byo.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
     }
 
@@ -93,10 +93,50 @@ class MonitoringTest {
     }
 
     @Test
+    void everyStreamConsumerAlarmsAtOnceOnAFailingBatchOfItsOwnFunction() {
+        for (var consumer : DECLARATION.streamConsumers()) {
+            hasOperatorAlarm("StreamConsumerFailures", consumer.function(), Map.of(
+                    "Statistic", "Sum", "Threshold", 0, "EvaluationPeriods", 1));
+        }
+    }
+
+    @Test
+    void theFanoutAlarmsAtHalfItsTimeoutAndTheTimelineCacheAtHalfItsReadsMissing() {
+        int fanoutTimeout = DECLARATION.function(ScaleoutDeclaration.SOCIAL_FANOUT).timeoutSeconds();
+        hasOperatorAlarm("FanoutDuration", ScaleoutDeclaration.SOCIAL_FANOUT, Map.of("ExtendedStatistic", "p99",
+                "Threshold", Monitoring.FANOUT_SHARE_OF_TIMEOUT * fanoutTimeout * 1000, "EvaluationPeriods", 3));
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                "Threshold", Monitoring.TIMELINE_CACHE_MISS_PERCENT,
+                "Metrics", Match.arrayWith(List.of(
+                        Match.objectLike(Map.of("Expression",
+                                "IF(hits + misses > 0, 100 * misses / (hits + misses), 0)")),
+                        Match.objectLike(Map.of("Id", "hits", "MetricStat", Match.objectLike(Map.of(
+                                "Metric", Match.objectLike(Map.of("Namespace", "Scaleout",
+                                        "MetricName", "TimelineCacheHits")))))))))));
+    }
+
+    @Test
+    void theDashboardShowsTheOperatorMetrics() {
+        String body = synth.template().findResources("AWS::CloudWatch::Dashboard").values().iterator().next()
+                .toString();
+        assertThat(body).contains("StreamConsumerFailures", "FanoutDuration", "TimelineCacheHits",
+                "TimelineCacheMisses", "ImportRecordsAccepted");
+    }
+
+    @Test
     void oneDashboardAndTheTopicAsAnOutput() {
         synth.template().resourceCountIs("AWS::CloudWatch::Dashboard", 1);
         synth.template().hasOutput("AlarmTopic", Match.anyValue());
         synth.template().hasResourceProperties("AWS::SNS::TopicPolicy", Match.anyValue());
+    }
+
+    /** An alarm on one of the functions' own EMF metrics, as {@code function} writes it, with {@code settings}. */
+    private static void hasOperatorAlarm(String metric, String function, Map<String, Object> settings) {
+        Object functionName = synth.resolve(synth.stack().functions().function(function).getFunctionName());
+        var expected = new java.util.HashMap<String, Object>(settings);
+        expected.putAll(Map.of("Namespace", "Scaleout", "MetricName", metric,
+                "Dimensions", List.of(Map.of("Name", "FunctionName", "Value", functionName))));
+        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(expected));
     }
 
     @SuppressWarnings("unchecked")

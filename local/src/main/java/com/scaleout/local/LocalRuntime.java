@@ -63,6 +63,7 @@ public final class LocalRuntime implements AutoCloseable {
      */
     public static LocalRuntime start(Declaration declaration, LocalConfig config, StartTimes times)
             throws IOException {
+        LocalLogging.configure(); // the runtime a test starts logs the same JSON lines as ./scaleout up's
         var parts = new RuntimeParts();
         try {
             times.run("functions and API", () -> {

@@ -1,5 +1,6 @@
 package com.scaleout.functions.health;
 
+import com.scaleout.functions.shared.invocation.Invocations;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -16,6 +17,7 @@ import java.util.List;
 
 /** {@code GET /health}: 200 when DynamoDB and Redis answer, 503 naming the part that does not. */
 public final class HealthHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Primed {
+    private final Invocations invocations = new Invocations();
     private final HealthCheck healthCheck;
     private final Priming priming;
 
@@ -46,6 +48,12 @@ public final class HealthHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     @Override
     public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        try (var invocation = invocations.open(context)) {
+            return answer(event);
+        }
+    }
+
+    private APIGatewayV2HTTPResponse answer(APIGatewayV2HTTPEvent event) {
         HealthReport report = healthCheck.run();
         return HttpResponses.json(report.healthy() ? 200 : 503, report);
     }

@@ -42,6 +42,7 @@ public final class Backends implements AutoCloseable {
 
     public static Backends startOrConnect(Optional<String> dynamoDbEndpoint, Optional<String> redisUrl, Path dataDir)
             throws IOException {
+        com.scaleout.local.LocalLogging.configure(); // a test's backends start before its runtime: log as it does
         var children = new ArrayList<ManagedProcess>();
         try {
             URI dynamo;

@@ -32,8 +32,10 @@ public final class SecretScan {
             // has a digit, and no "(" follows it
             new Rule("import token", Pattern.compile(
                     "(?<![A-Za-z0-9_.$-])[A-Za-z0-9_-]{16}\\.(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_(-])")),
+            // also JSON inside a JSON log line's message, where its quotes are escaped (\")
             new Rule("token or password in JSON", Pattern.compile(
-                    "\"(token|password|passwordHash|secret|apikey)\"\\s*:\\s*\"[^\"]{3,}\"", Pattern.CASE_INSENSITIVE)),
+                    "(\\\\?)\"(token|password|passwordHash|secret|apikey)\\1\"\\s*:\\s*\\1\"[^\"\\\\]{3,}",
+                    Pattern.CASE_INSENSITIVE)),
             new Rule("token in a query string", Pattern.compile("[?&]apikey=[A-Za-z0-9._-]{8,}")),
             new Rule("BCrypt hash", Pattern.compile("\\$2[aby]\\$\\d\\d\\$[./A-Za-z0-9]{53}")),
             new Rule("a test password", Pattern.compile("\\bpassword-[A-Za-z0-9_]{3,15}\\b|\\bseeded-password\\b")),

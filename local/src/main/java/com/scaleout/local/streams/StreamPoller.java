@@ -2,7 +2,7 @@ package com.scaleout.local.streams;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.declaration.StreamConsumerSpec;
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import java.time.Duration;
@@ -65,7 +65,7 @@ public final class StreamPoller implements AutoCloseable {
     private final ReadMode readMode;
     private final ReadSize readSize = new ReadSize();
     /** An overloaded account throttles every invocation for a while: one warning per poller every 10 s. */
-    private final ThrottledLog throttled = new ThrottledLog(LOG, Duration.ofSeconds(10));
+    private final org.apache.logging.log4j.Logger throttled = ThrottledLogs.busy();
     private final Thread thread;
     private volatile boolean running = true;
 

@@ -31,7 +31,11 @@ class SecretScanTest {
         "FINE: registering with password-alice_42",
         "FINE: logging in with seeded-password",
         "INFO: X-Admin-Key it-admin-key",
-        "INFO: checking local-admin-key in a request"})
+        "INFO: checking local-admin-key in a request",
+        // JSON log lines: a logged JSON body's quotes are escaped inside the message
+        "{\"level\":\"DEBUG\",\"message\":\"body {\\\"username\\\":\\\"ann\\\",\\\"password\\\":\\\"hunter22-hunter\\\"}\"}",
+        "{\"level\":\"DEBUG\",\"message\":\"session {\\\"token\\\": \\\"abcdefghij\\\"}\",\"functionName\":\"SocialAccounts\"}",
+        "{\"level\":\"WARN\",\"message\":\"failed\",\"exception\":\"java.lang.IllegalStateException: Bearer Zm9vYmFyYmF6cXV4cXV1eDEyMzQ1Njc4OTA\\n\\tat com.scaleout.X.y(X.java:1)\"}"})
     void findsWhatALeakLooksLike(String line) throws Exception {
         assertThat(rulesFound(line)).isNotEmpty();
     }
@@ -45,7 +49,9 @@ class SecretScanTest {
         "WARNING: request 7iP0PToEMEHDNfaE: SocialAuthorizer: rate exceeded (10 concurrent executions)",
         "  Admin key local-admin-key   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)",
         "  Admin key from SCALEOUT_ADMIN_KEY   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)",
-        "INFO: POST /sessions 401 {\"message\":\"Invalid username or password\"}"})
+        "INFO: POST /sessions 401 {\"message\":\"Invalid username or password\"}",
+        "{\"timestamp\":\"2026-12-03T13:00:00.000Z\",\"level\":\"ERROR\",\"logger\":\"com.scaleout.functions.shared.http.ApiHandler\",\"message\":\"POST /tweets failed\",\"exception\":\"java.lang.IllegalStateException: boom\\n\\tat com.scaleout.functions.social.http.HybridFanoutTest.theMergedAuthorsTweetsStillShowWithTheCacheDown(HybridFanoutTest.java:84)\\n\",\"coldStart\":\"false\",\"functionName\":\"SocialTweets\",\"lambdaRequestId\":\"c857e508-8c0c-4472-9388-ba055a0df2c1\",\"apiRequestId\":\"7iP0PToEMEHDNfaE\",\"route\":\"POST /tweets\"}",
+        "{\"level\":\"INFO\",\"message\":\"POST /sessions 401 {\\\"message\\\":\\\"Invalid username or password\\\"}\"}"})
     void passesOrdinaryLines(String line) throws Exception {
         assertThat(rulesFound(line)).isEmpty();
     }

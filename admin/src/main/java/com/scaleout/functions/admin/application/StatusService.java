@@ -1,9 +1,8 @@
 package com.scaleout.functions.admin.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import java.time.Clock;
 import java.util.Map;
-import java.util.logging.Logger;
 
 /**
  * {@code GET /admin/status}: how much data there is, how the cache is doing, and how far behind its stream each
@@ -11,8 +10,7 @@ import java.util.logging.Logger;
  * AWS, and free of the cost of counting. An unreachable cache is reported as such, not as a failure of the status.
  */
 public final class StatusService {
-    private static final Logger LOG = Logger.getLogger(StatusService.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
     public static final String COUNTS_NOTE =
             "DynamoDB's item counts: exact locally; on AWS refreshed about every six hours";
 

@@ -2,14 +2,13 @@ package com.scaleout.functions.imports.application;
 
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportTokens;
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Logger;
 
 /**
  * Issues, revokes and checks import keys. A key read from the store is kept in memory per execution environment,
@@ -20,8 +19,7 @@ import java.util.logging.Logger;
  * or the marks unreachable, the store decides.
  */
 public final class ImportKeys {
-    private static final Logger LOG = Logger.getLogger(ImportKeys.class.getName());
-    private static final ThrottledLog MARKS_DOWN = new ThrottledLog(LOG, Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger MARKS_DOWN = ThrottledLogs.cacheDown();
     private static final int MAX_CACHED = 10_000;
     private static final Duration INVALID_TTL = Duration.ofMinutes(1);
 

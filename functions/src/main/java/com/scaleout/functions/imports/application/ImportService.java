@@ -1,7 +1,9 @@
 package com.scaleout.functions.imports.application;
 
+import com.scaleout.declaration.OperatorMetricNames;
 import com.scaleout.functions.imports.domain.ImportRecord;
 import com.scaleout.functions.imports.domain.RecordRules;
+import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,7 +86,9 @@ public final class ImportService {
     /** Checks, then stores every record before returning. */
     public RecordStore.UpsertResult accept(List<RecordRules.Checked> checked, long callerClientId,
                                            Instant deadline) {
-        return store.upsert(latestPerKey(check(checked, callerClientId)), deadline);
+        var result = store.upsert(latestPerKey(check(checked, callerClientId)), deadline);
+        OperatorMetrics.count(OperatorMetricNames.IMPORT_RECORDS_ACCEPTED, checked.size());
+        return result;
     }
 
     /**

@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
@@ -63,7 +62,7 @@ public final class ChangeLogHandler extends StreamHandler {
     }
 
     @Override
-    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+    protected StreamsEventResponse process(DynamodbEvent event) {
         var changes = new ArrayList<AppliedChange>();
         var streamSequences = new ArrayList<String>();
         String unreadable = null;

@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import com.scaleout.functions.shared.aws.TransientFailures;
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.invocation.Invocations;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /**
@@ -25,11 +26,12 @@ import software.amazon.awssdk.core.exception.SdkException;
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Primed {
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
-    /** Busy answers come in floods (8,000 in a minute of the overload bench): one trace per route and interval. */
-    private static final ThrottledLog BUSY = new ThrottledLog(LOG, java.time.Duration.ofSeconds(10));
+    /** Busy answers come in floods (8,000 in a minute of the overload bench): one trace per interval. */
+    private static final org.apache.logging.log4j.Logger BUSY = ThrottledLogs.busy();
 
     private final Map<String, Route> routes;
     private final Idempotency idempotency;
+    private final Invocations invocations = new Invocations();
 
     private final Priming priming;
 
@@ -79,7 +81,12 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     @Override
     public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
         var request = new ApiRequest(event, context);
-        Route route = routes.get(event.getRouteKey());
+        try (var invocation = invocations.open(context, request.requestId(), request.routeKey())) {
+            return handle(request, routes.get(event.getRouteKey()));
+        }
+    }
+
+    private APIGatewayV2HTTPResponse handle(ApiRequest request, Route route) {
         if (route == null) {
             return error(404, "Not Found", null, request.requestId());
         }

@@ -1,5 +1,6 @@
 package com.scaleout.functions.shared.streams;
 
+import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
@@ -9,10 +10,12 @@ import com.scaleout.functions.shared.snapstart.Priming;
 import java.util.Optional;
 
 /**
- * Base of the DynamoDB Streams consumers: a batch in, the records to retry out. Their SnapStart priming is
- * registered here, once for all of them; each consumer says what its warm-up does.
+ * Base of the DynamoDB Streams consumers: a batch in, the records to retry out. Each batch runs with its log fields
+ * and metrics ({@link StreamInvocations}), and their SnapStart priming is registered here, once for all of them;
+ * each consumer says how it processes a batch and what its warm-up does.
  */
 public abstract class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse>, Primed {
+    private final StreamInvocations invocations = new StreamInvocations();
     private final Priming priming;
 
     /**
@@ -23,6 +26,14 @@ public abstract class StreamHandler implements RequestHandler<DynamodbEvent, Str
         // the warm-up runs at the checkpoint, long after construction
         this.priming = Priming.register(getClass(), redis, this::warmUp);
     }
+
+    @Override
+    public final StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return invocations.run(context, () -> process(event));
+    }
+
+    /** The batch's work: the records that failed (and those after them on their shard) are to be retried. */
+    protected abstract StreamsEventResponse process(DynamodbEvent event);
 
     /** The consumer's harmless batches and reads before a SnapStart snapshot (see {@link Priming}). */
     protected abstract void warmUp();

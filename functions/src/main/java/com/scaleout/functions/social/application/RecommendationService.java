@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.social.domain.User;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +21,7 @@ public final class RecommendationService {
     /** Followees whose own followees are counted: bounds the work for someone following very many. */
     static final int FOLLOWEES_SAMPLED = 500;
     private static final Logger LOG = Logger.getLogger(RecommendationService.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final RecommendationCache cache;
     private final SocialGraph graph;

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.json.Json;
@@ -33,7 +33,7 @@ public final class SearchService {
     static final int PER_TERM = 1000;
     private static final String NEWEST_POSSIBLE = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
     private static final Logger LOG = Logger.getLogger(SearchService.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final SearchIndexStore index;
     private final SearchCache cache;

@@ -3,7 +3,7 @@ package com.scaleout.functions.social.application;
 import com.scaleout.functions.shared.crypto.Digests;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.UnavailableException;
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.social.domain.Session;
 import com.scaleout.functions.social.domain.User;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -24,8 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class SessionService {
     public static final Duration SESSION_TTL = Duration.ofDays(30);
-    private static final Logger LOG = Logger.getLogger(SessionService.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final SecureRandom RANDOM = new SecureRandom();
 

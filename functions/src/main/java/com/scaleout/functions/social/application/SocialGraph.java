@@ -1,19 +1,17 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.logging.Logger;
 
 /**
  * Follower and following sets, from the cache when it has them, else from DynamoDB (and then put back in the
  * cache). If the cache is down the answer still comes, from DynamoDB.
  */
 public final class SocialGraph {
-    private static final Logger LOG = Logger.getLogger(SocialGraph.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final FollowGraphCache cache;
     private final FollowStore follows;

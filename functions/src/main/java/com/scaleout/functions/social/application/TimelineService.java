@@ -1,6 +1,8 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.declaration.OperatorMetricNames;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
+import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.domain.TimelineEntry;
@@ -12,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /**
  * Home timelines. Warm path: the page from the user's Redis timeline, merged with the recent activity of the
@@ -21,8 +22,7 @@ import java.util.logging.Logger;
  * cache down, the page is computed from DynamoDB.
  */
 public final class TimelineService {
-    private static final Logger LOG = Logger.getLogger(TimelineService.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final TimelineCache timelines;
     private final SocialGraph graph;
@@ -79,12 +79,15 @@ public final class TimelineService {
         try {
             var cached = timelines.timeline(userId, before, want);
             if (cached.isPresent()) {
+                OperatorMetrics.count(OperatorMetricNames.TIMELINE_CACHE_HITS, 1);
                 return cached.get();
             }
+            OperatorMetrics.count(OperatorMetricNames.TIMELINE_CACHE_MISSES, 1);
             List<TimelineEntry> rebuilt = rebuild(userId, fannedOut(following, merged));
             return olderThan(rebuilt, before, want);
         } catch (RuntimeException cacheDown) {
             CACHE_DOWN.warn("timeline cache unavailable; reading DynamoDB", cacheDown);
+            OperatorMetrics.count(OperatorMetricNames.TIMELINE_CACHE_MISSES, 1);
             return olderThan(source.timeline(userId, fannedOut(following, merged)), before, want);
         }
     }

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.application;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.social.domain.Tweet;
 import java.time.Duration;
 import java.util.HashMap;
@@ -15,7 +15,7 @@ import java.util.logging.Logger;
  */
 public final class TweetBodies {
     private static final Logger LOG = Logger.getLogger(TweetBodies.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final TweetCache cache;
     private final TweetStore tweets;

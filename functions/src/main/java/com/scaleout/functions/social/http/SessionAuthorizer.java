@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
 import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
+import com.scaleout.functions.shared.invocation.Invocations;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.social.SocialComponents;
@@ -23,6 +24,7 @@ import java.util.Optional;
  */
 public final class SessionAuthorizer
         implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse>, Primed {
+    private final Invocations invocations = new Invocations();
     private final SessionService sessions;
     private final Priming priming;
 
@@ -51,6 +53,12 @@ public final class SessionAuthorizer
 
     @Override
     public SimpleIAMPolicyResponse handleRequest(APIGatewayV2CustomAuthorizerEvent event, Context context) {
+        try (var invocation = invocations.open(context)) {
+            return answer(event);
+        }
+    }
+
+    private SimpleIAMPolicyResponse answer(APIGatewayV2CustomAuthorizerEvent event) {
         var response = new SimpleIAMPolicyResponse();
         var session = bearerToken(event).flatMap(sessions::authenticate);
         response.setIsAuthorized(session.isPresent());

@@ -1,6 +1,6 @@
 package com.scaleout.functions.social.redis;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
@@ -21,7 +21,7 @@ import java.util.logging.Logger;
  */
 public final class RedisLoginThrottle implements LoginThrottle {
     private static final Logger LOG = Logger.getLogger(RedisLoginThrottle.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
     /** The attempt's place in its window, and the seconds left of the window (opened by the first attempt). */
     private static final String COUNT = "local attempts = redis.call('INCR', KEYS[1]) "
             + "if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end "

@@ -1,14 +1,15 @@
 package com.scaleout.functions.social.streams;
 
+import com.scaleout.declaration.OperatorMetricNames;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.failure.NotFoundException;
-import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
+import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
@@ -78,11 +79,16 @@ public final class FanoutHandler extends StreamHandler {
     }
 
     @Override
-    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return fanout.inOneBatch(() -> {
-            readFollowerCountsAhead(event);
-            return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
-        });
+    protected StreamsEventResponse process(DynamodbEvent event) {
+        long started = System.nanoTime();
+        try {
+            return fanout.inOneBatch(() -> {
+                readFollowerCountsAhead(event);
+                return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+            });
+        } finally {
+            OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION, (System.nanoTime() - started) / 1_000_000);
+        }
     }
 
     /**

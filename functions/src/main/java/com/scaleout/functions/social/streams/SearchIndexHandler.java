@@ -1,10 +1,9 @@
 package com.scaleout.functions.social.streams;
 
-import com.scaleout.functions.shared.logging.ThrottledLog;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
-import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
@@ -28,7 +27,7 @@ import java.util.logging.Logger;
  */
 public final class SearchIndexHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(SearchIndexHandler.class.getName());
-    private static final ThrottledLog CACHE_DOWN = new ThrottledLog(LOG, java.time.Duration.ofMinutes(1));
+    private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final SearchIndexStore index;
     private final SearchCache cache;
@@ -65,7 +64,7 @@ public final class SearchIndexHandler extends StreamHandler {
     }
 
     @Override
-    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+    protected StreamsEventResponse process(DynamodbEvent event) {
         // the batch's changes are read first and written together: a few BatchWriteItems, not one per tweet
         var changes = new ArrayList<SearchIndexStore.Change>();
         var read = StreamBatch.process(event, record -> {

@@ -3,7 +3,6 @@ package com.scaleout.functions.social.streams;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
-import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
@@ -69,7 +68,7 @@ public final class TweetIndexHandler extends StreamHandler {
      * harmless).
      */
     @Override
-    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+    protected StreamsEventResponse process(DynamodbEvent event) {
         var gathered = new ArrayList<Tweet>();
         String firstGathered = null;
         for (var record : event.getRecords()) {

@@ -7,6 +7,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.json.Json;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.invocation.FakeContext;
+import com.scaleout.functions.shared.logging.CapturedLines;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.Map;
@@ -125,6 +128,28 @@ class ApiHandlerTest {
                 "{\"message\":\"Internal Server Error\",\"requestId\":\"Rk3kYhd8joEEMbQ=\"}"));
     }
 
+    /** Support gets a 500's requestId from the client: the line with the cause must carry it. */
+    @ParameterizedTest
+    @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
+    void logsAFaultOnALineWithTheRequestIdItsBodyShows(APIGatewayV2HTTPEvent event) throws IOException {
+        event.setRouteKey("GET /fault");
+        APIGatewayV2HTTPResponse response;
+        try (var captured = new CapturedLines()) {
+            response = HANDLER.handleRequest(event, FakeContext.of("SocialTweets", "lambda-request-7"));
+
+            String bodysRequestId = json(response).get("requestId").asText();
+            assertThat(captured.saying("GET /fault failed")).singleElement().satisfies(line -> {
+                assertThat(line.path("apiRequestId").asText()).isEqualTo(bodysRequestId);
+                assertThat(line.path("lambdaRequestId").asText()).isEqualTo("lambda-request-7");
+                assertThat(line.path("functionName").asText()).isEqualTo("SocialTweets");
+                assertThat(line.path("route").asText()).isEqualTo("GET /fault");
+                assertThat(line.path("level").asText()).isEqualTo("ERROR");
+                assertThat(line.path("exception").asText()).contains("secret detail from deep inside");
+            });
+        }
+        assertThat(response.getStatusCode()).isEqualTo(500);
+    }
+
     @ParameterizedTest
     @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
     void answersThrottlingWith503AndRetryAfter(APIGatewayV2HTTPEvent event) throws IOException {
@@ -156,39 +181,20 @@ class ApiHandlerTest {
     @ParameterizedTest
     @Event(value = SAMPLE, type = APIGatewayV2HTTPEvent.class)
     void logsAFloodOfBusyAnswersOnceNotOncePerRequest(APIGatewayV2HTTPEvent event) {
-        var logger = java.util.logging.Logger.getLogger(ApiHandler.class.getName());
-        var records = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
-        var handler = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                if (record.getMessage().contains("GET /throttled-flood")) {
-                    records.add(record);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
         var flooded = new ApiHandler(Map.of("GET /throttled-flood", request -> {
             throw AwsServiceException.builder().statusCode(429).message("Rate exceeded").build();
         })) {
         };
-        logger.addHandler(handler);
-        try {
+        CapturedLines.burstFilterOf(ThrottledLogs.BUSY).clear(); // the earlier tests' busy answers are forgotten
+        try (var captured = new CapturedLines()) {
             for (int i = 0; i < 100; i++) {
                 event.setRouteKey("GET /throttled-flood");
                 assertThat(flooded.handleRequest(event, null).getStatusCode()).isEqualTo(503);
             }
-        } finally {
-            logger.removeHandler(handler);
-        }
 
-        assertThat(records).as("one trace per route and interval under overload").hasSize(1);
+            assertThat(captured.saying("GET /throttled-flood")).as("one trace per interval under overload")
+                    .hasSize(1);
+        }
     }
 
     @ParameterizedTest
