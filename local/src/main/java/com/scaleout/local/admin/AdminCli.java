@@ -73,7 +73,7 @@ public final class AdminCli {
     void reset() throws Exception {
         var deleted = new LinkedHashMap<String, Long>();
         for (int round = 1; ; round++) {
-            JsonNode answer = client.call("POST", "/admin/reset", null);
+            JsonNode answer = client.reset();
             answer.get("deleted").properties().forEach(e -> deleted.merge(e.getKey(), e.getValue().asLong(), Long::sum));
             long total = deleted.values().stream().mapToLong(Long::longValue).sum();
             boolean complete = answer.get("complete").asBoolean();
@@ -91,15 +91,14 @@ public final class AdminCli {
     }
 
     void status() throws Exception {
-        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(
-                client.call("GET", "/admin/status", null)));
+        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(client.status()));
     }
 
     void stress(String star, int n, int fan) throws Exception {
         if (star == null) {
             throw new IllegalArgumentException("--star USERNAME is required\n" + USAGE);
         }
-        JsonNode answer = client.call("POST", "/admin/stress", Json.write(Map.of("star", star, "n", n, "fan", fan)));
+        JsonNode answer = client.stress(star, n, fan);
         out.printf(Locale.ROOT, "star %s with %,d new fans%s%n", answer.get("star").asText(), answer.get("fans").asInt(),
                 answer.get("complete").asBoolean() ? "" : " (stopped early: the request's time ran out)");
         out.printf(Locale.ROOT, "%-10s %6s %10s %10s %10s%n", "operation", "count", "avg ms", "p99 ms", "max ms");
