@@ -13,6 +13,13 @@ public final class AdminApi {
 
     private final ScaleoutClient client;
 
+    /** The bodies, their fields in the documented order. */
+    private record NewImportKey(long clientId, String name) {
+    }
+
+    private record Stress(String star, int n, int fan) {
+    }
+
     AdminApi(ScaleoutClient client) {
         this.client = client;
     }
@@ -32,11 +39,11 @@ public final class AdminApi {
     }
 
     public ApiResponse stress(String star, int n, int fan) throws IOException, InterruptedException {
-        return client.send(ApiRequest.of("POST", "/admin/stress").json(Map.of("star", star, "n", n, "fan", fan)));
+        return client.send(ApiRequest.of("POST", "/admin/stress").json(new Stress(star, n, fan)));
     }
 
     public ApiResponse createImportKey(long clientId, String name) throws IOException, InterruptedException {
-        return client.send(ApiRequest.of("POST", "/admin/import-keys").json(Map.of("clientId", clientId, "name", name)));
+        return client.send(ApiRequest.of("POST", "/admin/import-keys").json(new NewImportKey(clientId, name)));
     }
 
     /** A new key of the client ({@link ApiError} when the route refuses). */

@@ -35,6 +35,7 @@ public final class AdminClient {
         ApiResponse send() throws IOException, InterruptedException;
     }
 
+    private final String url;
     private final ScaleoutClient client;
     private final AdminApi admin;
     private final BusyRetries retries;
@@ -47,6 +48,7 @@ public final class AdminClient {
     }
 
     AdminClient(String baseUrl, String adminKey, Transport transport, Pause pause, Clock clock) {
+        this.url = baseUrl;
         this.client = ScaleoutClient.to(baseUrl).timeout(REQUEST_TIMEOUT).transport(transport)
                 .header(AdminApi.KEY_HEADER, adminKey).header("Content-Type", "application/json").build();
         this.admin = client.admin();
@@ -72,6 +74,21 @@ public final class AdminClient {
     /** The answer, sending the request again while the stack is busy. */
     public JsonNode call(String method, String path, String body) throws InterruptedException {
         return retrying(method + " " + path, () -> client.send(method, path, Map.of(), bytes(body)));
+    }
+
+    /** The stack's address. */
+    public String url() {
+        return url;
+    }
+
+    /** {@code POST /admin/import-keys}, once: a resend could issue a second key. The answer as it came. */
+    public ApiResponse createImportKey(long clientId, String name) throws IOException, InterruptedException {
+        return admin.createImportKey(clientId, name);
+    }
+
+    /** {@code DELETE /admin/import-keys/{keyId}}, once. The answer as it came. */
+    public ApiResponse revokeImportKey(String keyId) throws IOException, InterruptedException {
+        return admin.revokeImportKey(keyId);
     }
 
     /** {@code GET /admin/status}, sent again while the stack is busy. */
