@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * {@code ./scaleout seed | reset | status | stress | import-key}: the test interface of a running stack, from the
@@ -127,18 +126,6 @@ public final class AdminCli {
                     + "?)");
         }
         out.println(done);
-    }
-
-    /** {@code --name value} pairs, as the soak's main reads its own arguments. */
-    public static Map<String, String> options(String[] args) {
-        var options = new LinkedHashMap<String, String>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("unexpected argument " + args[i]);
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
     }
 
     private static String env(String name, String fallback) {
