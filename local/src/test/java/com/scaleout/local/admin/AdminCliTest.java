@@ -75,6 +75,15 @@ class AdminCliTest {
     }
 
     @Test
+    void theStackIsTheLocalRuntimeUnlessAUrlIsGiven() {
+        String port = System.getenv("PORT") == null || System.getenv("PORT").isEmpty() ? "3000" : System.getenv("PORT");
+
+        assertThat(commandLine().parseArgs("status").subcommand().matchedOptionValue("--url", "none")).isEqualTo("none");
+        var status = commandLine().parseArgs("status").subcommand().commandSpec().findOption("--url");
+        assertThat((String) status.getValue()).isEqualTo("http://127.0.0.1:" + port);
+    }
+
+    @Test
     void wholeNumbersMayGroupThousandsAndAnythingElseIsAUsageError() {
         assertThat(commandLine().parseArgs("seed", "--users", "10,000").subcommand()
                 .matchedOptionValue("--users", -1)).isEqualTo(10_000);
