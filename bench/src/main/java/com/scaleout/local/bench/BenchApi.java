@@ -1,6 +1,7 @@
 package com.scaleout.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.ApiRequest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -22,14 +23,8 @@ final class BenchApi {
 
     /** A JSON request whose answer must be a success: anything else is the setup failing. */
     JsonNode send(String method, String path, String token, Object body) throws Exception {
-        var call = BenchClient.Call.of(method, path).header("content-type", "application/json");
-        for (var header : headers.entrySet()) {
-            call = call.header(header.getKey(), header.getValue());
-        }
-        if (token != null) {
-            call = call.bearer(token);
-        }
-        return client.send(body == null ? call : call.json(body));
+        var call = ApiRequest.of(method, path).header("content-type", "application/json").headers(headers);
+        return client.send(body == null ? call.bearer(token) : call.bearer(token).json(body));
     }
 
     private String signUp(String prefix) throws Exception {

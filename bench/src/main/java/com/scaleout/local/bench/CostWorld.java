@@ -1,7 +1,7 @@
 package com.scaleout.local.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.local.bench.BenchClient.Call;
+import com.scaleout.client.ApiRequest;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ final class CostWorld {
     /** What a case does before its measured call, and the call. */
     @FunctionalInterface
     interface Case {
-        Call prepare() throws Exception;
+        ApiRequest prepare() throws Exception;
     }
 
     private final BenchClient client;
@@ -55,24 +55,24 @@ final class CostWorld {
         for (int i = 0; i < FOLLOWERS; i++) {
             String follower = signUp("fan");
             followers.add(follower);
-            client.send(Call.of("PUT", "/me/following/" + star).bearer(tokens.get(follower)));
+            client.send(ApiRequest.of("PUT", "/me/following/" + star).bearer(tokens.get(follower)));
         }
         for (int i = 0; i < 8; i++) {
             followTargets.add(signUp("target"));
         }
-        client.send(Call.of("PUT", "/me/following/" + star).bearer(tokens.get(reader)));
+        client.send(ApiRequest.of("PUT", "/me/following/" + star).bearer(tokens.get(reader)));
         starTweet = tweet(star, "hello #scaleout from the star, @" + reader, null);
         for (int i = 0; i < 4; i++) {
             tweet(star, "tweet " + i + " about #scaleout and #costs", null);
         }
         tweet(reader, "a reply to the star #scaleout", starTweet);
-        client.send(Call.of("POST", "/tweets/" + starTweet + "/retweets").bearer(tokens.get(followers.get(0))));
+        client.send(ApiRequest.of("POST", "/tweets/" + starTweet + "/retweets").bearer(tokens.get(followers.get(0))));
         for (String target : followTargets.subList(0, 2)) {
-            client.send(Call.of("PUT", "/me/following/" + target).bearer(tokens.get(followers.get(1))));
+            client.send(ApiRequest.of("PUT", "/me/following/" + target).bearer(tokens.get(followers.get(1))));
         }
         albumId = client.send(album()).get("albumID").asText();
-        client.send(Call.of("POST", "/review/like/" + albumId));
-        importToken = client.send(Call.of("POST", "/admin/import-keys").header("X-Admin-Key", adminKey)
+        client.send(ApiRequest.of("POST", "/review/like/" + albumId));
+        importToken = client.send(ApiRequest.of("POST", "/admin/import-keys").header("X-Admin-Key", adminKey)
                 .json(Map.of("clientId", CLIENT_ID, "name", "cost bench"))).get("token").asText();
         client.send(push("/v2/import/push"));
     }
@@ -80,76 +80,76 @@ final class CostWorld {
     /** Every route's case, by route key ({@code GET /tweets/{id}}). */
     Map<String, Case> cases() {
         var cases = new LinkedHashMap<String, Case>();
-        cases.put("GET /health", () -> Call.of("GET", "/health"));
-        cases.put("POST /users", () -> Call.of("POST", "/users").json(Map.of("username", name("new"),
+        cases.put("GET /health", () -> ApiRequest.of("GET", "/health"));
+        cases.put("POST /users", () -> ApiRequest.of("POST", "/users").json(Map.of("username", name("new"),
                 "password", PASSWORD)));
-        cases.put("POST /sessions", () -> Call.of("POST", "/sessions").json(Map.of("username", reader,
+        cases.put("POST /sessions", () -> ApiRequest.of("POST", "/sessions").json(Map.of("username", reader,
                 "password", PASSWORD)));
-        cases.put("DELETE /sessions/current", () -> Call.of("DELETE", "/sessions/current").bearer(logIn(reader)));
-        cases.put("GET /me", () -> Call.of("GET", "/me").bearer(tokens.get(reader)));
-        cases.put("GET /users/{username}", () -> Call.of("GET", "/users/" + star));
-        cases.put("POST /tweets", () -> Call.of("POST", "/tweets").bearer(tokens.get(star))
+        cases.put("DELETE /sessions/current", () -> ApiRequest.of("DELETE", "/sessions/current").bearer(logIn(reader)));
+        cases.put("GET /me", () -> ApiRequest.of("GET", "/me").bearer(tokens.get(reader)));
+        cases.put("GET /users/{username}", () -> ApiRequest.of("GET", "/users/" + star));
+        cases.put("POST /tweets", () -> ApiRequest.of("POST", "/tweets").bearer(tokens.get(star))
                 .json(Map.of("text", "a new tweet " + names.incrementAndGet() + " #scaleout for @" + reader)));
-        cases.put("GET /tweets/recent", () -> Call.of("GET", "/tweets/recent"));
-        cases.put("GET /tweets/{id}", () -> Call.of("GET", "/tweets/" + starTweet));
-        cases.put("DELETE /tweets/{id}", () -> Call.of("DELETE", "/tweets/" + tweet(star, "to be deleted #gone", null))
+        cases.put("GET /tweets/recent", () -> ApiRequest.of("GET", "/tweets/recent"));
+        cases.put("GET /tweets/{id}", () -> ApiRequest.of("GET", "/tweets/" + starTweet));
+        cases.put("DELETE /tweets/{id}", () -> ApiRequest.of("DELETE", "/tweets/" + tweet(star, "to be deleted #gone", null))
                 .bearer(tokens.get(star)));
-        cases.put("GET /tweets/{id}/replies", () -> Call.of("GET", "/tweets/" + starTweet + "/replies"));
+        cases.put("GET /tweets/{id}/replies", () -> ApiRequest.of("GET", "/tweets/" + starTweet + "/replies"));
         var retweeters = new AtomicInteger(1);
-        cases.put("POST /tweets/{id}/retweets", () -> Call.of("POST", "/tweets/" + starTweet + "/retweets")
+        cases.put("POST /tweets/{id}/retweets", () -> ApiRequest.of("POST", "/tweets/" + starTweet + "/retweets")
                 .bearer(tokens.get(followers.get(retweeters.getAndIncrement() % FOLLOWERS))));
         var unretweeters = new AtomicInteger(1);
-        cases.put("DELETE /tweets/{id}/retweets", () -> Call.of("DELETE", "/tweets/" + starTweet + "/retweets")
+        cases.put("DELETE /tweets/{id}/retweets", () -> ApiRequest.of("DELETE", "/tweets/" + starTweet + "/retweets")
                 .bearer(tokens.get(followers.get(unretweeters.getAndIncrement() % FOLLOWERS))));
-        cases.put("GET /tweets/{id}/retweets", () -> Call.of("GET", "/tweets/" + starTweet + "/retweets"));
-        cases.put("GET /users/{username}/tweets", () -> Call.of("GET", "/users/" + star + "/tweets"));
-        cases.put("GET /users/{username}/replies", () -> Call.of("GET", "/users/" + reader + "/replies"));
-        cases.put("GET /users/{username}/mentions", () -> Call.of("GET", "/users/" + reader + "/mentions"));
-        cases.put("GET /hashtags/{tag}/tweets", () -> Call.of("GET", "/hashtags/scaleout/tweets"));
+        cases.put("GET /tweets/{id}/retweets", () -> ApiRequest.of("GET", "/tweets/" + starTweet + "/retweets"));
+        cases.put("GET /users/{username}/tweets", () -> ApiRequest.of("GET", "/users/" + star + "/tweets"));
+        cases.put("GET /users/{username}/replies", () -> ApiRequest.of("GET", "/users/" + reader + "/replies"));
+        cases.put("GET /users/{username}/mentions", () -> ApiRequest.of("GET", "/users/" + reader + "/mentions"));
+        cases.put("GET /hashtags/{tag}/tweets", () -> ApiRequest.of("GET", "/hashtags/scaleout/tweets"));
         var followed = new AtomicInteger(2);
-        cases.put("PUT /me/following/{username}", () -> Call.of("PUT", "/me/following/"
+        cases.put("PUT /me/following/{username}", () -> ApiRequest.of("PUT", "/me/following/"
                 + followTargets.get(followed.getAndIncrement() % followTargets.size()))
                 .bearer(tokens.get(followers.get(1))));
         var unfollowed = new AtomicInteger();
-        cases.put("DELETE /me/following/{username}", () -> Call.of("DELETE", "/me/following/"
+        cases.put("DELETE /me/following/{username}", () -> ApiRequest.of("DELETE", "/me/following/"
                 + followTargets.get(unfollowed.getAndIncrement() % followTargets.size()))
                 .bearer(tokens.get(followers.get(1))));
-        cases.put("GET /users/{username}/followers", () -> Call.of("GET", "/users/" + star + "/followers"));
-        cases.put("GET /users/{username}/following", () -> Call.of("GET", "/users/" + reader + "/following"));
-        cases.put("GET /timeline", () -> Call.of("GET", "/timeline").bearer(tokens.get(reader)));
-        cases.put("GET /me/recommendations", () -> Call.of("GET", "/me/recommendations")
+        cases.put("GET /users/{username}/followers", () -> ApiRequest.of("GET", "/users/" + star + "/followers"));
+        cases.put("GET /users/{username}/following", () -> ApiRequest.of("GET", "/users/" + reader + "/following"));
+        cases.put("GET /timeline", () -> ApiRequest.of("GET", "/timeline").bearer(tokens.get(reader)));
+        cases.put("GET /me/recommendations", () -> ApiRequest.of("GET", "/me/recommendations")
                 .bearer(tokens.get(followers.get(2))));
-        cases.put("GET /search", () -> Call.of("GET", "/search?q=hello%20%23scaleout"));
+        cases.put("GET /search", () -> ApiRequest.of("GET", "/search?q=hello%20%23scaleout"));
         cases.put("POST /albums", this::album);
-        cases.put("GET /albums/{albumID}", () -> Call.of("GET", "/albums/" + albumId));
-        cases.put("POST /review/{likeornot}/{albumID}", () -> Call.of("POST", "/review/like/" + albumId));
-        cases.put("GET /review/{albumID}", () -> Call.of("GET", "/review/" + albumId));
-        cases.put("GET /v2/import/status", () -> Call.of("GET", "/v2/import/status"));
+        cases.put("GET /albums/{albumID}", () -> ApiRequest.of("GET", "/albums/" + albumId));
+        cases.put("POST /review/{likeornot}/{albumID}", () -> ApiRequest.of("POST", "/review/like/" + albumId));
+        cases.put("GET /review/{albumID}", () -> ApiRequest.of("GET", "/review/" + albumId));
+        cases.put("GET /v2/import/status", () -> ApiRequest.of("GET", "/v2/import/status"));
         cases.put("POST /v2/import/validate", () -> push("/v2/import/validate"));
         cases.put("POST /v2/import/push", () -> push("/v2/import/push"));
-        cases.put("POST /v2/import/batch", () -> Call.of("POST", "/v2/import/batch").bearer(importToken)
+        cases.put("POST /v2/import/batch", () -> ApiRequest.of("POST", "/v2/import/batch").bearer(importToken)
                 .json(batch()));
-        cases.put("GET /v2/import/tables", () -> Call.of("GET", "/v2/import/tables").bearer(importToken));
-        cases.put("GET /v2/import/tables/{table}/changes", () -> Call.of("GET",
+        cases.put("GET /v2/import/tables", () -> ApiRequest.of("GET", "/v2/import/tables").bearer(importToken));
+        cases.put("GET /v2/import/tables/{table}/changes", () -> ApiRequest.of("GET",
                 "/v2/import/tables/customers/changes?after=0&limit=50").bearer(importToken));
-        cases.put("POST /v2/client/{cid}/table/{table}/data", () -> Call.of("POST", "/v2/client/" + CLIENT_ID
+        cases.put("POST /v2/client/{cid}/table/{table}/data", () -> ApiRequest.of("POST", "/v2/client/" + CLIENT_ID
                 + "/table/pageviews/data").bearer(importToken).json(List.of(Map.of("keys", List.of("id"), "id",
                 names.incrementAndGet(), "url", "/pricing"))));
-        cases.put("GET /v2/client/{cid}/authenticate", () -> Call.of("GET", "/v2/client/" + CLIENT_ID
+        cases.put("GET /v2/client/{cid}/authenticate", () -> ApiRequest.of("GET", "/v2/client/" + CLIENT_ID
                 + "/authenticate").bearer(importToken));
-        cases.put("POST /admin/import-keys", () -> Call.of("POST", "/admin/import-keys").header("X-Admin-Key",
+        cases.put("POST /admin/import-keys", () -> ApiRequest.of("POST", "/admin/import-keys").header("X-Admin-Key",
                 adminKey).json(Map.of("clientId", CLIENT_ID + 1, "name", "another key")));
-        cases.put("DELETE /admin/import-keys/{keyId}", () -> Call.of("DELETE", "/admin/import-keys/"
-                + client.send(Call.of("POST", "/admin/import-keys").header("X-Admin-Key", adminKey)
+        cases.put("DELETE /admin/import-keys/{keyId}", () -> ApiRequest.of("DELETE", "/admin/import-keys/"
+                + client.send(ApiRequest.of("POST", "/admin/import-keys").header("X-Admin-Key", adminKey)
                         .json(Map.of("clientId", CLIENT_ID + 2, "name", "to revoke"))).get("keyId").asText())
                 .header("X-Admin-Key", adminKey));
-        cases.put("POST /admin/seed", () -> Call.of("POST", "/admin/seed").header("X-Admin-Key", adminKey)
+        cases.put("POST /admin/seed", () -> ApiRequest.of("POST", "/admin/seed").header("X-Admin-Key", adminKey)
                 .json(Map.of("users", 5, "tweetsPerUser", 2, "followsPerUser", 2)));
-        cases.put("GET /admin/status", () -> Call.of("GET", "/admin/status").header("X-Admin-Key", adminKey));
-        cases.put("POST /admin/stress", () -> Call.of("POST", "/admin/stress").header("X-Admin-Key", adminKey)
+        cases.put("GET /admin/status", () -> ApiRequest.of("GET", "/admin/status").header("X-Admin-Key", adminKey));
+        cases.put("POST /admin/stress", () -> ApiRequest.of("POST", "/admin/stress").header("X-Admin-Key", adminKey)
                 .json(Map.of("n", 5, "star", star, "fan", FOLLOWERS)));
         // last: it empties the world
-        cases.put("POST /admin/reset", () -> Call.of("POST", "/admin/reset").header("X-Admin-Key", adminKey));
+        cases.put("POST /admin/reset", () -> ApiRequest.of("POST", "/admin/reset").header("X-Admin-Key", adminKey));
         return cases;
     }
 
@@ -159,13 +159,13 @@ final class CostWorld {
 
     private String signUp(String prefix) throws Exception {
         String username = name(prefix);
-        client.send(Call.of("POST", "/users").json(Map.of("username", username, "password", PASSWORD)));
+        client.send(ApiRequest.of("POST", "/users").json(Map.of("username", username, "password", PASSWORD)));
         tokens.put(username, logIn(username));
         return username;
     }
 
     private String logIn(String username) throws Exception {
-        return client.send(Call.of("POST", "/sessions").json(Map.of("username", username, "password", PASSWORD)))
+        return client.send(ApiRequest.of("POST", "/sessions").json(Map.of("username", username, "password", PASSWORD)))
                 .get("token").asText();
     }
 
@@ -173,12 +173,12 @@ final class CostWorld {
         var body = new LinkedHashMap<String, Object>();
         body.put("text", text);
         body.put("inReplyTo", inReplyTo);
-        JsonNode created = client.send(Call.of("POST", "/tweets").bearer(tokens.get(author)).json(body));
+        JsonNode created = client.send(ApiRequest.of("POST", "/tweets").bearer(tokens.get(author)).json(body));
         return created.get("id").asText();
     }
 
     /** A push of three new records to two tables, each a newer sequence. */
-    private Call push(String path) {
+    private ApiRequest push(String path) {
         var records = new ArrayList<Map<String, Object>>();
         for (int i = 0; i < 3; i++) {
             records.add(Map.of("client_id", CLIENT_ID, "table_name", i < 2 ? "customers" : "orders",
@@ -186,7 +186,7 @@ final class CostWorld {
                     "data", Map.of("id", i, "name", "customer " + i, "email", "c" + i + "@example.com",
                             "balance", 12.5 * i)));
         }
-        return Call.of("POST", path).bearer(importToken).json(records);
+        return ApiRequest.of("POST", path).bearer(importToken).json(records);
     }
 
     private Map<String, Object> batch() {
@@ -201,7 +201,7 @@ final class CostWorld {
     }
 
     /** An album: a 10 KB image (new bytes each time, so it is stored, not found) and its profile. */
-    private Call album() {
+    private ApiRequest album() {
         byte[] image = new byte[10_000];
         new Random(names.incrementAndGet()).nextBytes(image);
         var out = new ByteArrayOutputStream();
@@ -211,6 +211,6 @@ final class CostWorld {
         out.writeBytes(("\r\n--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n"
                 + "Content-Type: application/json\r\n\r\n{\"artist\":\"Joy Division\",\"title\":\"Closer\","
                 + "\"year\":\"1980\"}\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return Call.of("POST", "/albums").body("multipart/form-data; boundary=" + BOUNDARY, out.toByteArray());
+        return ApiRequest.of("POST", "/albums").body("multipart/form-data; boundary=" + BOUNDARY, out.toByteArray());
     }
 }

@@ -1,17 +1,16 @@
 package com.scaleout.local.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.AlbumsApi;
+import com.scaleout.client.ApiResponse;
+import com.scaleout.client.ImportApi;
+import com.scaleout.client.ScaleoutClient;
+import com.scaleout.client.SocialApi;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -32,8 +31,9 @@ public final class ApiStackView implements StackView {
     /** A shed or failed request is sent again, five times in all, after full jitter up to 0.5 s doubling to 4 s. */
     static final Retry RETRY = Retry.on(Jitter.full(Duration.ofMillis(500), Duration.ofSeconds(4))).atMost(5);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String base;
+    private final SocialApi social;
+    private final AlbumsApi albums;
+    private final ImportApi imports;
     private final Function<Long, String> importTokens;
     private final Map<Long, String> tokens = new HashMap<>();
     private final Retry retry;
@@ -44,20 +44,24 @@ public final class ApiStackView implements StackView {
     }
 
     ApiStackView(String baseUrl, Function<Long, String> importTokens, Retry retry) {
-        this.base = baseUrl.replaceAll("/+$", "");
+        var client = ScaleoutClient.to(baseUrl).connectTimeout(Duration.ofSeconds(5)).timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json").build();
+        this.social = client.social();
+        this.albums = client.albums();
+        this.imports = client.imports();
         this.importTokens = importTokens;
         this.retry = retry;
     }
 
     @Override
     public Optional<Profile> profile(String username) {
-        return get("/users/" + username, null).map(p -> new Profile(p.path("followers").asLong(),
+        return send(() -> social.profile(username)).map(p -> new Profile(p.path("followers").asLong(),
                 p.path("following").asLong(), p.path("tweets").asLong()));
     }
 
     @Override
     public boolean tweetExists(String id) {
-        return get("/tweets/" + id, null).isPresent();
+        return send(() -> social.tweetById(id)).isPresent();
     }
 
     @Override
@@ -67,20 +71,19 @@ public final class ApiStackView implements StackView {
 
     @Override
     public Set<String> homeTimeline(String username) {
-        var session = send("POST", "/sessions", null, Json.write(Map.of("username", username,
-                "password", LOAD_PASSWORD))).orElseThrow(() -> new IllegalStateException("cannot log in as "
-                + username));
+        var session = send(() -> social.logIn(username, LOAD_PASSWORD))
+                .orElseThrow(() -> new IllegalStateException("cannot log in as " + username));
         return ids("/timeline", session.path("token").asText(), "id");
     }
 
     @Override
     public boolean albumExists(String albumId) {
-        return get("/albums/" + albumId, null).isPresent();
+        return send(() -> albums.album(albumId)).isPresent();
     }
 
     @Override
     public Optional<Reviews> reviews(String albumId) {
-        return get("/review/" + albumId, null).map(r -> new Reviews(r.path("likes").asLong(),
+        return send(() -> albums.reviews(albumId)).map(r -> new Reviews(r.path("likes").asLong(),
                 r.path("dislikes").asLong()));
     }
 
@@ -90,8 +93,8 @@ public final class ApiStackView implements StackView {
         var applied = new HashMap<String, Long>();
         String after = "0";
         while (after != null) {
-            JsonNode page = get("/v2/import/tables/" + table + "/changes?limit=1000&after=" + after, token)
-                    .orElseThrow(() -> new IllegalStateException("no change log for table " + table));
+            String from = after;
+            JsonNode page = send(() -> imports.changes(token, table, from, 1000)).orElseThrow(() -> new IllegalStateException("no change log for table " + table));
             for (JsonNode change : page.path("items")) {
                 applied.merge(change.path("key").path("id").asText(), change.path("sequence").asLong(), Math::max);
             }
@@ -107,56 +110,53 @@ public final class ApiStackView implements StackView {
     private Set<String> ids(String path, String token, String field) {
         var ids = new LinkedHashSet<String>();
         String cursor = null;
+        int limit = path.startsWith("/search") ? 50 : 100;
         do {
-            String separator = path.contains("?") ? "&" : "?";
-            String page = path + separator + "limit=" + (path.startsWith("/search") ? 50 : 100)
-                    + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
-            JsonNode answer = get(page, token).orElseThrow(() -> new IllegalStateException(path + " answered 404"));
+            String from = cursor;
+            JsonNode answer = send(() -> social.page(path, token, limit, from)).orElseThrow(() -> new IllegalStateException(path + " answered 404"));
             answer.path("items").forEach(item -> ids.add(item.path(field).asText()));
             cursor = answer.path("next").isTextual() ? answer.path("next").asText() : null;
         } while (cursor != null);
         return ids;
     }
 
-    /** The answer's JSON, empty on a 404. */
-    private Optional<JsonNode> get(String path, String token) {
-        return send("GET", path, token, null);
+    /** One call of the API client, for {@link #send}. */
+    @FunctionalInterface
+    private interface Call {
+        ApiResponse send() throws IOException, InterruptedException;
     }
 
-    private Optional<JsonNode> send(String method, String path, String token, String body) {
-        return retry.call(() -> exchange(method, path, token, body),
+    /** The answer's JSON, empty on a 404, the call sent again while it is shed or unanswered. */
+    private Optional<JsonNode> send(Call call) {
+        return retry.call(() -> answer(call),
                 failure -> failure instanceof Busy || failure instanceof UncheckedIOException);
     }
 
-    /** One request: its JSON, empty on a 404; {@link Busy} on a 429 or 503, which a later attempt may get past. */
-    private Optional<JsonNode> exchange(String method, String path, String token, String body) {
-        var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .header("Accept", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
+    /** One attempt: its JSON, empty on a 404; {@link Busy} on a 429 or 503, which a later attempt may get past. */
+    private static Optional<JsonNode> answer(Call call) {
         try {
-            var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            int status = response.statusCode();
-            if (status / 100 == 2) {
-                return Optional.of(Json.MAPPER.readTree(response.body()));
+            var answer = call.send();
+            if (answer.isSuccess()) {
+                return Optional.of(Json.MAPPER.readTree(answer.body()));
             }
-            if (status == 404) {
+            if (answer.status() == 404) {
                 return Optional.empty();
             }
-            String answered = method + " " + path + " answered " + status + ": " + response.body();
-            throw status == 429 || status == 503 ? new Busy(answered) : new IllegalStateException(answered);
+            String answered = answer.request().method() + " " + pathAndQuery(answer) + " answered " + answer.status()
+                    + ": " + answer.body();
+            throw answer.status() == 429 || answer.status() == 503 ? new Busy(answered)
+                    : new IllegalStateException(answered);
         } catch (IOException e) {
-            throw new UncheckedIOException(method + " " + path + " failed", e);
+            throw new UncheckedIOException("a call to the API failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    private static String pathAndQuery(ApiResponse answer) {
+        var uri = answer.request().uri();
+        return uri.getRawQuery() == null ? uri.getRawPath() : uri.getRawPath() + "?" + uri.getRawQuery();
     }
 
     /** The stack shed the request; after the last attempt, the soak's error. */

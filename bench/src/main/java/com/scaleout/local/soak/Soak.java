@@ -18,19 +18,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./scaleout soak}: runs the load command it is given (the soak simulation, against a stack already up),
  * restarts the stack's Redis half-way through, waits for the streams once the load is done, reconciles, reports
  * (stdout, {@code <dir>/report.md} and, unless {@code --benchmarks no}, the soak block of BENCHMARKS.md) and exits
- * 1 when the soak failed. Arguments: {@code --url URL --redis REDIS_URL --minutes M --dir DIR [--window SECONDS]
- * [--benchmarks yes|no] -- LOAD COMMAND...}.
+ * 1 when the soak failed. Arguments ({@code --help}): {@code --url URL --redis REDIS_URL --minutes M --dir DIR
+ * [--window SECONDS] [--benchmarks yes|no] [--command TEXT] -- LOAD COMMAND...}.
  */
 public final class Soak {
     private static final Duration REDIS_DOWN = Duration.ofSeconds(5);
@@ -45,24 +49,47 @@ public final class Soak {
     private Soak() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         LocalLogging.configure();
-        int split = Arrays.asList(args).indexOf("--");
-        if (split < 0) {
-            throw new IllegalArgumentException("usage: Soak --url URL --redis REDIS_URL --minutes M --dir DIR "
-                    + "[--window SECONDS] [--benchmarks yes|no] -- LOAD COMMAND...");
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The soak's arguments, parsed by picocli (usage and --help generated; a usage error exits 2). */
+    static CommandLine commandLine() {
+        return new CommandLine(new Arguments());
+    }
+
+    @Command(name = "Soak", mixinStandardHelpOptions = true,
+            description = "Runs the load command against a stack already up, restarts its Redis half-way, reconciles and "
+                    + "reports; exits 1 when the soak failed.")
+    static final class Arguments implements Callable<Integer> {
+        @Option(names = "--url", required = true, paramLabel = "URL", description = "the stack")
+        String url;
+        @Option(names = "--redis", required = true, paramLabel = "URL", description = "the stack's Redis (redis://...)")
+        String redis;
+        @Option(names = "--minutes", required = true, paramLabel = "M", description = "how long the load runs")
+        double minutes;
+        @Option(names = "--dir", required = true, paramLabel = "DIR", description = "where the report goes")
+        Path dir;
+        @Option(names = "--window", paramLabel = "SECONDS", description = "the recovery window after the restart "
+                + "(default 30)")
+        long windowSeconds = DEFAULT_WINDOW.toSeconds();
+        @Option(names = "--benchmarks", paramLabel = "yes|no", defaultValue = "yes",
+                description = "write the soak block of BENCHMARKS.md (default ${DEFAULT-VALUE})")
+        String benchmarks;
+        @Option(names = "--command", paramLabel = "TEXT", defaultValue = "./scaleout soak",
+                description = "the command the report names (default ${DEFAULT-VALUE})")
+        String command;
+        @Parameters(arity = "1..*", paramLabel = "LOAD COMMAND", description = "after --: the load to run")
+        List<String> load;
+
+        @Override
+        public Integer call() throws Exception {
+            String adminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY).orElse(LocalRuntime.DEFAULT_ADMIN_KEY);
+            boolean passed = run(url, redis, minutes, dir, Duration.ofSeconds(windowSeconds), load,
+                    new AdminClient(url, adminKey), !"no".equals(benchmarks), command);
+            return passed ? 0 : 1;
         }
-        var options = com.scaleout.local.admin.AdminCli.options(Arrays.copyOfRange(args, 0, split));
-        List<String> load = List.of(Arrays.copyOfRange(args, split + 1, args.length));
-        String url = options.get("url");
-        double minutes = Double.parseDouble(options.get("minutes"));
-        Path dir = Path.of(options.get("dir"));
-        Duration window = Duration.ofSeconds(Long.parseLong(options.getOrDefault("window",
-                String.valueOf(DEFAULT_WINDOW.toSeconds()))));
-        String adminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY).orElse(LocalRuntime.DEFAULT_ADMIN_KEY);
-        boolean passed = run(url, options.get("redis"), minutes, dir, window, load, new AdminClient(url, adminKey),
-                !"no".equals(options.get("benchmarks")), options.getOrDefault("command", "./scaleout soak"));
-        System.exit(passed ? 0 : 1);
     }
 
     private static boolean run(String url, String redisUrl, double minutes, Path dir, Duration window,

@@ -1,32 +1,25 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.ApiResponse;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalLogging;
 import com.scaleout.local.LocalRuntime;
-import com.scaleout.local.LocalSettings;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * {@code ./scaleout seed | reset | status | stress}: the test interface of a running stack, from the command line.
- * The stack is {@code --url} (default the local runtime on {@code PORT} or 3000), the admin key
- * {@code SCALEOUT_ADMIN_KEY} (default the local runtime's {@code local-admin-key}).
+ * {@code ./scaleout seed | reset | status | stress | import-key}: the test interface of a running stack, from the
+ * command line ({@link AdminCommandLine} reads the arguments). The stack is {@code --url} (default the local runtime on
+ * {@code PORT} or 3000), the admin key {@code SCALEOUT_ADMIN_KEY} (default the local runtime's
+ * {@code local-admin-key}).
  */
 public final class AdminCli {
-    private static final String USAGE = """
-            usage: ./scaleout seed --users N [--tweets-per-user T] [--follows-per-user F] [--chunk C] [--wait yes|no] [--run NAME] [--url URL]
-                     (the same command again resumes a seed that stopped; another --run NAME seeds more)
-                   ./scaleout reset [--url URL]
-                   ./scaleout status [--url URL]
-                   ./scaleout stress --star USERNAME [--n N] [--fan F] [--url URL]""";
-
     private final AdminClient client;
     private final PrintStream out;
     private final boolean terminal;
@@ -37,40 +30,28 @@ public final class AdminCli {
         this.terminal = terminal;
     }
 
-    public static void main(String[] args) throws Exception {
+    /** The admin route did not do what the command asked (the shell script's {@code die}: exit 1). */
+    static final class NotDone extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotDone(String message) {
+            super(message);
+        }
+    }
+
+    public static void main(String[] args) {
         LocalLogging.configure();
-        if (args.length == 0) {
-            System.err.println(USAGE);
-            System.exit(2);
-        }
-        var options = options(Arrays.copyOfRange(args, 1, args.length));
-        String url = options.getOrDefault("url", "http://127.0.0.1:" + RuntimeEnvironment.integer(LocalSettings.PORT));
-        var cli = new AdminCli(new AdminClient(url, RuntimeEnvironment.variable(Settings.ADMIN_KEY)
-                .orElse(LocalRuntime.DEFAULT_ADMIN_KEY)), System.out,
+        String adminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY).orElse(LocalRuntime.DEFAULT_ADMIN_KEY);
+        var context = new AdminCommandLine.Context(url -> new AdminClient(url, adminKey), System.out,
                 System.console() != null);
-        try {
-            switch (args[0]) {
-                case "seed" -> cli.seed(options.getOrDefault("run", "1"), integer(options, "users", -1),
-                        integer(options, "tweets-per-user", 10),
-                        integer(options, "follows-per-user", 10), integer(options, "chunk", SeedChunks.MAX_USERS),
-                        !"no".equals(options.getOrDefault("wait", "yes")));
-                case "reset" -> cli.reset();
-                case "status" -> cli.status();
-                case "stress" -> cli.stress(options.get("star"), integer(options, "n", 10), integer(options, "fan", 0));
-                default -> throw new IllegalArgumentException(USAGE);
-            }
-        } catch (IllegalArgumentException | AdminClient.Refused | AdminClient.GaveUp e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
-        System.exit(0);
+        System.exit(AdminCommandLine.create(context, System.err).execute(args));
     }
 
     /** Seeds in chunks, resuming a run of the same arguments that stopped: see {@link SeedRun}. */
     void seed(String run, int users, int tweetsPerUser, int followsPerUser, int chunkCap, boolean waitForStreams)
             throws Exception {
         if (users < 1) {
-            throw new IllegalArgumentException("--users N (1 or more) is required\n" + USAGE);
+            throw new IllegalArgumentException("--users N (1 or more) is required");
         }
         new SeedRun(client, out, terminal).seed(run, users, tweetsPerUser, followsPerUser, chunkCap, waitForStreams);
     }
@@ -78,7 +59,7 @@ public final class AdminCli {
     void reset() throws Exception {
         var deleted = new LinkedHashMap<String, Long>();
         for (int round = 1; ; round++) {
-            JsonNode answer = client.call("POST", "/admin/reset", null);
+            JsonNode answer = client.reset();
             answer.get("deleted").properties().forEach(e -> deleted.merge(e.getKey(), e.getValue().asLong(), Long::sum));
             long total = deleted.values().stream().mapToLong(Long::longValue).sum();
             boolean complete = answer.get("complete").asBoolean();
@@ -96,15 +77,14 @@ public final class AdminCli {
     }
 
     void status() throws Exception {
-        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(
-                client.call("GET", "/admin/status", null)));
+        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(client.status()));
     }
 
     void stress(String star, int n, int fan) throws Exception {
         if (star == null) {
-            throw new IllegalArgumentException("--star USERNAME is required\n" + USAGE);
+            throw new IllegalArgumentException("--star USERNAME is required");
         }
-        JsonNode answer = client.call("POST", "/admin/stress", Json.write(Map.of("star", star, "n", n, "fan", fan)));
+        JsonNode answer = client.stress(star, n, fan);
         out.printf(Locale.ROOT, "star %s with %,d new fans%s%n", answer.get("star").asText(), answer.get("fans").asInt(),
                 answer.get("complete").asBoolean() ? "" : " (stopped early: the request's time ran out)");
         out.printf(Locale.ROOT, "%-10s %6s %10s %10s %10s%n", "operation", "count", "avg ms", "p99 ms", "max ms");
@@ -115,26 +95,39 @@ public final class AdminCli {
         }
     }
 
-    public static Map<String, String> options(String[] args) {
-        var options = new LinkedHashMap<String, String>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("unexpected argument " + args[i] + "\n" + USAGE);
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
+    /**
+     * Issues an import key, once (a resend could issue a second): the answer as it came on the first line (scripts read
+     * the token from it), then what to do with it.
+     */
+    void createImportKey(long clientId, String name) throws InterruptedException {
+        answered(() -> client.createImportKey(clientId, name), 201,
+                "created: keep the token now; only its hash is stored");
     }
 
-    private static int integer(Map<String, String> options, String name, int fallback) {
-        String value = options.get(name);
-        if (value == null) {
-            return fallback;
-        }
+    /** Revokes an import key: the functions' revocation marks refuse it at once. */
+    void revokeImportKey(String keyId) throws InterruptedException {
+        answered(() -> client.revokeImportKey(keyId), 204,
+                "revoked: import functions stop accepting it at once");
+    }
+
+    /** One call of the API client. */
+    @FunctionalInterface
+    private interface Call {
+        ApiResponse send() throws IOException, InterruptedException;
+    }
+
+    private void answered(Call call, int expected, String done) throws InterruptedException {
+        ApiResponse answer;
         try {
-            return Integer.parseInt(value.replace("_", "").replace(",", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a whole number, was " + value);
+            answer = call.send();
+        } catch (IOException noAnswer) {
+            throw new NotDone("the admin route answered nothing (is the stack up at " + client.url() + "?)");
         }
+        out.println(answer.body());
+        if (answer.status() != expected) {
+            throw new NotDone("the admin route answered " + answer.status() + " (is the stack up at " + client.url()
+                    + "?)");
+        }
+        out.println(done);
     }
 }

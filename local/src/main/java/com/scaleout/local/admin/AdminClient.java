@@ -1,55 +1,57 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.AdminApi;
+import com.scaleout.client.ApiResponse;
+import com.scaleout.client.ScaleoutClient;
+import com.scaleout.client.Transport;
 import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The admin routes of a running stack (local or deployed), with {@code X-Admin-Key}. Busy answers (429, 502-504)
- * and requests without an answer (refused or dropped connections, timeouts) are sent again as {@link BusyRetries}
- * says (callers make their requests safe to repeat); past its attempts the call ends with {@link GaveUp}. Any other
- * non-2xx ends it with {@link Refused} and the API's message.
+ * The admin routes of a running stack (local or deployed), with {@code X-Admin-Key}, through the API client. Busy
+ * answers (429, 502-504) and requests without an answer (refused or dropped connections, timeouts) are sent again as
+ * {@link BusyRetries} says (callers make their requests safe to repeat); past its attempts the call ends with
+ * {@link GaveUp}. Any other non-2xx ends it with {@link Refused} and the API's message.
  */
 public final class AdminClient {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
-
-    /** One exchange with the stack. */
-    interface Transport {
-        Answer send(HttpRequest request) throws IOException, InterruptedException;
-    }
-
-    /** An HTTP answer: status, Retry-After if any, body. */
-    record Answer(int status, Optional<String> retryAfter, String body) {
-    }
 
     /** How the client waits between attempts (a test's fake returns at once). */
     interface Pause {
         void sleep(Duration duration) throws InterruptedException;
     }
 
-    private final URI base;
-    private final String adminKey;
-    private final Transport transport;
+    /** One attempt of a call. */
+    @FunctionalInterface
+    private interface Attempt {
+        ApiResponse send() throws IOException, InterruptedException;
+    }
+
+    private final String url;
+    private final ScaleoutClient client;
+    private final AdminApi admin;
     private final BusyRetries retries;
     private final Pause pause;
     private final Clock clock;
 
     public AdminClient(String baseUrl, String adminKey) {
-        this(baseUrl, adminKey, javaHttp(), duration -> Thread.sleep(duration.toMillis()), Clock.systemUTC());
+        this(baseUrl, adminKey, Transport.over(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()),
+                duration -> Thread.sleep(duration.toMillis()), Clock.systemUTC());
     }
 
     AdminClient(String baseUrl, String adminKey, Transport transport, Pause pause, Clock clock) {
-        this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-        this.adminKey = adminKey;
-        this.transport = transport;
+        this.url = baseUrl;
+        this.client = ScaleoutClient.to(baseUrl).timeout(REQUEST_TIMEOUT).transport(transport)
+                .header(AdminApi.KEY_HEADER, adminKey).header("Content-Type", "application/json").build();
+        this.admin = client.admin();
         this.retries = new BusyRetries(clock);
         this.pause = pause;
         this.clock = clock;
@@ -71,43 +73,77 @@ public final class AdminClient {
 
     /** The answer, sending the request again while the stack is busy. */
     public JsonNode call(String method, String path, String body) throws InterruptedException {
+        return retrying(method + " " + path, () -> client.send(method, path, Map.of(), bytes(body)));
+    }
+
+    /** The stack's address. */
+    public String url() {
+        return url;
+    }
+
+    /** {@code POST /admin/import-keys}, once: a resend could issue a second key. The answer as it came. */
+    public ApiResponse createImportKey(long clientId, String name) throws IOException, InterruptedException {
+        return admin.createImportKey(clientId, name);
+    }
+
+    /** {@code DELETE /admin/import-keys/{keyId}}, once. The answer as it came. */
+    public ApiResponse revokeImportKey(String keyId) throws IOException, InterruptedException {
+        return admin.revokeImportKey(keyId);
+    }
+
+    /** {@code GET /admin/status}, sent again while the stack is busy. */
+    public JsonNode status() throws InterruptedException {
+        return retrying("GET /admin/status", admin::status);
+    }
+
+    /** One round of {@code POST /admin/reset}, sent again while the stack is busy. */
+    public JsonNode reset() throws InterruptedException {
+        return retrying("POST /admin/reset", admin::reset);
+    }
+
+    /** {@code POST /admin/stress}, sent again while the stack is busy. */
+    public JsonNode stress(String star, int n, int fan) throws InterruptedException {
+        return retrying("POST /admin/stress", () -> admin.stress(star, n, fan));
+    }
+
+    private JsonNode retrying(String call, Attempt attempt) throws InterruptedException {
         long started = clock.millis();
-        for (int attempt = 1; ; attempt++) {
+        for (int attempts = 1; ; attempts++) {
             String failure;
             Optional<String> retryAfter = Optional.empty();
             IOException cause = null;
             try {
-                var answer = transport.send(request(method, path, body));
-                if (answer.status() / 100 == 2) {
-                    return json(method, path, answer.body());
+                var answer = attempt.send();
+                if (answer.isSuccess()) {
+                    return json(call, answer.body());
                 }
-                failure = "answered " + answer.status() + ": " + message(answer.body());
+                failure = "answered " + answer.status() + ": " + answer.message();
                 if (!BusyRetries.isBusy(answer.status())) {
-                    throw new Refused(method + " " + path + " " + failure);
+                    throw new Refused(call + " " + failure);
                 }
-                retryAfter = answer.retryAfter();
+                retryAfter = answer.header("retry-after");
             } catch (IOException e) {
                 failure = "no answer (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": "
                         + e.getMessage()) + ")";
                 cause = e;
             }
-            if (!BusyRetries.mayRetryAfter(attempt)) {
-                throw new GaveUp(String.format(Locale.ROOT, "%s %s: still busy after %d attempts in %d s; last: %s",
-                        method, path, attempt, (clock.millis() - started) / 1000, failure), cause);
+            if (!BusyRetries.mayRetryAfter(attempts)) {
+                throw new GaveUp(String.format(Locale.ROOT, "%s: still busy after %d attempts in %d s; last: %s",
+                        call, attempts, (clock.millis() - started) / 1000, failure), cause);
             }
-            pause.sleep(retries.waitAfter(attempt, retryAfter));
+            pause.sleep(retries.waitAfter(attempts, retryAfter));
         }
     }
 
     /** The answer of one attempt, or empty when the stack is busy or does not answer (for polls that go on). */
     public Optional<JsonNode> callOnce(String method, String path, String body) throws InterruptedException {
         try {
-            var answer = transport.send(request(method, path, body));
-            if (answer.status() / 100 == 2) {
-                return Optional.of(json(method, path, answer.body()));
+            var answer = client.send(method, path, Map.of(), bytes(body));
+            if (answer.isSuccess()) {
+                return Optional.of(json(method + " " + path, answer.body()));
             }
             if (!BusyRetries.isBusy(answer.status())) {
-                throw new Refused(method + " " + path + " answered " + answer.status() + ": " + message(answer.body()));
+                throw new Refused(method + " " + path + " answered " + answer.status() + ": " + answer.message());
             }
             return Optional.empty();
         } catch (IOException e) {
@@ -115,38 +151,15 @@ public final class AdminClient {
         }
     }
 
-    private HttpRequest request(String method, String path, String body) {
-        return HttpRequest.newBuilder(base.resolve(path.substring(1)))
-                .timeout(REQUEST_TIMEOUT)
-                .header("X-Admin-Key", adminKey)
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body))
-                .build();
+    private static byte[] bytes(String body) {
+        return body == null ? null : body.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static JsonNode json(String method, String path, String body) {
+    private static JsonNode json(String call, String body) {
         try {
             return Json.MAPPER.readTree(body);
         } catch (IOException e) {
-            throw new Refused(method + " " + path + " answered something that is not JSON: " + body);
-        }
-    }
-
-    private static Transport javaHttp() {
-        var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        return request -> {
-            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), response.headers().firstValue("retry-after"), response.body());
-        };
-    }
-
-    private static String message(String body) {
-        try {
-            var json = Json.MAPPER.readTree(body);
-            return json.hasNonNull("message") ? json.get("message").asText() : body;
-        } catch (IOException | RuntimeException notJson) {
-            return body;
+            throw new Refused(call + " answered something that is not JSON: " + body);
         }
     }
 }

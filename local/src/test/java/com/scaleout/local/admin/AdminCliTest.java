@@ -3,10 +3,30 @@ package com.scaleout.local.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class AdminCliTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    /** Every request the admin routes got: method, path, admin key and body. */
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final AdminRoutes stack = new AdminRoutes(requests);
+
+    AdminCliTest() throws IOException {
+    }
+
+    @AfterEach
+    void stop() {
+        stack.close();
+    }
 
     @Test
     void chunksFillTheRoutesItemLimitAndNoMore() {
@@ -30,12 +50,143 @@ class AdminCliTest {
 
     @Test
     void optionsComeInPairs() {
-        assertThat(AdminCli.options(new String[] {"--users", "10", "--url", "http://x"}))
-                .containsEntry("users", "10").containsEntry("url", "http://x");
-        assertThatThrownBy(() -> AdminCli.options(new String[] {"--users"}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("usage");
-        assertThatThrownBy(() -> AdminCli.options(new String[] {"10"}))
-                .isInstanceOf(IllegalArgumentException.class);
+        var seed = commandLine().parseArgs("seed", "--users", "10", "--url", "http://x").subcommand();
+        assertThat(seed.matchedOptionValue("--users", -1)).isEqualTo(10);
+        assertThat(seed.matchedOptionValue("--url", "")).isEqualTo("http://x");
+
+        assertThat(run("seed", "--users")).isEqualTo(2);
+        assertThat(err()).contains("Missing required parameter for option '--users'").contains("Usage: ./scaleout seed");
+        assertThat(run("seed", "10")).isEqualTo(2);
+        assertThat(err()).contains("Unmatched argument at index 1: '10'");
+        assertThat(requests).isEmpty();
+    }
+
+    @Test
+    void aCommandIsRequiredAndEachHasItsHelp() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(err()).contains("a command is required").contains("seed").contains("import-key");
+        assertThat(run("teleport")).isEqualTo(2);
+
+        assertThat(run("seed", "--help")).isEqualTo(0);
+        assertThat(out()).contains("--tweets-per-user=T").contains("--follows-per-user=F").contains("--run=NAME")
+                .contains("--wait=yes|no").contains("--url=URL");
+        assertThat(run("import-key", "create", "--help")).isEqualTo(0);
+        assertThat(out()).contains("--client=ID").contains("--name=NAME");
+    }
+
+    @Test
+    void theStackIsTheLocalRuntimeUnlessAUrlIsGiven() {
+        String port = System.getenv("PORT") == null || System.getenv("PORT").isEmpty() ? "3000" : System.getenv("PORT");
+
+        assertThat(commandLine().parseArgs("status").subcommand().matchedOptionValue("--url", "none")).isEqualTo("none");
+        var status = commandLine().parseArgs("status").subcommand().commandSpec().findOption("--url");
+        assertThat((String) status.getValue()).isEqualTo("http://127.0.0.1:" + port);
+    }
+
+    @Test
+    void wholeNumbersMayGroupThousandsAndAnythingElseIsAUsageError() {
+        assertThat(commandLine().parseArgs("seed", "--users", "10,000").subcommand()
+                .matchedOptionValue("--users", -1)).isEqualTo(10_000);
+        assertThat(commandLine().parseArgs("stress", "--star", "ada", "--fan", "1_000").subcommand()
+                .matchedOptionValue("--fan", -1)).isEqualTo(1_000);
+
+        assertThat(run("seed", "--users", "ten")).isEqualTo(2);
+        assertThat(err()).contains("must be a whole number, was ten");
+    }
+
+    @Test
+    void aSeedWithoutUsersAndAStressWithoutAStarAreUsageErrors() {
+        assertThat(run("seed", "--url", stack.url())).isEqualTo(2);
+        assertThat(err()).contains("--users N (1 or more) is required").contains("Usage: ./scaleout seed");
+        assertThat(run("stress", "--url", stack.url())).isEqualTo(2);
+        assertThat(err()).contains("--star USERNAME is required");
+        assertThat(requests).isEmpty();
+    }
+
+    @Test
+    void importKeyCreateIssuesAKeyAndPrintsTheAnswerFirst() {
+        stack.answer(201, "{\"keyId\":\"k1\",\"token\":\"k1.secret\",\"clientId\":42}");
+
+        assertThat(run("import-key", "create", "--client", "42", "--url", stack.url())).isEqualTo(0);
+
+        assertThat(out().lines().toList()).containsExactly("{\"keyId\":\"k1\",\"token\":\"k1.secret\",\"clientId\":42}",
+                "created: keep the token now; only its hash is stored");
+        assertThat(requests).containsExactly("POST /admin/import-keys key=it-key {\"clientId\":42,\"name\":\"key for client 42\"}");
+    }
+
+    @Test
+    void importKeyCreateTakesAName() {
+        stack.answer(201, "{\"keyId\":\"k2\",\"token\":\"k2.secret\",\"clientId\":7}");
+
+        assertThat(run("import-key", "create", "--client", "7", "--name", "smoke", "--url", stack.url())).isEqualTo(0);
+
+        assertThat(requests).containsExactly("POST /admin/import-keys key=it-key {\"clientId\":7,\"name\":\"smoke\"}");
+    }
+
+    @Test
+    void importKeyRevokeSaysTheKeyStopsWorkingAtOnce() {
+        stack.answer(204, "");
+
+        assertThat(run("import-key", "revoke", "k1", "--url", stack.url())).isEqualTo(0);
+
+        assertThat(out().lines().toList()).containsExactly("", "revoked: import functions stop accepting it at once");
+        assertThat(requests).containsExactly("DELETE /admin/import-keys/k1 key=it-key ");
+    }
+
+    @Test
+    void anImportKeyTheRouteDidNotIssueExits1AndIsNotAskedForAgain() {
+        stack.answer(503, "{\"message\":\"Service Unavailable\"}");
+
+        assertThat(run("import-key", "create", "--client", "42", "--url", stack.url())).isEqualTo(1);
+
+        assertThat(out()).contains("Service Unavailable");
+        assertThat(err()).contains("scaleout: the admin route answered 503 (is the stack up at " + stack.url() + "?)");
+        assertThat(requests).hasSize(1);
+    }
+
+    @Test
+    void aStackThatDoesNotAnswerExits1() throws Exception {
+        int closed;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+
+        assertThat(run("import-key", "revoke", "k1", "--url", "http://127.0.0.1:" + closed)).isEqualTo(1);
+
+        assertThat(err()).contains("the admin route answered nothing (is the stack up at http://127.0.0.1:" + closed);
+    }
+
+    @Test
+    void importKeyUsageErrorsExit2() {
+        assertThat(run("import-key")).isEqualTo(2);
+        assertThat(err()).contains("create or revoke is required");
+        assertThat(run("import-key", "create", "--url", stack.url())).isEqualTo(2);
+        assertThat(err()).contains("Missing required option: '--client=ID'");
+        assertThat(run("import-key", "create", "--client", "0", "--url", stack.url())).isEqualTo(2);
+        assertThat(err()).contains("--client takes a client id of 1 or more, was 0");
+        assertThat(run("import-key", "revoke", "--url", stack.url())).isEqualTo(2);
+        assertThat(err()).contains("Missing required parameter: 'KEY_ID'");
+        assertThat(requests).isEmpty();
+    }
+
+    private picocli.CommandLine commandLine() {
+        var context = new AdminCommandLine.Context(url -> new AdminClient(url, "it-key"),
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8), false);
+        return AdminCommandLine.create(context, new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+    }
+
+    private int run(String... args) {
+        outBytes.reset();
+        errBytes.reset();
+        return commandLine().execute(args);
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
     }
 
     @Test

@@ -246,4 +246,35 @@ class AdminIT extends ProductionApiIT {
                 .contains("cache flushed");
         assertThat(status().get("users").asLong()).isZero();
     }
+
+    @Test
+    @Order(8)
+    void theCommandLineIssuesAnImportKeyThatPushesAndRevokesIt() throws Exception {
+        var output = new java.io.ByteArrayOutputStream();
+        var errors = new java.io.ByteArrayOutputStream();
+        var commandLine = AdminCommandLine.create(new AdminCommandLine.Context(
+                url -> new AdminClient(url, ADMIN_KEY),
+                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8), false),
+                new java.io.PrintStream(errors, true, java.nio.charset.StandardCharsets.UTF_8));
+        String url = fixture.runtime().url();
+
+        assertThat(commandLine.execute("import-key", "create", "--client", "7", "--name", "smoke", "--url", url))
+                .as(errors.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+        var created = output.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertThat(created).hasSize(2);
+        assertThat(created.get(1)).isEqualTo("created: keep the token now; only its hash is stored");
+        String token = Json.MAPPER.readTree(created.get(0)).get("token").asText();
+        String push = "[{\"client_id\":7,\"table_name\":\"smoke\",\"sequence\":1,\"action\":\"upsert\","
+                + "\"key_names\":[\"id\"],\"data\":{\"id\":1}}]";
+        assertThat(api.send("POST", "/v2/import/push", token, push).status()).isEqualTo(201);
+
+        output.reset();
+        String keyId = token.substring(0, token.indexOf('.'));
+        assertThat(commandLine.execute("import-key", "revoke", keyId, "--url", url))
+                .as(errors.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+        assertThat(output.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("revoked: import functions stop accepting it at once");
+        await().atMost(STREAMS).until(() -> List.of(401, 403)
+                .contains(api.send("POST", "/v2/import/push", token, push).status()));
+    }
 }

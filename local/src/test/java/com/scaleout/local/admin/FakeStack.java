@@ -1,10 +1,13 @@
 package com.scaleout.local.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.ApiResponse;
+import com.scaleout.client.Transport;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.RequestBodies;
 import com.scaleout.local.testing.SettableClock;
 import java.io.IOException;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +25,7 @@ import java.util.Optional;
  * before a route's own (a 503 with Retry-After, a dropped connection), and every request and wait recorded. Time passes only
  * when the client pauses.
  */
-final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
+final class FakeStack implements Transport, AdminClient.Pause {
     /** Chunk id → the answer it got when it was written, in the order written. */
     final Map<String, JsonNode> seeded = new LinkedHashMap<>();
     /** Every chunk id a seed request carried, in order (retries and replays included). */
@@ -32,7 +35,7 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
     final List<Duration> waits = new ArrayList<>();
     private static final String SEED = "POST /admin/seed";
     /** By route: answers that come before the route's own. */
-    private final Map<String, Deque<AdminClient.Answer>> queued = new java.util.HashMap<>();
+    private final Map<String, Deque<Answer>> queued = new java.util.HashMap<>();
     private final Deque<IOException> dropped = new ArrayDeque<>();
     private long nextIndex;
     final SettableClock clock = new SettableClock(Instant.parse("2026-12-01T10:00:00Z"));
@@ -48,7 +51,7 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
 
     /** The next request to {@code route} ({@code GET /admin/status}) gets this answer instead of the route's. */
     void answerNextOn(String route, int status, String retryAfter, String message) {
-        queued.computeIfAbsent(route, r -> new ArrayDeque<>()).add(new AdminClient.Answer(status,
+        queued.computeIfAbsent(route, r -> new ArrayDeque<>()).add(new Answer(status,
                 Optional.ofNullable(retryAfter), Json.write(Map.of("message", message))));
     }
 
@@ -63,8 +66,16 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
         clock.advance(duration);
     }
 
+    /** An answer the stack gives: status, Retry-After if any, body. */
+    private record Answer(int status, Optional<String> retryAfter, String body) {
+        ApiResponse to(HttpRequest request) {
+            var headers = retryAfter.map(value -> Map.of("retry-after", List.of(value))).orElse(Map.of());
+            return new ApiResponse(request, status, HttpHeaders.of(headers, (name, value) -> true), body);
+        }
+    }
+
     @Override
-    public AdminClient.Answer send(HttpRequest request) throws IOException {
+    public ApiResponse exchange(HttpRequest request) throws IOException {
         JsonNode body = body(request);
         if (body != null && body.has("chunkId")) {
             chunkIdsSent.add(body.get("chunkId").asText());
@@ -75,12 +86,12 @@ final class FakeStack implements AdminClient.Transport, AdminClient.Pause {
         String route = request.method() + " " + request.uri().getPath();
         var before = queued.getOrDefault(route, new ArrayDeque<>());
         if (!before.isEmpty()) {
-            return before.removeFirst();
+            return before.removeFirst().to(request);
         }
         return switch (route) {
-            case SEED -> new AdminClient.Answer(200, Optional.empty(), Json.write(seed(body)));
-            case "GET /admin/status" -> new AdminClient.Answer(200, Optional.empty(), "{\"streams\": {}}");
-            default -> new AdminClient.Answer(404, Optional.empty(), "{\"message\": \"Not Found\"}");
+            case SEED -> new Answer(200, Optional.empty(), Json.write(seed(body))).to(request);
+            case "GET /admin/status" -> new Answer(200, Optional.empty(), "{\"streams\": {}}").to(request);
+            default -> new Answer(404, Optional.empty(), "{\"message\": \"Not Found\"}").to(request);
         };
     }
 

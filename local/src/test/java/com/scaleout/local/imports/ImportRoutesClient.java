@@ -1,19 +1,20 @@
 package com.scaleout.local.imports;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.scaleout.client.ApiRequest;
+import com.scaleout.client.ApiResponse;
+import com.scaleout.client.BusyResend;
+import com.scaleout.client.ImportApi;
+import com.scaleout.client.ScaleoutClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,17 +41,23 @@ final class ImportRoutesClient implements AutoCloseable {
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .build();
 
-    private final String baseUrl;
+    /** A 429 or 503 is sent again up to 100 times in all, after 20 ms more each time up to 200 ms. */
+    private static final BusyResend BUSY = new BusyResend(answer -> answer.status() == 429 || answer.status() == 503,
+            100, attempt -> Duration.ofMillis(20L * Math.min(attempt, 10)));
+
+    private final ScaleoutClient client;
+    private final ImportApi imports;
     private final DynamoDbClient dynamoDb;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
-            .version(HttpClient.Version.HTTP_1_1).build();
 
     /**
      * @param dynamoDbEndpoint the endpoint the runtime's functions use. The tests read it with a client of their own:
      *     a scan of moto's table after a few thousand writes can take longer than the functions' 4 s call timeout.
      */
     ImportRoutesClient(String baseUrl, URI dynamoDbEndpoint) {
-        this.baseUrl = baseUrl;
+        this.client = ScaleoutClient.to(baseUrl).connectTimeout(Duration.ofSeconds(2)).timeout(Duration.ofSeconds(60))
+                .version(HttpClient.Version.HTTP_1_1).resend(BUSY)
+                .onAnswer(answer -> OpenApiConformance.contract().check(answer)).build();
+        this.imports = client.imports();
         this.dynamoDb = DynamoDbClient.builder()
                 .endpointOverride(dynamoDbEndpoint)
                 .region(Region.of(RuntimeEnvironment.region()))
@@ -96,98 +103,70 @@ final class ImportRoutesClient implements AutoCloseable {
      * import API's clients are expected to. The answer is checked against the contract.
      */
     Reply send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
-        var builder = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery)).timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
-        headers.forEach(builder::header);
-        HttpRequest request = builder.build();
-        for (int attempt = 1; ; attempt++) {
-            HttpResponse<String> response;
-            try {
-                response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            } catch (IOException e) {
-                throw new IllegalStateException(method + " " + pathAndQuery + " failed", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-            if ((response.statusCode() == 429 || response.statusCode() == 503) && attempt < 100) {
-                sleep(20L * Math.min(attempt, 10));
-                continue;
-            }
-            OpenApiConformance.contract().check(request, response);
-            String text = response.body();
-            JsonNode parsed = null;
-            if (text != null && !text.isEmpty()) {
-                try {
-                    parsed = EXACT.readTree(text);
-                } catch (IOException notJson) {
-                    parsed = null;
-                }
-            }
-            return new Reply(response.statusCode(), text, parsed);
-        }
+        return reply(() -> client.send(method, pathAndQuery, headers, body));
     }
 
-    private static void sleep(long millis) {
+    /** One call of the API client, for {@link #reply}. */
+    @FunctionalInterface
+    private interface Call {
+        ApiResponse send() throws IOException, InterruptedException;
+    }
+
+    private static Reply reply(Call call) {
+        ApiResponse answer;
         try {
-            Thread.sleep(millis);
+            answer = call.send();
+        } catch (IOException e) {
+            throw new IllegalStateException("a call to the import API failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-    }
-
-    private static Map<String, String> headers(String token, String contentType) {
-        var headers = new LinkedHashMap<String, String>();
-        if (token != null) {
-            headers.put("authorization", "Bearer " + token);
+        String text = answer.body();
+        JsonNode parsed = null;
+        if (text != null && !text.isEmpty()) {
+            try {
+                parsed = EXACT.readTree(text);
+            } catch (IOException notJson) {
+                parsed = null;
+            }
         }
-        if (contentType != null) {
-            headers.put("content-type", contentType);
-        }
-        return headers;
+        return new Reply(answer.status(), text, parsed);
     }
 
     /** A Stitch route ({@code push}, {@code validate}, {@code batch}) with a body of this content type. */
     Reply stitch(String route, String token, String contentType, byte[] body) {
-        return send("POST", "/v2/import/" + route, headers(token, contentType), body);
+        return reply(() -> imports.stitch(route, token, contentType, body));
     }
 
     Reply push(String token, String json) {
-        return stitch("push", token, "application/json", json.getBytes(StandardCharsets.UTF_8));
+        return reply(() -> imports.push(token, json));
     }
 
     Reply validate(String token, String json) {
-        return stitch("validate", token, "application/json", json.getBytes(StandardCharsets.UTF_8));
+        return reply(() -> imports.validate(token, json));
     }
 
     Reply batch(String token, String json) {
-        return stitch("batch", token, "application/json", json.getBytes(StandardCharsets.UTF_8));
+        return reply(() -> imports.batch(token, json));
     }
 
     /** RJMetrics' data route with the key as {@code ?apikey=}, as its clients send it. */
     Reply rjMetricsData(long pathClientId, String table, String apiKey, String json) {
-        return send("POST", "/v2/client/" + pathClientId + "/table/" + table + "/data?apikey=" + apiKey,
-                headers(null, "application/json"), json.getBytes(StandardCharsets.UTF_8));
+        return reply(() -> imports.rjMetricsData(pathClientId, table, apiKey, json));
     }
 
     Reply rjMetricsDataWithBearer(long pathClientId, String table, String token, String json) {
-        return send("POST", "/v2/client/" + pathClientId + "/table/" + table + "/data",
-                headers(token, "application/json"), json.getBytes(StandardCharsets.UTF_8));
+        return reply(() -> imports.rjMetricsDataWithBearer(pathClientId, table, token, json));
     }
 
     Reply rjMetricsAuthenticate(long pathClientId, String apiKey) {
-        return send("GET", "/v2/client/" + pathClientId + "/authenticate"
-                + (apiKey == null ? "" : "?apikey=" + apiKey), Map.of(), null);
+        return reply(() -> imports.rjMetricsAuthenticate(pathClientId, apiKey));
     }
 
     Reply createKeyAs(String adminKey, String json) {
-        var headers = headers(null, "application/json");
-        if (adminKey != null) {
-            headers.put("x-admin-key", adminKey);
-        }
-        return send("POST", "/admin/import-keys", headers, json.getBytes(StandardCharsets.UTF_8));
+        var request = ApiRequest.of("POST", "/admin/import-keys").json(json);
+        return reply(() -> client.send(adminKey == null ? request : request.header("x-admin-key", adminKey)));
     }
 
     Key createKey(long clientId) {
@@ -200,8 +179,8 @@ final class ImportRoutesClient implements AutoCloseable {
     }
 
     Reply revokeAs(String adminKey, String keyId) {
-        return send("DELETE", "/admin/import-keys/" + keyId,
-                adminKey == null ? Map.of() : Map.of("x-admin-key", adminKey), null);
+        var request = ApiRequest.of("DELETE", "/admin/import-keys/" + keyId);
+        return reply(() -> client.send(adminKey == null ? request : request.header("x-admin-key", adminKey)));
     }
 
     /** Every record stored for the client, by table name and then sequence. */

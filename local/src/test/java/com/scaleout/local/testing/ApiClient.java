@@ -1,44 +1,45 @@
 package com.scaleout.local.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.client.ApiRequest;
+import com.scaleout.client.ApiResponse;
+import com.scaleout.client.BusyResend;
+import com.scaleout.client.ScaleoutClient;
 import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * A small HTTP client for the integration tests, speaking JSON to the local API like any client would
- * (including retrying a 429, as API clients are expected to). Every answer it hands back is checked against the
- * contract ({@link OpenApiConformance}).
+ * The integration tests' way with the API client (scaleout-client), speaking JSON to the local API like any client
+ * would (including retrying a 429, as API clients are expected to). Every answer it hands back is checked against
+ * the contract ({@link OpenApiConformance}).
  */
 public final class ApiClient {
-    private final String baseUrl;
-    private final HttpClient http;
-    private final Map<String, String> everyRequestHeaders;
+    /** A 429 is sent again up to 50 times in all, after 20 ms more each time. */
+    private static final BusyResend TOO_MANY_REQUESTS = new BusyResend(answer -> answer.status() == 429, 50,
+            attempt -> Duration.ofMillis(20L * attempt));
+
+    private final ScaleoutClient client;
 
     public ApiClient(String baseUrl) {
-        this(baseUrl, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), Map.of());
+        // 60 s: an import push retries its writes for up to its 29 s timeout under throttling
+        this(ScaleoutClient.to(baseUrl).connectTimeout(Duration.ofSeconds(2)).timeout(Duration.ofSeconds(60))
+                .resend(TOO_MANY_REQUESTS).onAnswer(answer -> OpenApiConformance.contract().check(answer)).build());
     }
 
-    private ApiClient(String baseUrl, HttpClient http, Map<String, String> everyRequestHeaders) {
-        this.baseUrl = baseUrl;
-        this.http = http;
-        this.everyRequestHeaders = Map.copyOf(everyRequestHeaders);
+    private ApiClient(ScaleoutClient client) {
+        this.client = client;
     }
 
     /** This client, sending these headers with every request too (an Idempotency-Key, say). */
     public ApiClient withHeaders(Map<String, String> headers) {
-        var all = new java.util.HashMap<>(everyRequestHeaders);
-        all.putAll(headers);
-        return new ApiClient(baseUrl, http, all);
+        return new ApiClient(client.withHeaders(headers));
     }
 
-    /** A response with its body parsed (null when it is empty or not JSON). */
-    public record Reply(int status, String body, JsonNode json, HttpResponse<String> raw) {
+    /** A response with its body parsed (null when it is empty or not JSON), and the answer as it came. */
+    public record Reply(int status, String body, JsonNode json, ApiResponse raw) {
         public String text(String field) {
             return json.get(field).asText();
         }
@@ -46,54 +47,34 @@ public final class ApiClient {
 
     public Reply send(String method, String path, String token, String body) {
         return send(method, path, token, body == null ? null : "application/json",
-                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                body == null ? null : body.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A request with a body of any content type (a multipart upload, say). */
     public Reply send(String method, String path, String token, String contentType, byte[] body) {
-        var headers = new java.util.HashMap<String, String>();
-        if (token != null) {
-            headers.put("authorization", "Bearer " + token);
-        }
-        if (contentType != null) {
-            headers.put("content-type", contentType);
-        }
-        return exchange(method, path, headers, body);
+        var request = ApiRequest.of(method, path).bearer(token);
+        return exchange(contentType == null ? new ApiRequest(method, path, request.headers(), body)
+                : request.body(contentType, body));
     }
 
     /** A request with these headers (a JSON body gets its content type unless they name one). */
     public Reply sendWithHeaders(String method, String path, Map<String, String> headers, String body) {
-        var all = new java.util.HashMap<>(headers);
-        if (body != null && headers.keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
-            all.put("content-type", "application/json");
+        var request = ApiRequest.of(method, path);
+        if (body != null) {
+            request = request.json(body);
         }
-        return exchange(method, path, all,
-                body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return exchange(request.headers(headers));
     }
 
-    private Reply exchange(String method, String path, Map<String, String> headers, byte[] body) {
-        // 60 s: an import push retries its writes for up to its 29 s timeout under throttling
-        var builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
-        everyRequestHeaders.forEach(builder::header);
-        headers.forEach(builder::header);
-        HttpRequest request = builder.build();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 429 && attempt < 50) {
-                    Thread.sleep(20L * attempt);
-                    continue;
-                }
-                OpenApiConformance.contract().check(request, response);
-                return new Reply(response.statusCode(), response.body(), parse(response.body()), response);
-            } catch (IOException e) {
-                throw new IllegalStateException(method + " " + path + " failed", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
+    private Reply exchange(ApiRequest request) {
+        try {
+            var answer = client.send(request);
+            return new Reply(answer.status(), answer.body(), parse(answer.body()), answer);
+        } catch (IOException e) {
+            throw new IllegalStateException(request.describe() + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 

@@ -129,6 +129,11 @@ public final class OpenApiConformance {
         return routeKeys().containsAll(declaration.routes().stream().map(RouteSpec::routeKey).toList());
     }
 
+    /** As {@link #check(HttpRequest, HttpResponse)}, for an answer of the API client and the request it sent. */
+    public void check(com.scaleout.client.ApiResponse answer) {
+        check(answer.request(), new ClientAnswer(answer));
+    }
+
     /** Fails (AssertionError) naming the route, the status and each violation when the exchange breaks the contract. */
     public void check(HttpRequest request, HttpResponse<?> response) {
         List<String> violations = violations(request, response);

@@ -1,0 +1,79 @@
+package com.scaleout.client;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** The social network's routes (NanoTwitter): accounts, sessions, tweets, follows, lists, search. */
+public final class SocialApi {
+    private final ScaleoutClient client;
+
+    SocialApi(ScaleoutClient client) {
+        this.client = client;
+    }
+
+    public ApiResponse register(String username, String password) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("POST", "/users").json(Map.of("username", username, "password", password)));
+    }
+
+    public ApiResponse logIn(String username, String password) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("POST", "/sessions")
+                .json(Map.of("username", username, "password", password)));
+    }
+
+    /** Registers the account and logs in: its session's token ({@link ApiError} when either is refused). */
+    public String signUp(String username, String password) throws IOException, InterruptedException {
+        ApiError.unlessFailed(register(username, password));
+        return session(username, password);
+    }
+
+    /** A new session's token ({@link ApiError} when the login is refused). */
+    public String session(String username, String password) throws IOException, InterruptedException {
+        return ApiError.unlessFailed(logIn(username, password)).text("token");
+    }
+
+    public ApiResponse me(String token) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("GET", "/me").bearer(token));
+    }
+
+    public ApiResponse profile(String username) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("GET", "/users/" + username));
+    }
+
+    public ApiResponse tweet(String token, String text) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("POST", "/tweets").bearer(token).json(Map.of("text", text)));
+    }
+
+    public ApiResponse tweetById(String id) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("GET", "/tweets/" + id));
+    }
+
+    public ApiResponse follow(String token, String username) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("PUT", "/me/following/" + username).bearer(token));
+    }
+
+    public ApiResponse unfollow(String token, String username) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("DELETE", "/me/following/" + username).bearer(token));
+    }
+
+    public ApiResponse timeline(String token, int limit) throws IOException, InterruptedException {
+        return page("/timeline", token, limit, null);
+    }
+
+    public ApiResponse search(String query, int limit, String cursor) throws IOException, InterruptedException {
+        return page("/search?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8), null, limit, cursor);
+    }
+
+    /**
+     * One page of a list ({@code /users/ada/tweets}, {@code /timeline}, {@code /search?q=...}): {@code limit} items
+     * from {@code cursor} (null for the first page), as the caller {@code token} (null for none) sees it.
+     */
+    public ApiResponse page(String listPath, String token, int limit, String cursor)
+            throws IOException, InterruptedException {
+        String separator = listPath.contains("?") ? "&" : "?";
+        return client.send(ApiRequest.of("GET", listPath + separator + "limit=" + limit
+                + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)))
+                .bearer(token));
+    }
+}
