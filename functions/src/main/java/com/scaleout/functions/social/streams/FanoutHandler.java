@@ -1,6 +1,5 @@
 package com.scaleout.functions.social.streams;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
@@ -9,7 +8,6 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FanoutService;
@@ -32,7 +30,6 @@ public final class FanoutHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
     private final FanoutService fanout;
     private final SocialTables tables;
-    private final StreamLag lag;
     private final Runnable readWarmUp;
 
     public FanoutHandler() {
@@ -40,20 +37,19 @@ public final class FanoutHandler extends StreamHandler {
     }
 
     private FanoutHandler(SocialComponents components, SocialTables tables) {
-        this(components.fanout(), tables, components.streamLag(), components.redis(),
+        this(components.fanout(), tables, components.redis(),
                 () -> readMissingTweet(components.tweets()));
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
-        this(fanout, tables, StreamLag.none(), Optional.empty(), () -> { });
+        this(fanout, tables, Optional.empty(), () -> { });
     }
 
-    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisLink> redis,
+    private FanoutHandler(FanoutService fanout, SocialTables tables, Optional<RedisLink> redis,
                           Runnable readWarmUp) {
         super(redis);
         this.fanout = fanout;
         this.tables = tables;
-        this.lag = lag;
         this.readWarmUp = readWarmUp;
     }
 
@@ -81,7 +77,7 @@ public final class FanoutHandler extends StreamHandler {
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
         return fanout.inOneBatch(() -> {
             readFollowerCountsAhead(event);
-            return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+            return StreamBatch.process(event, this::apply);
         });
     }
 
