@@ -66,12 +66,19 @@ replaces or wraps (moto 5.2.1):
    nor the serializers change the items they are given, so the query's results are handed on as they are; and an
    item's size, which the query computes twice per item for its 1 MB page limit, is computed once per query.
 
+12. CloudWatch's Smithy RPC v2 CBOR protocol, which the AWS SDK for Java speaks to CloudWatch and moto does not
+   serve (its CloudWatch answers the query and JSON 1.0 protocols only): a request to
+   ``/service/GraniteServiceVersion20100801/operation/<Operation>`` is decoded (cbor2) and handed to moto as the same
+   operation in JSON 1.0, and moto's answer is encoded back, timestamps as CBOR epoch times. The local stream poller
+   publishes the consumers' ``IteratorAge`` this way and the admin status page reads it.
+
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
 equivalence tests (patched and unpatched moto given the same generated operations give the same answers and the
 same stream records).
 """
 
 import base64
+import io
 import bisect
 import calendar
 import copy
@@ -81,7 +88,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict, deque
-from datetime import datetime
+from datetime import datetime, timezone
 
 MOTO_VERSION = "5.2.1"
 MARKER_HEADER = ("x-scaleout-moto", MOTO_VERSION + "+scaleout")
@@ -629,6 +636,63 @@ class ArrivalOrderLock:
 _one_at_a_time = ArrivalOrderLock()
 
 
+CLOUDWATCH_CBOR_PATH = "/service/GraniteServiceVersion20100801/operation/"
+CLOUDWATCH_TIMESTAMPS = ("Timestamp", "Timestamps", "StartTime", "EndTime")
+
+
+def _epoch_seconds(value):
+    if isinstance(value, datetime):
+        return value.timestamp()
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def _as_datetimes(value, key=None):
+    """moto's JSON answer with its timestamps (epoch seconds) as datetimes, which cbor2 writes as epoch times."""
+    if isinstance(value, dict):
+        return {k: _as_datetimes(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_datetimes(v, key) for v in value]
+    if key in CLOUDWATCH_TIMESTAMPS and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return datetime.fromtimestamp(value, tz=timezone.utc)
+    return value
+
+
+def _cloudwatch_cbor(original_call):
+    """Patch 12: CloudWatch in Smithy RPC v2 CBOR, served by moto's JSON 1.0 handling."""
+
+    def call(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        if not path.startswith(CLOUDWATCH_CBOR_PATH):
+            return original_call(self, environ, start_response)
+        import cbor2
+
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(length) if length else b""
+        payload = json.dumps(cbor2.loads(body) if body else {}, default=_epoch_seconds).encode()
+        translated = dict(environ)
+        translated.update({
+            "PATH_INFO": "/",
+            "CONTENT_TYPE": "application/x-amz-json-1.0",
+            "HTTP_X_AMZ_TARGET": "GraniteServiceVersion20100801." + path[len(CLOUDWATCH_CBOR_PATH):],
+            "CONTENT_LENGTH": str(len(payload)),
+            "wsgi.input": io.BytesIO(payload),
+        })
+        answered = {}
+
+        def keep(status, headers, exc_info=None):
+            answered["status"], answered["headers"] = status, headers
+
+        text = b"".join(original_call(self, translated, keep))
+        encoded = cbor2.dumps(_as_datetimes(json.loads(text)) if text.strip() else {}, datetime_as_timestamp=True)
+        headers = [(k, v) for k, v in answered["headers"] if k.lower() not in ("content-type", "content-length")]
+        headers += [("Content-Type", "application/cbor"), ("smithy-protocol", "rpc-v2-cbor"),
+                    ("Content-Length", str(len(encoded)))]
+        start_response(answered["status"], headers)
+        return [encoded]
+
+    return call
+
+
 def _isolated(original_call):
     def call(self, environ, start_response):
         with _one_at_a_time:
@@ -873,7 +937,7 @@ def apply():
 
         return original_call(self, environ, marked)
 
-    DomainDispatcherApplication.__call__ = _isolated(call)
+    DomainDispatcherApplication.__call__ = _isolated(_cloudwatch_cbor(call))
 
     # 8. requests
     DynamoHandler.parse_parameters = _fast_parse_parameters(DynamoHandler.parse_parameters)

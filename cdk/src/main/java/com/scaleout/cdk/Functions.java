@@ -116,6 +116,30 @@ public final class Functions extends Construct {
             }
             aliases.put(spec.name(), built);
         }
+        readLagOfConsumers(declaration);
+    }
+
+    /**
+     * A function that reads other functions' names (the admin status page, for their IteratorAge) gets them once
+     * they exist, and may read CloudWatch metrics: GetMetricData has no resource-level permissions, hence {@code *}.
+     */
+    private void readLagOfConsumers(Declaration declaration) {
+        for (FunctionSpec reader : declaration.functions()) {
+            var named = declaration.functions().stream().map(FunctionSpec::name)
+                    .filter(other -> declaration.settingsOf(reader.name()).contains(Settings.function(other)))
+                    .toList();
+            if (named.isEmpty()) {
+                continue;
+            }
+            Function function = byName.get(reader.name());
+            named.forEach(other -> function.addEnvironment(Settings.function(other).name(),
+                    byName.get(other).getFunctionName()));
+            Grant.addToPrincipal(GrantOnPrincipalOptions.builder()
+                    .grantee(function)
+                    .actions(List.of("cloudwatch:GetMetricData"))
+                    .resourceArns(List.of("*"))
+                    .build());
+        }
     }
 
     /** Provisioned environments in use that make autoscaling add more: headroom for a burst while it does. */

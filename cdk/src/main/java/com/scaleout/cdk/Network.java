@@ -99,8 +99,20 @@ public final class Network extends Construct {
      * so it exists only where a stage turns the admin routes on. Reachable from the functions' security group only.
      */
     public InterfaceVpcEndpoint reachSecretsManager() {
-        var endpoint = vpc.addInterfaceEndpoint("SecretsManager", InterfaceVpcEndpointOptions.builder()
-                .service(InterfaceVpcEndpointAwsService.SECRETS_MANAGER)
+        return reach("SecretsManager", InterfaceVpcEndpointAwsService.SECRETS_MANAGER);
+    }
+
+    /**
+     * An interface endpoint for CloudWatch's API ({@code monitoring}), for the admin status page, which reads the
+     * stream consumers' IteratorAge there: like {@link #reachSecretsManager()}, only where the admin routes are on.
+     */
+    public InterfaceVpcEndpoint reachCloudWatch() {
+        return reach("CloudWatch", InterfaceVpcEndpointAwsService.CLOUDWATCH_MONITORING);
+    }
+
+    private InterfaceVpcEndpoint reach(String id, InterfaceVpcEndpointAwsService service) {
+        var endpoint = vpc.addInterfaceEndpoint(id, InterfaceVpcEndpointOptions.builder()
+                .service(service)
                 .privateDnsEnabled(true)
                 .subnets(isolatedSubnets())
                 .open(false)

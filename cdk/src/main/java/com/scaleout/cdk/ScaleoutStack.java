@@ -42,6 +42,7 @@ public final class ScaleoutStack extends Stack {
         cache = network.map(net -> new Cache(this, "Cache", net, config));
         if (config.adminRoutes() && adminKeyReadersUseRedis(declaration)) {
             network.ifPresent(Network::reachSecretsManager);
+            network.ifPresent(Network::reachCloudWatch);
         }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);

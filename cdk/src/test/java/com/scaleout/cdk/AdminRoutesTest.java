@@ -61,22 +61,23 @@ class AdminRoutesTest {
     }
 
     @Test
-    void theAdminFunctionInTheCachesVpcReachesSecretsManagerThroughAnEndpointOpenToTheFunctionsOnly() {
+    void theAdminFunctionInTheCachesVpcReachesSecretsManagerAndCloudWatchThroughEndpointsOpenToTheFunctionsOnly() {
         var synth = synth(prod().withAdminRoutes());
         var network = synth.stack().network().orElseThrow();
         Object functionsGroup = synth.resolve(network.functionsSecurityGroup().getSecurityGroupId());
 
-        synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 3);
+        synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 4);
         var interfaces = synth.template().findResources("AWS::EC2::VPCEndpoint", Match.objectLike(Map.of(
                 "Properties", Match.objectLike(Map.of("VpcEndpointType", "Interface", "PrivateDnsEnabled", true)))));
-        assertThat(interfaces).hasSize(1);
-        assertThat(interfaces.values().iterator().next().toString()).contains(".secretsmanager");
+        assertThat(interfaces.values()).extracting(Object::toString)
+                .satisfiesExactlyInAnyOrder(endpoint -> assertThat(endpoint).contains(".secretsmanager"),
+                        endpoint -> assertThat(endpoint).contains(".monitoring"));
         var ingress = synth.template().findResources("AWS::EC2::SecurityGroupIngress").values().stream()
                 .map(r -> (Map<?, ?>) r.get("Properties"))
                 .filter(p -> Integer.valueOf(443).equals(p.get("FromPort")))
                 .toList();
-        assertThat(ingress).hasSize(1);
-        assertThat(ingress.getFirst().get("SourceSecurityGroupId")).isEqualTo(functionsGroup);
+        assertThat(ingress).hasSize(2)
+                .allSatisfy(rule -> assertThat(rule.get("SourceSecurityGroupId")).isEqualTo(functionsGroup));
         var admin = synth.stack().functions().function(ScaleoutDeclaration.ADMIN);
         assertThat(synth.template().findResources("AWS::Lambda::Function").get(synth.logicalId(admin)).toString())
                 .contains("VpcConfig");

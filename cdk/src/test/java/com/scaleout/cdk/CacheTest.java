@@ -205,6 +205,32 @@ class CacheTest {
             }
         }
 
+        /** Their lag is Lambda's IteratorAge, read by the admin function from CloudWatch: nothing else holds them. */
+        @Test
+        void theConsumersThatWriteDynamoDbOnlyRunOutsideTheVpcAndTheAdminFunctionReadsTheirLag() {
+            var real = TestStacks.synth(ScaleoutDeclaration.declaration(), config);
+            var functions = real.template().findResources("AWS::Lambda::Function");
+            for (String outside : List.of(ScaleoutDeclaration.TWEET_INDEXER, ScaleoutDeclaration.IMPORT_CHANGE_LOG)) {
+                var function = real.stack().functions().function(outside);
+                assertThat(properties(functions.get(real.logicalId(function)))).as(outside)
+                        .doesNotContainKey("VpcConfig");
+            }
+            for (String inside : List.of(ScaleoutDeclaration.SEARCH_INDEXER, ScaleoutDeclaration.SOCIAL_FANOUT)) {
+                var function = real.stack().functions().function(inside);
+                assertThat(properties(functions.get(real.logicalId(function)))).as(inside).containsKey("VpcConfig");
+            }
+            var admin = real.stack().functions().function(ScaleoutDeclaration.ADMIN);
+            assertThat(real.actionsOn(admin, "*")).contains("cloudwatch:GetMetricData");
+            assertThat(properties(functions.get(real.logicalId(admin))).toString())
+                    .contains(Settings.function(ScaleoutDeclaration.TWEET_INDEXER).name());
+            for (FunctionSpec other : ScaleoutDeclaration.declaration().functions()) {
+                if (!other.name().equals(ScaleoutDeclaration.ADMIN)) {
+                    assertThat(real.actionsOn(real.stack().functions().function(other.name()), "*"))
+                            .as(other.name()).doesNotContain("cloudwatch:GetMetricData");
+                }
+            }
+        }
+
         @Test
         void theOthersStayOutsideAnyVpcWithoutRedisVariables() {
             var others = DECLARATION.functions().stream().filter(f -> !f.usesRedis()).toList();

@@ -171,6 +171,11 @@ final class DeclarationAssertions {
                 return synth.resolve(stack.storage().bucket(bucket.name()).getBucketName());
             }
         }
+        for (var function : declaration.functions()) {
+            if (setting.equals(Settings.function(function.name()))) {
+                return synth.resolve(stack.functions().function(function.name()).getFunctionName());
+            }
+        }
         throw new AssertionError("a deployment setting the stack does not know: " + setting.name());
     }
 

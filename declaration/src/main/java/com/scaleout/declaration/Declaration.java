@@ -102,7 +102,8 @@ public record Declaration(
                     .forEach(a -> problems.add("function " + f.name() + " uses unknown table " + a.table()));
             f.buckets().stream().filter(b -> !bucketNames.contains(b))
                     .forEach(b -> problems.add("function " + f.name() + " uses unknown bucket " + b));
-            f.settings().stream().filter(setting -> !Settings.named().contains(setting))
+            f.settings().stream().filter(setting -> !Settings.named().contains(setting)
+                            && functionNames.stream().map(Settings::function).noneMatch(setting::equals))
                     .forEach(setting -> problems.add("function " + f.name() + " reads undeclared setting "
                             + setting.name() + " (declare it in Settings)"));
         }

@@ -118,8 +118,6 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(TWEET_INDEXER, SOCIAL + "streams.TweetIndexHandler")
                     .timeoutSeconds(30).readsAndWrites("TweetIndex").readsAndWrites("Retweets")
-                    // the cache only for reporting its stream lag to the status
-                    .withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_TIMELINE, SOCIAL + "http.TimelineHandler")
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").reads("Users")
@@ -149,9 +147,7 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
                     .readsSettings(Settings.IMPORT_KEY_CACHE_SECONDS))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
-                    .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables")
-                    // the cache only for reporting its stream lag to the status
-                    .withRedis())
+                    .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables"))
             // 29 s as the import API: one seeding chunk, one reset round or one stress run per request; in its own
             // artifact, whose data generators no other function carries
             .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
@@ -163,6 +159,10 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
                     .readsSettings(Settings.SOCIAL)
+                    // the status page's stream lag: the consumers' IteratorAge in CloudWatch, by function name
+                    .readsSettings(Settings.CLOUDWATCH_ENDPOINT, Settings.function(TWEET_INDEXER),
+                            Settings.function(SEARCH_INDEXER), Settings.function(SOCIAL_FANOUT),
+                            Settings.function(IMPORT_CHANGE_LOG))
                     .shippedIn(Artifact.ADMIN))
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,

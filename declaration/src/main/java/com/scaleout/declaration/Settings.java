@@ -23,6 +23,8 @@ public final class Settings {
             "the DynamoDB endpoint to use instead of AWS's (moto_server)");
     public static final Setting S3_ENDPOINT = Setting.of("S3_ENDPOINT", LOCAL,
             "the S3 endpoint to use instead of AWS's (moto_server, path-style)");
+    public static final Setting CLOUDWATCH_ENDPOINT = Setting.of("CLOUDWATCH_ENDPOINT", LOCAL,
+            "the CloudWatch endpoint to use instead of AWS's (moto_server, which the local stream poller reports to)");
     public static final Setting REDIS_URL = Setting.of("REDIS_URL", DEPLOYMENT,
             "the cache; unset: no cache (the functions fall back to DynamoDB)");
     public static final Setting REDIS_CLUSTER = Setting.of("REDIS_CLUSTER", "false", DEPLOYMENT,
@@ -53,7 +55,7 @@ public final class Settings {
     public static final List<Setting> SOCIAL = List.of(BCRYPT_COST, SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS);
 
     private static final List<Setting> NAMED = List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, DYNAMODB_ENDPOINT,
-            S3_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
+            S3_ENDPOINT, CLOUDWATCH_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
             SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS, IMPORT_WRITE_CONCURRENCY, IMPORT_KEY_CACHE_SECONDS);
 
     private Settings() {
@@ -68,6 +70,12 @@ public final class Settings {
     public static Setting table(String tableName) {
         return Setting.of(TableSpec.environmentVariable(tableName), DEPLOYMENT,
                 "the physical name of the table " + tableName);
+    }
+
+    /** A function's name as Lambda knows it (its metrics' FunctionName), e.g. {@code FUNCTION_TWEET_INDEXER}. */
+    public static Setting function(String functionName) {
+        return Setting.of("FUNCTION_" + Names.upperSnake(functionName), DEPLOYMENT,
+                "the deployed name of the function " + functionName);
     }
 
     /** A bucket's physical name, e.g. {@code BUCKET_ALBUM_IMAGES}. */

@@ -16,6 +16,7 @@ class SettingsTest {
         var declared = new HashSet<>(Settings.named());
         declaration.tables().forEach(table -> declared.add(Settings.table(table.name())));
         declaration.buckets().forEach(bucket -> declared.add(Settings.bucket(bucket.name())));
+        declaration.functions().forEach(function -> declared.add(Settings.function(function.name())));
         for (FunctionSpec function : declaration.functions()) {
             assertThat(declaration.settingsOf(function.name())).as(function.name())
                     .isSubsetOf(declared)

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
+import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.testing.DeclaredHandlerChecks;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +26,30 @@ class DeclaredHandlersTest {
     @Test
     void everyDeclaredHandlerHasSnapStartHooks() throws Exception {
         DeclaredHandlerChecks.assertHaveSnapStartHooks(Artifact.FUNCTIONS);
+    }
+
+    /**
+     * The consumers declared without the cache run outside its VPC: even where a cache is configured (locally every
+     * function sees REDIS_URL), they build no connection to it, priming included.
+     */
+    @Test
+    void theStreamConsumersDeclaredWithoutTheCacheHoldNoCacheConnection() throws Exception {
+        var declaration = ScaleoutDeclaration.declaration();
+        var withoutCache = declaration.streamConsumers().stream().map(StreamConsumerSpec::function).distinct()
+                .map(declaration::function).filter(function -> !function.usesRedis()).toList();
+        assertThat(withoutCache).extracting(FunctionSpec::name)
+                .contains(ScaleoutDeclaration.TWEET_INDEXER, ScaleoutDeclaration.IMPORT_CHANGE_LOG);
+        System.setProperty(Settings.REDIS_URL.name(), "redis://127.0.0.1:1");
+        System.setProperty(Settings.DYNAMODB_ENDPOINT.name(), "http://127.0.0.1:1");
+        try {
+            for (FunctionSpec function : withoutCache) {
+                var handler = (Primed) Class.forName(function.handler()).getConstructor().newInstance();
+                assertThat(handler.priming().holdsCacheConnection()).as(function.name()).isFalse();
+            }
+        } finally {
+            System.clearProperty(Settings.REDIS_URL.name());
+            System.clearProperty(Settings.DYNAMODB_ENDPOINT.name());
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
+import com.scaleout.local.streams.IteratorAge;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
 import com.scaleout.local.tables.TableProvisioner;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -80,11 +82,14 @@ public final class LocalRuntime implements AutoCloseable {
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
+            // what Lambda publishes for each consumer, into moto's CloudWatch, where the admin status reads it
+            var iteratorAge = IteratorAge.to(
+                    AwsClients.configured(CloudWatchClient.builder(), Settings.CLOUDWATCH_ENDPOINT).build());
             var readMode = parts.backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE
                     : StreamPoller.ReadMode.CONFIRMED;
             declaration.streamConsumers().forEach(c -> pollers.add(new StreamPoller(c, c.table(),
                     parts.functions.get(c.function()), parts.dynamoDb, parts.streams, onFailure,
-                    config.streamPollInterval(), readMode)));
+                    config.streamPollInterval(), readMode, iteratorAge)));
             parts.pollers = List.copyOf(pollers);
             parts.api.start();
             parts.pollers.forEach(StreamPoller::start);
@@ -176,6 +181,10 @@ public final class LocalRuntime implements AutoCloseable {
         for (BucketSpec bucket : declaration.buckets()) {
             variables.put(Settings.bucket(bucket.name()).name(), bucketName(bucket));
         }
+        // moto_server serves CloudWatch too; locally a function's deployed name is its declared one
+        variables.put(Settings.CLOUDWATCH_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
+        declaration.functions().forEach(function ->
+                variables.put(Settings.function(function.name()).name(), function.name()));
         return variables;
     }
 

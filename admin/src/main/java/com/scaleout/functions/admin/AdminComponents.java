@@ -1,13 +1,17 @@
 package com.scaleout.functions.admin;
 
 import com.scaleout.declaration.BucketSpec;
+import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Settings;
+import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.declaration.TableSpec;
+import com.scaleout.functions.admin.application.ConsumerLag;
 import com.scaleout.functions.admin.application.ResetService;
 import com.scaleout.functions.admin.application.SeedService;
 import com.scaleout.functions.admin.application.StatusService;
 import com.scaleout.functions.admin.application.StressService;
+import com.scaleout.functions.admin.cloudwatch.CloudWatchConsumerLag;
 import com.scaleout.functions.admin.dynamodb.DynamoTableCounts;
 import com.scaleout.functions.admin.dynamodb.DynamoTableEraser;
 import com.scaleout.functions.admin.redis.RedisCacheAdmin;
@@ -25,10 +29,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 
 /**
  * The admin and test routes' services: every table of the declaration (by the names the stack handed over), the
- * image bucket, the cache, and the social services that the stress test times. Built once per environment.
+ * image bucket, the cache, the stream consumers' lag metrics, and the social services that the stress test times. Built once per environment.
  */
 public record AdminComponents(SeedService seed, ResetService reset, StatusService status, StressService stress,
                               Optional<RedisLink> redis) {
@@ -38,6 +43,16 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
      * a DELETE does, and the reset's own key must outlive the reset for the reset to be replayed.
      */
     static final List<String> KEPT_BY_RESET = List.of("ImportKeys", ScaleoutDeclaration.IDEMPOTENCY_KEYS);
+
+    /** The stream consumers' lag from CloudWatch, each by the function name it is deployed under. */
+    private static ConsumerLag consumerLag(Declaration declaration, Clock clock) {
+        var functionNames = new LinkedHashMap<String, String>();
+        declaration.streamConsumers().stream().map(StreamConsumerSpec::function).distinct().forEach(consumer ->
+                RuntimeEnvironment.variable(Settings.function(consumer))
+                        .ifPresent(deployed -> functionNames.put(consumer, deployed)));
+        var cloudWatch = AwsClients.configured(CloudWatchClient.builder(), Settings.CLOUDWATCH_ENDPOINT).build();
+        return new CloudWatchConsumerLag(cloudWatch, functionNames, clock);
+    }
 
     public static AdminComponents create() {
         var dynamoDb = AwsClients.dynamoDb();
@@ -72,7 +87,8 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         return new AdminComponents(seed,
                 new ResetService(List.copyOf(erasable.keySet()), List.copyOf(buckets.keySet()),
                         new DynamoTableEraser(dynamoDb, erasable), bucketEraser, cache),
-                new StatusService(new DynamoTableCounts(dynamoDb, physicalTables), cache, clock),
+                new StatusService(new DynamoTableCounts(dynamoDb, physicalTables), cache, consumerLag(declaration, clock),
+                        clock),
                 new StressService(seed, users, social.accounts(), social.tweets(), social.follows(),
                         social.timelines(), Random::new), // made-up data, nothing secret
                 redis);

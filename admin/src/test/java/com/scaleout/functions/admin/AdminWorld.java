@@ -92,18 +92,13 @@ final class AdminWorld {
         public CacheStats stats() {
             return CacheStats.of(1, 2, 3, 1);
         }
-
-        @Override
-        public Map<String, StreamLagReport> streamLags() {
-            return Map.of();
-        }
     };
     /** How many random generators the stress service drew: one per request, none in the snapshot. */
     final AtomicInteger generatorsDrawn = new AtomicInteger();
     private final SeedService seed = new SeedService(counter, chunkLog, users, writer, new PasswordHasher(4), clock);
     final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
-            new StatusService(() -> Map.of("Users", 25L), cache, clock),
+            new StatusService(() -> Map.of("Users", 25L), cache, Map::of, clock),
             new StressService(seed, users, new AccountService(users, new PasswordHasher(4), clock),
                     new TweetService(tweets, new InMemoryTweetIndexStore(), new InMemoryRetweetStore(tweets), users,
                             clock),

@@ -140,7 +140,7 @@ final class RouteMinimums {
             Map.entry("POST /admin/seed", Minimum.testRoute(
                     "a bulk write of a chunk of made-up data: batches of 25 items and counters; a test route, not on the request path")),
             Map.entry("GET /admin/status", Minimum.testRoute(
-                    "the counts come from the seed's cached counters and the streams' lag from Redis; a test route")),
+                    "the counts come from the seed's cached counters and the streams' lag from CloudWatch; a test route")),
             Map.entry("POST /admin/stress", Minimum.testRoute(
                     "it times n tweets, follows and timeline reads in one request (NanoTwitter's /test/stress): its cost is the sum of theirs; a test route")),
             Map.entry("POST /admin/reset", Minimum.testRoute(

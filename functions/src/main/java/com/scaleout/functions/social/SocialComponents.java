@@ -5,7 +5,6 @@ import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.RecommendationService;
@@ -49,7 +48,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                DynamoRetweetStore retweets, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
-                               StreamLag streamLag, LoginThrottle loginThrottle, Optional<RedisLink> redis) {
+                               LoginThrottle loginThrottle, Optional<RedisLink> redis) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -101,6 +100,6 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
                 new SearchService(searchIndex, searchCache, bodies), searchIndex, searchCache,
-                new StreamLag(redis, clock), new RedisLoginThrottle(redis), redis);
+                new RedisLoginThrottle(redis), redis);
     }
 }

@@ -56,7 +56,8 @@ public final class StreamCatchUp {
         JsonNode streams = status.path("streams");
         for (String consumer : consumers) {
             JsonNode report = streams.path(consumer);
-            Instant at = report.isMissingNode() ? null : Instant.parse(report.get("at").asText());
+            // a consumer with no batch lately has no lag reported (null), which is not a lag of zero
+            Instant at = report.path("at").isTextual() ? Instant.parse(report.get("at").asText()) : null;
             if (at == null || at.isBefore(since.minus(CLOCK_SKEW))) {
                 // no batch since the write: still to start, unless it has been idle that long (it finished the
                 // write's records while the write was still being answered, which parallel batches often do)

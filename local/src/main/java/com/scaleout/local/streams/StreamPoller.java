@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -63,6 +65,7 @@ public final class StreamPoller implements AutoCloseable {
     private final OnFailureDestination onFailure;
     private final Duration pollInterval;
     private final ReadMode readMode;
+    private final IteratorAge iteratorAge;
     private final ReadSize readSize = new ReadSize();
     /** An overloaded account throttles every invocation for a while: one warning per poller every 10 s. */
     private final org.apache.logging.log4j.Logger throttled = ThrottledLogs.busy();
@@ -105,7 +108,7 @@ public final class StreamPoller implements AutoCloseable {
 
     public StreamPoller(StreamConsumerSpec spec, String tableName, FunctionPool function, DynamoDbClient dynamoDb,
                         DynamoDbStreamsClient streams, OnFailureDestination onFailure, Duration pollInterval,
-                        ReadMode readMode) {
+                        ReadMode readMode, IteratorAge iteratorAge) {
         this.spec = spec;
         this.tableName = tableName;
         this.function = function;
@@ -114,6 +117,7 @@ public final class StreamPoller implements AutoCloseable {
         this.onFailure = onFailure;
         this.pollInterval = pollInterval;
         this.readMode = readMode;
+        this.iteratorAge = iteratorAge;
         this.skipToLatest = spec.startingPosition() == StreamConsumerSpec.StartingPosition.LATEST;
         this.thread = Thread.ofPlatform().name("stream-" + spec.id()).daemon(true).unstarted(this::run);
     }
@@ -426,8 +430,28 @@ public final class StreamPoller implements AutoCloseable {
         }
     }
 
-    /** Invokes the function with the batch. */
+    /** Invokes the function with the batch; an invocation that ran reports its iterator age, as in Lambda. */
     private Outcome invoke(List<Record> batch) {
+        Instant delivered = Instant.now();
+        Outcome outcome = invokeOnce(batch);
+        if (outcome.result() != Outcome.Result.THROTTLED) {
+            newestCreation(batch).ifPresent(newest -> iteratorAge.publish(spec.function(),
+                    maxZero(Duration.between(newest, delivered)), delivered));
+        }
+        return outcome;
+    }
+
+    private static Optional<Instant> newestCreation(List<Record> batch) {
+        return batch.stream().map(record -> record.dynamodb().approximateCreationDateTime())
+                .filter(Objects::nonNull).max(Instant::compareTo);
+    }
+
+    /** Stream times are whole seconds: a record written just before its delivery may look a little ahead. */
+    private static Duration maxZero(Duration age) {
+        return age.isNegative() ? Duration.ZERO : age;
+    }
+
+    private Outcome invokeOnce(List<Record> batch) {
         Outcome whole = Outcome.failedFrom(batch.getFirst().dynamodb().sequenceNumber());
         try {
             Object result = function.invoke(StreamRecordMapper.event(batch, streamArn));

@@ -10,6 +10,7 @@ import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.testing.RecordingStreamHandler;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ class StreamPollerTest {
                 getClass().getClassLoader());
         poller = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T", function,
                 stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
-                StreamPoller.ReadMode.CONFIRMED);
+                StreamPoller.ReadMode.CONFIRMED, IteratorAge.NONE);
     }
 
     @AfterEach
@@ -81,6 +82,37 @@ class StreamPollerTest {
         for (int i = 0; i < times; i++) {
             poller.pollOnce();
         }
+    }
+
+    /** As Lambda's metric: from the newest record's creation in the batch to the delivery, by function name. */
+    @Test
+    void eachDeliveredBatchPublishesTheIteratorAgeOfItsNewestRecord() {
+        record Published(String function, Duration age, Instant at) {
+        }
+        var published = new java.util.concurrent.CopyOnWriteArrayList<Published>();
+        Instant newest = Instant.now().minusSeconds(30);
+        var reporting = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T", function,
+                stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
+                StreamPoller.ReadMode.CONFIRMED, (name, age, at) -> published.add(new Published(name, age, at)));
+        stream.records.add(created(record(1, "e1", "a"), newest.minusSeconds(60)));
+        stream.records.add(created(record(2, "e2", "b"), newest));
+
+        Instant before = Instant.now();
+        reporting.pollOnce();
+        assertThat(published).as("nothing delivered yet").isEmpty();
+        reporting.pollOnce();
+
+        assertThat(deliveredKeys()).containsExactly("a", "b");
+        assertThat(published).singleElement().satisfies(batch -> {
+            assertThat(batch.function()).isEqualTo("Recorder");
+            assertThat(batch.at()).isAfterOrEqualTo(before);
+            assertThat(batch.age()).isEqualTo(Duration.between(newest, batch.at()));
+        });
+    }
+
+    private static Record created(Record record, Instant at) {
+        return record.toBuilder().dynamodb(record.dynamodb().toBuilder().approximateCreationDateTime(at).build())
+                .build();
     }
 
     @Test
@@ -164,7 +196,7 @@ class StreamPollerTest {
     private StreamPoller singleReadPoller() {
         return new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0).batchSize(1000), "T",
                 function, stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
-                StreamPoller.ReadMode.SINGLE);
+                StreamPoller.ReadMode.SINGLE, IteratorAge.NONE);
     }
 
     @Test
@@ -229,7 +261,7 @@ class StreamPollerTest {
     void aParallelizationFactorDeliversConcurrentBatchesWithEachItemsRecordsInOrder() {
         try (var parallel = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0).batchSize(10)
                 .parallelizationFactor(4), "T", function, stream.table(), stream, new OnFailureDestination(dataDir),
-                Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE)) {
+                Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE, IteratorAge.NONE)) {
             for (int i = 1; i <= 30; i++) {
                 stream.records.add(record(i, "e" + i, "k" + (i % 6)));
             }
@@ -259,7 +291,7 @@ class StreamPollerTest {
                 ScalingRate.lambdas());
              var throttled = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T",
                      throttledFunction, stream.table(), stream, new OnFailureDestination(dataDir),
-                     Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE)) {
+                     Duration.ofMillis(10), StreamPoller.ReadMode.SINGLE, IteratorAge.NONE)) {
             throttled.start();
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
                     .until(() -> throttled.throttledInvocations() >= 3);

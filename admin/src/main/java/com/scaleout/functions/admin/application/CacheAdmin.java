@@ -1,7 +1,5 @@
 package com.scaleout.functions.admin.application;
 
-import java.util.Map;
-
 /** The cache as a whole: emptied by a reset, described by the status. */
 public interface CacheAdmin {
     /** Deletes every key (on every node of a cluster). */
@@ -17,14 +15,4 @@ public interface CacheAdmin {
     }
 
     CacheStats stats();
-
-    /** The last lag each stream consumer reported (see {@code StreamLag}), by consumer. */
-    Map<String, StreamLagReport> streamLags();
-
-    /**
-     * @param lagMs how far behind the stream the consumer's last batch was: now minus its newest record's time
-     * @param at    when it reported, ISO-8601
-     */
-    record StreamLagReport(long lagMs, String at) {
-    }
 }

@@ -2,7 +2,6 @@ package com.scaleout.functions.admin.redis;
 
 import com.scaleout.functions.admin.application.CacheAdmin;
 import com.scaleout.functions.shared.redis.RedisLink;
-import com.scaleout.functions.shared.streams.StreamLag;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode.NodeFlag;
 import java.util.ArrayList;
@@ -39,15 +38,6 @@ public final class RedisCacheAdmin implements CacheAdmin {
             keys += fields.getOrDefault("keys", 0L);
         }
         return CacheStats.of(keys, memory, hits, misses);
-    }
-
-    @Override
-    public Map<String, StreamLagReport> streamLags() {
-        var reports = new TreeMap<String, StreamLagReport>();
-        RedisLink.required(redis).sync().hgetall(StreamLag.KEY).forEach((consumer, value) ->
-                StreamLag.parse(value).ifPresent(report ->
-                        reports.put(consumer, new StreamLagReport(report.lagMs(), report.at().toString()))));
-        return reports;
     }
 
     private List<String> infoOfEachPrimary() {

@@ -53,11 +53,6 @@ class ResetServiceTest {
             }
             return CacheStats.of(3, 1024, 9, 1);
         }
-
-        @Override
-        public Map<String, StreamLagReport> streamLags() {
-            return Map.of("SocialFanout", new StreamLagReport(120, "2026-11-30T00:00:00Z"));
-        }
     }
 
     private final PiecewiseEraser tables = new PiecewiseEraser(100, Map.of("Users", 150L, "Tweets", 30L));

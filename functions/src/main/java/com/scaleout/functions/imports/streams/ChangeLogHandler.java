@@ -1,15 +1,11 @@
 package com.scaleout.functions.imports.streams;
 
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
-import com.scaleout.functions.shared.redis.RedisLink;
-import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.imports.ImportComponents;
 import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.domain.AppliedChange;
@@ -31,24 +27,15 @@ public final class ChangeLogHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(ChangeLogHandler.class.getName());
 
     private final ChangeLogService changeLog;
-    private final StreamLag lag;
 
     public ChangeLogHandler() {
-        this(ImportComponents.changeLogFromEnvironment(), RedisLink.fromEnvironment());
+        this(ImportComponents.changeLogFromEnvironment());
     }
 
-    private ChangeLogHandler(ChangeLogService changeLog, Optional<RedisLink> redis) {
-        this(changeLog, new StreamLag(redis, Clock.systemUTC()), redis);
-    }
-
+    /** Without the cache: the change log writes DynamoDB only, so it runs outside the cache's VPC. */
     ChangeLogHandler(ChangeLogService changeLog) {
-        this(changeLog, StreamLag.none(), Optional.empty());
-    }
-
-    private ChangeLogHandler(ChangeLogService changeLog, StreamLag lag, Optional<RedisLink> redis) {
-        super(redis);
+        super(Optional.empty());
         this.changeLog = changeLog;
-        this.lag = lag;
     }
 
     /**
@@ -85,7 +72,6 @@ public final class ChangeLogHandler extends StreamHandler {
         OptionalInt notLogged = changeLog.record(changes);
         String failedFrom = notLogged.isPresent() ? streamSequences.get(notLogged.getAsInt()) : unreadable;
         if (failedFrom == null) {
-            lag.record(ScaleoutDeclaration.IMPORT_CHANGE_LOG, event);
             return new StreamsEventResponse(List.of());
         }
         LOG.warning(() -> "records from " + failedFrom + " are not logged yet; reported for retry");

@@ -1,5 +1,6 @@
 package com.scaleout.functions.shared.aws;
 
+import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import java.net.URI;
@@ -79,6 +80,17 @@ public final class AwsClients {
                 .credentialsProvider(credentials())
                 .overrideConfiguration(timeouts())
                 .build();
+    }
+
+    /**
+     * Another service's client builder with this configuration (HTTP client, region, credentials, timeouts), for a
+     * module that has the service's SDK; {@code endpoint} points it at moto_server locally.
+     */
+    public static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder,
+                                                                                           Setting endpoint) {
+        configured(builder);
+        RuntimeEnvironment.variable(endpoint).map(URI::create).ifPresent(builder::endpointOverride);
+        return builder;
     }
 
     private static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder) {

@@ -56,6 +56,11 @@ public final class Priming implements Resource {
         return priming;
     }
 
+    /** Whether priming closes and reopens a cache connection: a function declared without the cache holds none. */
+    public boolean holdsCacheConnection() {
+        return redis.isPresent();
+    }
+
     /** Serializes each value with the API's mapper: its serializers are built before the snapshot. */
     public static void serialize(Object... responses) {
         for (Object response : responses) {

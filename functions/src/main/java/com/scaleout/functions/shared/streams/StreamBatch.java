@@ -17,16 +17,6 @@ public final class StreamBatch {
     private StreamBatch() {
     }
 
-    /** {@link #process(DynamodbEvent, Consumer)}, then, if every record went through, the consumer's lag. */
-    public static StreamsEventResponse process(DynamodbEvent event, Consumer<DynamodbEvent.DynamodbStreamRecord> work,
-                                               StreamLag lag, String consumer) {
-        var response = process(event, work);
-        if (response.getBatchItemFailures().isEmpty()) {
-            lag.record(consumer, event);
-        }
-        return response;
-    }
-
     public static StreamsEventResponse process(DynamodbEvent event,
                                                Consumer<DynamodbEvent.DynamodbStreamRecord> work) {
         for (var record : event.getRecords()) {

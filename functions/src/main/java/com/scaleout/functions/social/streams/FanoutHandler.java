@@ -1,7 +1,6 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.OperatorMetricNames;
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
@@ -10,7 +9,6 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.shared.metrics.OperatorMetrics;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.FanoutService;
@@ -33,7 +31,6 @@ public final class FanoutHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(FanoutHandler.class.getName());
     private final FanoutService fanout;
     private final SocialTables tables;
-    private final StreamLag lag;
     private final Runnable readWarmUp;
 
     public FanoutHandler() {
@@ -41,20 +38,19 @@ public final class FanoutHandler extends StreamHandler {
     }
 
     private FanoutHandler(SocialComponents components, SocialTables tables) {
-        this(components.fanout(), tables, components.streamLag(), components.redis(),
+        this(components.fanout(), tables, components.redis(),
                 () -> readMissingTweet(components.tweets()));
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
-        this(fanout, tables, StreamLag.none(), Optional.empty(), () -> { });
+        this(fanout, tables, Optional.empty(), () -> { });
     }
 
-    private FanoutHandler(FanoutService fanout, SocialTables tables, StreamLag lag, Optional<RedisLink> redis,
+    private FanoutHandler(FanoutService fanout, SocialTables tables, Optional<RedisLink> redis,
                           Runnable readWarmUp) {
         super(redis);
         this.fanout = fanout;
         this.tables = tables;
-        this.lag = lag;
         this.readWarmUp = readWarmUp;
     }
 
@@ -84,7 +80,7 @@ public final class FanoutHandler extends StreamHandler {
         try {
             return fanout.inOneBatch(() -> {
                 readFollowerCountsAhead(event);
-                return StreamBatch.process(event, this::apply, lag, ScaleoutDeclaration.SOCIAL_FANOUT);
+                return StreamBatch.process(event, this::apply);
             });
         } finally {
             OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION, (System.nanoTime() - started) / 1_000_000);

@@ -1,13 +1,11 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.functions.shared.logging.ThrottledLogs;
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.shared.streams.StreamBatch;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.SearchCache;
@@ -31,26 +29,23 @@ public final class SearchIndexHandler extends StreamHandler {
 
     private final SearchIndexStore index;
     private final SearchCache cache;
-    private final StreamLag lag;
 
     public SearchIndexHandler() {
         this(SocialComponents.create());
     }
 
     private SearchIndexHandler(SocialComponents components) {
-        this(components.searchIndex(), components.searchCache(), components.streamLag(), components.redis());
+        this(components.searchIndex(), components.searchCache(), components.redis());
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
-        this(index, cache, StreamLag.none(), Optional.empty());
+        this(index, cache, Optional.empty());
     }
 
-    private SearchIndexHandler(SearchIndexStore index, SearchCache cache, StreamLag lag,
-                               Optional<RedisLink> redis) {
+    private SearchIndexHandler(SearchIndexStore index, SearchCache cache, Optional<RedisLink> redis) {
         super(redis);
         this.index = index;
         this.cache = cache;
-        this.lag = lag;
     }
 
     /**
@@ -85,9 +80,6 @@ public final class SearchIndexHandler extends StreamHandler {
             return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(first)));
         }
         invalidate(changes);
-        if (read.getBatchItemFailures().isEmpty()) {
-            lag.record(ScaleoutDeclaration.SEARCH_INDEXER, event);
-        }
         return read;
     }
 

@@ -1,12 +1,10 @@
 package com.scaleout.functions.social.streams;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
-import com.scaleout.functions.shared.streams.StreamLag;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.shared.paging.PageRequest;
@@ -29,26 +27,20 @@ public final class TweetIndexHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
     private final TweetIndexStore index;
     private final RetweetStore retweets;
-    private final StreamLag lag;
 
+    /** Without the cache: the indexer writes DynamoDB only, so it runs outside the cache's VPC. */
     public TweetIndexHandler() {
-        this(SocialComponents.create());
+        this(SocialComponents.create(AwsClients.dynamoDb(), Optional.empty()));
     }
 
     private TweetIndexHandler(SocialComponents components) {
-        this(components.tweetIndex(), components.retweets(), components.streamLag(), components.redis());
+        this(components.tweetIndex(), components.retweets());
     }
 
     TweetIndexHandler(TweetIndexStore index, RetweetStore retweets) {
-        this(index, retweets, StreamLag.none(), Optional.empty());
-    }
-
-    private TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, StreamLag lag,
-                              Optional<RedisLink> redis) {
-        super(redis);
+        super(Optional.empty());
         this.index = index;
         this.retweets = retweets;
-        this.lag = lag;
     }
 
     /**
@@ -100,7 +92,6 @@ public final class TweetIndexHandler extends StreamHandler {
         if (!write(gathered)) {
             return failedFrom(firstGathered);
         }
-        lag.record(ScaleoutDeclaration.TWEET_INDEXER, event);
         return new StreamsEventResponse(List.of());
     }
 
