@@ -48,8 +48,7 @@ final class AlbumsBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+    static void run(int pairs) throws Exception {
         var report = new BenchReport("albums", "./scaleout bench albums " + pairs);
         Path dataDir = ScaleBench.freshDataDir("bench-albums");
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);

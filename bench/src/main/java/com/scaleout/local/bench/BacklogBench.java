@@ -85,8 +85,7 @@ final class BacklogBench {
                 .build();
     }
 
-    static void run(String[] args) throws Exception {
-        int records = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+    static void run(int records) throws Exception {
         var report = new BenchReport("backlog", "./scaleout bench backlog " + records);
         Path dataDir = ScaleBench.freshDataDir("bench-backlog");
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);

@@ -64,10 +64,9 @@ final class BenchSuite {
         void run() throws Exception;
     }
 
-    static void run(String[] args) throws Exception {
-        var suite = new BenchSuite();
-        boolean complete = suite.runAll();
-        System.exit(complete ? 0 : 1);
+    /** Runs every step; false when one failed (BENCHMARKS.md then left as it was). */
+    static boolean run() throws IOException {
+        return new BenchSuite().runAll();
     }
 
     private boolean runAll() throws IOException {

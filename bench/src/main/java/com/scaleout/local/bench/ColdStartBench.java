@@ -78,9 +78,7 @@ final class ColdStartBench {
     private ColdStartBench() {
     }
 
-    static void run(String[] args) throws Exception {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        int invocations = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+    static void run(int rounds, int invocations) throws Exception {
         for (Path artifact : ARTIFACTS) {
             if (!Files.isRegularFile(artifact)) {
                 throw new IllegalStateException(artifact + " is missing: build first (./scaleout build)");

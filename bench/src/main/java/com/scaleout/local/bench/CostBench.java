@@ -32,8 +32,7 @@ final class CostBench {
     private CostBench() {
     }
 
-    static void run(String[] args) throws Exception {
-        int calls = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+    static void run(int calls) throws Exception {
         var report = new BenchReport("cost", "./scaleout bench cost " + calls);
         var table = measure(calls);
         table.lines().forEach(report::line);

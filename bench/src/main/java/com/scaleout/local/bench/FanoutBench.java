@@ -33,8 +33,7 @@ final class FanoutBench {
     record Summary(int followers, double insertsPerSecond, double zaddPerSecond, int failedRuns) {
     }
 
-    static void run(String[] args) throws Exception {
-        int followers = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+    static void run(int followers) throws Exception {
         var report = new BenchReport("fanout", "./scaleout bench fanout " + followers);
         measure(report, followers);
         report.save();

@@ -129,12 +129,10 @@ final class ImportBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int bodies = args.length > 0 ? Integer.parseInt(args[0]) : 60;
-        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-        var report = new BenchReport("import", "./scaleout bench import " + bodies + " " + seconds + " " + rounds);
-        measure(report, bodies, Duration.ofSeconds(seconds), rounds);
+    static void run(int bodies, Duration round, int rounds) throws Exception {
+        var report = new BenchReport("import", "./scaleout bench import " + bodies + " " + round.toSeconds() + " "
+                + rounds);
+        measure(report, bodies, round, rounds);
         report.save();
     }
 

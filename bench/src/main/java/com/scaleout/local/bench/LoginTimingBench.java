@@ -34,8 +34,7 @@ final class LoginTimingBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+    static void run(int pairs) throws Exception {
         var report = new BenchReport("login", "./scaleout bench login " + pairs);
         measure(report, pairs);
         report.save();

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,10 +45,7 @@ final class MotoBench {
     private MotoBench() {
     }
 
-    static void run(String[] args) throws Exception {
-        List<Integer> sizes = args.length > 0
-                ? Arrays.stream(args[0].split(",")).map(String::trim).map(Integer::parseInt).toList()
-                : List.of(0, 10_000, 100_000);
+    static void run(List<Integer> sizes) throws Exception {
         var report = new BenchReport("moto", "./scaleout bench moto " + String.join(",",
                 sizes.stream().map(String::valueOf).toList()));
         Path dataDir = Path.of(".scaleout", "bench-moto");

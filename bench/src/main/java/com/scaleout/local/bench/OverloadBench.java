@@ -90,8 +90,7 @@ final class OverloadBench {
     record Reply(int status, boolean retryAfter, long latencyNanos) {
     }
 
-    static void run(String[] args) throws Exception {
-        int overloadSeconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
+    static void run(int overloadSeconds) throws Exception {
         var report = new BenchReport("overload", "./scaleout bench overload " + overloadSeconds);
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
         Path dataDir = ScaleBench.freshDataDir("bench-overload");

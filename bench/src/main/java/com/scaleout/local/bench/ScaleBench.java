@@ -52,10 +52,7 @@ final class ScaleBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int users = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
-        int tweetsPerUser = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int followsPerUser = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+    static void run(int users, int tweetsPerUser, int followsPerUser) throws Exception {
         var report = new BenchReport("scale", String.format(Locale.ROOT, "./scaleout bench scale %d %d %d", users,
                 tweetsPerUser, followsPerUser));
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);

@@ -57,9 +57,7 @@ final class SearchBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int tweets = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        int queries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+    static void run(int tweets, int queries) throws Exception {
         var report = new BenchReport("search", "./scaleout bench search " + tweets + " " + queries);
         measure(report, tweets, queries);
         report.save();

@@ -70,10 +70,9 @@ final class StackBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        var report = new BenchReport("stack", "./scaleout bench stack " + seconds);
-        measure(report, Duration.ofSeconds(seconds));
+    static void run(Duration albumRun) throws Exception {
+        var report = new BenchReport("stack", "./scaleout bench stack " + albumRun.toSeconds());
+        measure(report, albumRun);
         report.save();
     }
 

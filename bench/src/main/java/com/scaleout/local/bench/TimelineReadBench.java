@@ -18,7 +18,6 @@ import java.util.List;
  */
 final class TimelineReadBench {
     private static final int READERS = 50;
-    private static final Duration ROUND = Duration.ofSeconds(15);
     private static final int ROUNDS = 2;
 
     private TimelineReadBench() {
@@ -43,8 +42,7 @@ final class TimelineReadBench {
         }
     }
 
-    static void run(String[] args) throws Exception {
-        var round = args.length > 0 ? Duration.ofSeconds(Integer.parseInt(args[0])) : ROUND;
+    static void run(Duration round) throws Exception {
         var report = new BenchReport("timeline", "./scaleout bench timeline " + round.toSeconds());
         measure(report, round);
         report.save();
