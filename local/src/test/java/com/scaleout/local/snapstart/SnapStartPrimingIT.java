@@ -13,6 +13,7 @@ import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.http.SessionAuthorizer;
 import com.scaleout.functions.social.http.TweetsHandler;
+import com.scaleout.functions.social.streams.SearchIndexHandler;
 import com.scaleout.functions.social.streams.TweetIndexHandler;
 import com.scaleout.local.faults.RestartableRedis;
 import com.scaleout.local.testing.ApiClient;
@@ -106,13 +107,24 @@ class SnapStartPrimingIT {
         var handler = new TweetIndexHandler();
 
         checkpointWritesNothingAndClosesRedis(handler);
-        restoreReconnects(handler);
+        var before = functionConnections();
+        handler.priming().afterRestore(null);
+        assertThat(functionConnections()).as("TweetIndexer has no cache (it runs outside the VPC): the restore "
+                + "opens no connection").isEqualTo(before);
 
         String newTweet = "01K0SNAPSTART0000000000001";
         var response = handler.handleRequest(insertOf(newTweet, "after the restore #restored"), null);
         assertThat(response.getBatchItemFailures()).isEmpty();
         assertThat(items("TweetIndex")).anySatisfy(item -> assertThat(item)
                 .contains("tweetId=AttributeValue(S=" + newTweet + ")").contains("restored"));
+    }
+
+    @Test
+    void aStreamConsumerWithTheCacheClosesItAtTheCheckpointAndReconnectsAtTheRestore() {
+        var handler = new SearchIndexHandler();
+
+        checkpointWritesNothingAndClosesRedis(handler);
+        restoreReconnects(handler);
     }
 
     @Test
