@@ -169,17 +169,10 @@ final class ColdStartBench {
         try (var out = new JarOutputStream(Files.newOutputStream(jar))) {
             for (Class<?> type : List.of(ColdStartProbe.class, TrivialHandler.class, LocalContext.class)) {
                 Path classes = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-                String packagePath = type.getPackageName().replace('.', '/');
-                try (var files = Files.list(classes.resolve(packagePath))) {
-                    for (Path file : files.sorted().toList()) { // the class and its nested ones
-                        String name = String.valueOf(file.getFileName());
-                        if (name.equals(type.getSimpleName() + ".class")
-                                || name.startsWith(type.getSimpleName() + "$")) {
-                            out.putNextEntry(new JarEntry(packagePath + "/" + name));
-                            Files.copy(file, out);
-                            out.closeEntry();
-                        }
-                    }
+                for (var file : ClassFiles.of(classes, type.getPackageName(), type.getSimpleName()).entrySet()) {
+                    out.putNextEntry(new JarEntry(file.getKey()));
+                    out.write(file.getValue());
+                    out.closeEntry();
                 }
             }
         }
