@@ -4,11 +4,16 @@ export interface UserRef {
   id: string;
   username: string;
 }
+/** A tweet's author: the display name is the username when none was set (or from an API before issue 23). */
+export interface Author extends UserRef {
+  displayName?: string | null;
+}
 export interface User extends UserRef {
   displayName?: string | null;
   createdAt: string;
 }
 export interface Profile extends User {
+  bio?: string | null;
   followers: number;
   following: number;
   tweets: number;
@@ -16,17 +21,30 @@ export interface Profile extends User {
 export interface Recommendation extends User {
   mutuals: number;
 }
+/**
+ * A tweet view. The fields marked optional came with issue 23 (likes, the caller's own state, whom a reply answers):
+ * an older API, or an anonymous caller for the two "ByMe" fields, leaves them out.
+ */
 export interface Tweet {
   id: string;
-  author: UserRef;
+  author: Author;
   text: string;
   createdAt: string;
   inReplyTo: string | null;
+  inReplyToUsername?: string | null;
   hashtags: string[];
   mentions: string[];
   replies: number;
   retweets: number;
+  likes?: number;
+  retweetedByMe?: boolean;
+  likedByMe?: boolean;
   retweetedBy?: UserRef | null;
+}
+/** PATCH /me: a field left out stays as it is; null or "" resets it. */
+export interface ProfileChange {
+  displayName?: string | null;
+  bio?: string | null;
 }
 export interface Page<T> {
   items: T[];
@@ -38,32 +56,88 @@ export interface Session {
   user: User;
 }
 
-/** An answer other than 2xx, with the API's message (or a fallback when the body has none). */
+/** Why one field of a request was refused (the social error body's `errors[]`). */
+export interface FieldProblem {
+  field: string;
+  reason: string;
+}
+
+/** An answer other than 2xx, with the API's message (or a fallback when the body has none) and its field reasons. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly problems: readonly FieldProblem[] = [],
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
+export interface ErrorBody {
+  message: string;
+  problems: FieldProblem[];
+}
+
+function nonBlank(value: unknown): value is string {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/**
+ * The social error body `{"message", "errors": [{"field", "reason"}]}` (docs/openapi.yaml's Error); a problem
+ * without a reason but with a `message` is taken too. A body that is not one gives a short text naming the status.
+ */
+export function errorBody(status: number, body: string): ErrorBody {
+  const fallback = { message: `Request failed (HTTP ${status})`, problems: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return fallback;
+  }
+  if (!parsed || typeof parsed !== "object") return fallback;
+  const { message, errors } = parsed as { message?: unknown; errors?: unknown };
+  const problems: FieldProblem[] = [];
+  for (const item of Array.isArray(errors) ? errors : []) {
+    const { field, reason, message: said } = (item ?? {}) as Record<string, unknown>;
+    const why = nonBlank(reason) ? reason : nonBlank(said) ? said : null;
+    if (nonBlank(field) && why) problems.push({ field, reason: why });
+  }
+  return { message: nonBlank(message) ? message : fallback.message, problems };
+}
+
 /** The message of an error body `{"message": ...}`; else a short text naming the status. */
 export function errorMessage(status: number, body: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === "object") {
-      const message = (parsed as { message?: unknown }).message;
-      if (typeof message === "string" && message.trim() !== "") return message;
-    }
-  } catch {
-    // not JSON: fall through
-  }
-  return `Request failed (HTTP ${status})`;
+  return errorBody(status, body).message;
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+export type Wait = (ms: number) => Promise<void>;
+
+/** "Service busy, retry shortly" (503) and "too many requests" (429): the request was not done, and can be sent again. */
+const BUSY = new Set([429, 503]);
+/** Sends after the first one, at most: a busy API is asked four times in all, then the user sees its message. */
+export const BUSY_RETRIES = 3;
+/** The longest the client waits between two sends, whatever Retry-After says. */
+const MAX_RETRY_WAIT_MS = 10_000;
+
+/**
+ * How long to wait before resend number `retry` (1, 2, ...): the answer's Retry-After (seconds or an HTTP date) when it
+ * has one, else 0.5 s doubled each time; never more than 10 s.
+ */
+export function retryDelayMs(retry: number, retryAfter: string | null, now: number = Date.now()): number {
+  const backOff = 500 * 2 ** (retry - 1);
+  let wanted = backOff;
+  if (retryAfter !== null && retryAfter.trim() !== "") {
+    const seconds = Number(retryAfter);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) wanted = seconds * 1000;
+    else if (!Number.isNaN(date)) wanted = Math.max(0, date - now);
+  }
+  return Math.min(wanted, MAX_RETRY_WAIT_MS);
+}
+
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface PageParams {
   limit?: number;
@@ -86,26 +160,37 @@ export class Api {
     private readonly fetchFn: Fetch,
     private readonly baseUrl: string,
     private readonly token: () => string | null,
+    private readonly wait: Wait = sleep,
   ) {}
 
+  /**
+   * One call of the API. A busy answer (503, 429) is sent again after its Retry-After, up to BUSY_RETRIES times:
+   * every write of the API is idempotent or carries an Idempotency-Key, and a busy answer did nothing.
+   */
   async request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
     const token = this.token();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
-    let response: Response;
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    for (let retry = 1; ; retry++) {
+      const response = await this.send(path, init);
+      const text = await response.text();
+      if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
+      if (!BUSY.has(response.status) || retry > BUSY_RETRIES) {
+        const error = errorBody(response.status, text);
+        throw new ApiError(response.status, error.message, error.problems);
+      }
+      await this.wait(retryDelayMs(retry, response.headers.get("retry-after")));
+    }
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Response> {
     try {
-      response = await this.fetchFn(this.baseUrl + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      return await this.fetchFn(this.baseUrl + path, init);
     } catch {
       throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
     }
-    const text = await response.text();
-    if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, text));
-    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   register(username: string, password: string, displayName?: string): Promise<User> {
@@ -145,6 +230,20 @@ export class Api {
   }
   retweet(id: string): Promise<unknown> {
     return this.request("POST", `/tweets/${e(id)}/retweets`);
+  }
+  /** The answer is the tweet view with `likedByMe: true` and its new count. */
+  like(id: string): Promise<Tweet> {
+    return this.request("PUT", `/tweets/${e(id)}/likes/me`);
+  }
+  unlike(id: string): Promise<Tweet> {
+    return this.request("DELETE", `/tweets/${e(id)}/likes/me`);
+  }
+  /** The tweets a user liked, newest like first. */
+  userLikes(username: string, page: PageParams = {}): Promise<Page<Tweet>> {
+    return this.request("GET", `/users/${e(username)}/likes${query({ ...page })}`);
+  }
+  updateProfile(change: ProfileChange): Promise<Profile> {
+    return this.request("PATCH", "/me", change);
   }
   undoRetweet(id: string): Promise<void> {
     return this.request("DELETE", `/tweets/${e(id)}/retweets`);

@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { Api, ApiError, ComposeKey, Pager, errorMessage, type Fetch } from "../src/api";
+import { Api, ApiError, BUSY_RETRIES, ComposeKey, Pager, errorBody, errorMessage, retryDelayMs, type Fetch }
+  from "../src/api";
 
 interface Call {
   url: string;
   init?: RequestInit;
 }
 
-function fakeFetch(answers: Array<{ status: number; body?: unknown }>): { fetch: Fetch; calls: Call[] } {
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+function fakeFetch(answers: Answer[]): { fetch: Fetch; calls: Call[] } {
   const calls: Call[] = [];
   const fetch: Fetch = async (url, init) => {
     calls.push({ url, init });
     const answer = answers.shift() ?? { status: 500, body: { message: "no more answers" } };
     const text = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body
       : JSON.stringify(answer.body);
-    return new Response(answer.status === 204 ? null : text, { status: answer.status });
+    return new Response(answer.status === 204 ? null : text, { status: answer.status, headers: answer.headers });
   };
   return { fetch, calls };
 }
@@ -35,7 +38,94 @@ describe("errorMessage", () => {
   });
 });
 
+describe("errorBody", () => {
+  it("keeps the reason of every refused field, as the social routes send them", () => {
+    const body = '{"message":"Invalid request","errors":[{"field":"password","reason":"must have 8 to 128 characters"},'
+      + '{"field":"username","reason":"is taken"}],"requestId":"r1"}';
+    expect(errorBody(400, body)).toEqual({ message: "Invalid request", problems: [
+      { field: "password", reason: "must have 8 to 128 characters" }, { field: "username", reason: "is taken" }] });
+  });
+  it("takes a problem's message when it has no reason, and skips a problem without either", () => {
+    const body = '{"message":"Invalid request","errors":[{"field":"bio","message":"too long"},{"field":"x"},null,7]}';
+    expect(errorBody(400, body).problems).toEqual([{ field: "bio", reason: "too long" }]);
+  });
+  it("has no problems for a body without errors, or one that is not JSON", () => {
+    expect(errorBody(404, '{"message":"no such user"}')).toEqual({ message: "no such user", problems: [] });
+    expect(errorBody(502, "<html>")).toEqual({ message: "Request failed (HTTP 502)", problems: [] });
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("waits as long as Retry-After says, in seconds or as a date, and at most 10 s", () => {
+    expect(retryDelayMs(1, "2")).toBe(2000);
+    expect(retryDelayMs(1, "0")).toBe(0);
+    expect(retryDelayMs(1, "3600")).toBe(10_000);
+    const now = Date.parse("2026-12-03T10:00:00Z");
+    expect(retryDelayMs(1, "Thu, 03 Dec 2026 10:00:04 GMT", now)).toBe(4000);
+  });
+  it("backs off from half a second, doubling, without a usable Retry-After", () => {
+    expect([1, 2, 3].map((n) => retryDelayMs(n, null))).toEqual([500, 1000, 2000]);
+    expect(retryDelayMs(2, "soon")).toBe(1000);
+  });
+});
+
+describe("Api on a busy service", () => {
+  const busy = (retryAfter?: string): Answer => ({ status: 503, body: { message: "Service busy, retry shortly" },
+    headers: retryAfter ? { "retry-after": retryAfter } : {} });
+
+  it("sends again after Retry-After until an answer comes", async () => {
+    const { fetch, calls } = fakeFetch([busy("1"), { status: 429, body: { message: "slow down" } },
+      { status: 200, body: { items: [tweet("1")], next: null } }]);
+    const waits: number[] = [];
+    const api = new Api(fetch, "", () => "t", async (ms) => void waits.push(ms));
+    const page = await api.timeline();
+    expect(page.items.map((t) => t.id)).toEqual(["1"]);
+    expect(calls).toHaveLength(3);
+    expect(waits).toEqual([1000, 1000]);
+  });
+
+  it("gives up after a bounded number of sends, with the API's message", async () => {
+    const { fetch, calls } = fakeFetch(Array.from({ length: 10 }, () => busy("1")));
+    const api = new Api(fetch, "", () => "t", async () => {});
+    const error = await api.tweet("hi", undefined, "k").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).message).toBe("Service busy, retry shortly");
+    expect(calls).toHaveLength(1 + BUSY_RETRIES);
+    // every send of the tweet carries the same Idempotency-Key: the service cannot post it twice
+    expect(new Set(calls.map((c) => (c.init?.headers as Record<string, string>)["idempotency-key"]))).toEqual(
+      new Set(["k"]));
+  });
+
+  it("does not send again after another error", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 400, body: { message: "Invalid request" } }]);
+    await expect(new Api(fetch, "", () => null, async () => {}).search("x")).rejects.toThrow("Invalid request");
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe("Api", () => {
+  it("throws the field reasons with the message", async () => {
+    const { fetch } = fakeFetch([{ status: 400, body: { message: "Invalid request",
+      errors: [{ field: "password", reason: "must have 8 to 128 characters" }] } }]);
+    const error = await new Api(fetch, "", () => null).register("ada", "short").catch((e: unknown) => e);
+    expect((error as ApiError).problems).toEqual([{ field: "password", reason: "must have 8 to 128 characters" }]);
+  });
+
+  it("likes, unlikes, lists a user's likes and edits the profile", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 200, body: { ...tweet("t 1"), likes: 1, likedByMe: true } },
+      { status: 200, body: { ...tweet("t 1"), likes: 0, likedByMe: false } },
+      { status: 200, body: { items: [], next: null } }, { status: 200, body: {} }]);
+    const api = new Api(fetch, "", () => "t");
+    expect((await api.like("t 1")).likedByMe).toBe(true);
+    expect((await api.unlike("t 1")).likedByMe).toBe(false);
+    await api.userLikes("ada", { cursor: "c" });
+    await api.updateProfile({ displayName: "Ada", bio: null });
+    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual(["PUT /tweets/t%201/likes/me",
+      "DELETE /tweets/t%201/likes/me", "GET /users/ada/likes?cursor=c", "PATCH /me"]);
+    expect(JSON.parse(String(calls[3].init?.body))).toEqual({ displayName: "Ada", bio: null });
+  });
+
   it("sends the bearer token when logged in, and none when not", async () => {
     let token: string | null = "t0k";
     const { fetch, calls } = fakeFetch([{ status: 200, body: { items: [], next: null } }, { status: 200, body: {} }]);
@@ -115,12 +205,12 @@ describe("Pager", () => {
   it("keeps its cursor after a failed page, so a retry asks for the same page", async () => {
     const { fetch, calls } = fakeFetch([
       { status: 200, body: { items: [tweet("2")], next: "p2" } },
-      { status: 503, body: { message: "Service Unavailable" } },
+      { status: 500, body: { message: "Internal Server Error" } },
       { status: 200, body: { items: [tweet("1")], next: null } },
     ]);
     const pager = new Pager((p) => new Api(fetch, "", () => null).hashtag("x", p));
     await pager.next();
-    await expect(pager.next()).rejects.toThrow("Service Unavailable");
+    await expect(pager.next()).rejects.toThrow("Internal Server Error");
     expect(pager.done).toBe(false);
     await pager.next();
     expect(calls.map((c) => c.url)).toEqual(["/hashtags/x/tweets", "/hashtags/x/tweets?cursor=p2",
