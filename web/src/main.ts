@@ -16,6 +16,7 @@ import { tagPage } from "./pages/tag";
 import { tweetPage } from "./pages/tweet";
 import { parseRoute, type Route } from "./routes";
 import { renderNav } from "./ui/nav";
+import { mountSearchBox, showQuery } from "./ui/searchBox";
 import { main } from "./ui/page";
 
 /** The hash the page shows: a navigation to the same hash (no hashchange) reloads the page's data. */
@@ -24,6 +25,7 @@ let renderedHash: string | null = null;
 function render(): void {
   renderedHash = location.hash;
   const route: Route = parseRoute(location.hash);
+  showQuery(route.name === "search" ? route.q : "");
   switch (route.name) {
     case "home":
       return session ? homePage() : recentPage();
@@ -32,7 +34,9 @@ function render(): void {
     case "register":
       return registerPage();
     case "profile":
-      return profilePage(route.username);
+      return profilePage(route.username, "tweets");
+    case "likes":
+      return profilePage(route.username, "likes");
     case "followers":
     case "following":
       return followListPage(route.username, route.name);
@@ -62,6 +66,7 @@ window.addEventListener("popstate", () => {
 const fetchFn = (input: string, init?: RequestInit) => fetch(input, init);
 void apiBase(fetchFn, import.meta.env.VITE_API_URL).then((base) => {
   useApi(new Api(fetchFn, base, () => session?.token ?? null));
+  mountSearchBox();
   renderNav();
   render();
 });

@@ -4,6 +4,7 @@ export type Route =
   | { name: "login" }
   | { name: "register" }
   | { name: "profile"; username: string }
+  | { name: "likes"; username: string }
   | { name: "followers"; username: string }
   | { name: "following"; username: string }
   | { name: "tag"; tag: string }
@@ -34,6 +35,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 1 && first === "register") return { name: "register" };
   if (parts.length === 1 && first === "search") return { name: "search", q: query.get("q") ?? "" };
   if (first === "u" && parts.length === 2) return { name: "profile", username: second };
+  if (first === "u" && parts.length === 3 && third === "likes") return { name: "likes", username: second };
   if (first === "u" && parts.length === 3 && third === "followers") return { name: "followers", username: second };
   if (first === "u" && parts.length === 3 && third === "following") return { name: "following", username: second };
   if (first === "tag" && parts.length === 2) return { name: "tag", tag: second };
@@ -53,6 +55,8 @@ export function href(route: Route): string {
       return "#/register";
     case "profile":
       return `#/u/${e(route.username)}`;
+    case "likes":
+      return `#/u/${e(route.username)}/likes`;
     case "followers":
       return `#/u/${e(route.username)}/followers`;
     case "following":

@@ -17,7 +17,8 @@ describe("route parsing", () => {
     ["#/search?q=%23java%20%40ada", { name: "search", q: "#java @ada" }],
     ["#/search?q=a+b", { name: "search", q: "a b" }],
     ["#/t/01HXYZ", { name: "tweet", id: "01HXYZ" }],
-    ["#/u/ada/likes", { name: "notFound", path: "/u/ada/likes" }],
+    ["#/u/ada/likes", { name: "likes", username: "ada" }],
+    ["#/u/ada/retweets", { name: "notFound", path: "/u/ada/retweets" }],
     ["#/nowhere", { name: "notFound", path: "/nowhere" }],
     ["#/tag/%E0%A4%A", { name: "notFound", path: "/tag/%E0%A4%A" }],
   ])("%s", (hash, route) => {
@@ -30,6 +31,7 @@ describe("route parsing", () => {
       { name: "profile", username: "ada" },
       { name: "followers", username: "ada" },
       { name: "following", username: "ada" },
+      { name: "likes", username: "ada" },
       { name: "tag", tag: "café" },
       { name: "search", q: "#java & @ada" },
       { name: "tweet", id: "42" },

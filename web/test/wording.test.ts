@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { followListTitle, formatTime, listStatus, mutualsText, replyProblem, tweetCounts } from "../src/ui/wording";
+import { countText, fieldLabel, followListTitle, formatTime, listStatus, mutualsText, relativeTime, replyProblem,
+  shownCount } from "../src/ui/wording";
 
 describe("the pages' wording", () => {
   it("shows a time the API sent that is not a date as it came", () => {
@@ -7,8 +8,31 @@ describe("the pages' wording", () => {
     expect(formatTime("2026-12-03T11:40:45Z")).not.toBe("2026-12-03T11:40:45Z");
   });
 
-  it("counts a tweet's replies and retweets", () => {
-    expect(tweetCounts(2, 0)).toBe("2 replies · 0 retweets");
+  it("shows how long ago a tweet was, as Twitter does, and a date beyond a week", () => {
+    const now = new Date("2026-12-03T12:00:00Z");
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    expect(relativeTime(ago(0), now)).toBe("now");
+    expect(relativeTime(ago(59_000), now)).toBe("now");
+    expect(relativeTime(ago(-30_000), now)).toBe("now"); // a clock a little ahead of the reader's
+    expect(relativeTime(ago(5 * 60_000 + 10_000), now)).toBe("5m");
+    expect(relativeTime(ago(3 * 3_600_000 + 59 * 60_000), now)).toBe("3h");
+    expect(relativeTime(ago(2 * 86_400_000), now)).toBe("2d");
+    expect(relativeTime(ago(6 * 86_400_000 + 23 * 3_600_000), now)).toBe("6d");
+    expect(relativeTime("2026-11-20T12:00:00Z", now, "en-GB")).toBe("20 Nov");
+    expect(relativeTime("2025-11-20T12:00:00Z", now, "en-GB")).toBe("20 Nov 2025");
+    expect(relativeTime("yesterday", now)).toBe("yesterday");
+  });
+
+  it("says one like, two likes, and shows no count for zero", () => {
+    expect(countText(1, "like", "likes")).toBe("1 like");
+    expect(countText(2, "retweet", "retweets")).toBe("2 retweets");
+    expect(countText(0, "reply", "replies")).toBe("0 replies");
+    expect([0, 1, 12].map(shownCount)).toEqual(["", "1", "12"]);
+  });
+
+  it("names a request's field as the form labels it", () => {
+    expect(fieldLabel("password")).toBe("Password");
+    expect(fieldLabel("displayName")).toBe("Display name");
   });
 
   it("says mutual for one and mutuals otherwise", () => {

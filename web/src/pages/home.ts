@@ -11,8 +11,9 @@ import { mutualsText } from "../ui/wording";
 /** Home when logged in: compose, "You might like", and the timeline (scrolled). */
 export function homePage(): void {
   const parts = startPage("Home");
-  const timeline = tweetList(parts, (p) => api.timeline(p), "scroll", "Home timeline",
-    "Your timeline is empty: tweet something, or follow someone.");
+  // one's own replies belong to one's timeline: a sent one shows on top at once, as a new tweet does
+  const timeline: ReturnType<typeof tweetList> = tweetList(parts, (p) => api.timeline(p), "scroll", "Home timeline",
+    "Your timeline is empty: tweet something, or follow someone.", { onReply: (reply) => timeline.prepend(reply) });
   const compose = composeForm(parts, (tweet) => timeline.prepend(tweet));
   const suggestions = h("ul", { class: "users" });
   const aside = h("section", { class: "suggestions", "aria-labelledby": "might-like" },

@@ -4,7 +4,7 @@ import { isCurrent, main, showError, startPage } from "../ui/page";
 import { tweetArticle } from "../ui/tweet";
 import { tweetList } from "../ui/tweetList";
 
-/** One tweet and its replies. */
+/** One tweet and its replies; a reply sent from it shows at the top of its replies at once. */
 export function tweetPage(id: string): void {
   const parts = startPage("Tweet");
   const holder = h("div", {});
@@ -12,9 +12,9 @@ export function tweetPage(id: string): void {
   api.getTweet(id).then(
     (tweet) => {
       if (!isCurrent(parts)) return;
-      holder.append(tweetArticle(tweet, parts));
-      main.append(h("h2", {}, "Replies"),
-        tweetList(parts, (p) => api.replies(id, p), "button", "Replies", "No replies yet.").element);
+      const replies = tweetList(parts, (p) => api.replies(id, p), "button", "Replies", "No replies yet.");
+      holder.append(tweetArticle(tweet, parts, { onReply: (reply) => replies.prepend(reply) }));
+      main.append(h("h2", {}, "Replies"), replies.element);
     },
     (error) => showError(parts, error),
   );

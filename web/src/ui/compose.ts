@@ -2,7 +2,8 @@ import { ComposeKey, type Tweet } from "../api";
 import { api } from "../client";
 import { canSend, charactersLeft, counterText } from "../counter";
 import { h } from "../dom";
-import { clearError, showError, type PageParts } from "./page";
+import type { PageParts } from "./page";
+import { runPending } from "./pending";
 
 /**
  * "What's happening?": a new tweet, with the characters left as the API counts them. A resend of the same text
@@ -29,18 +30,13 @@ export function composeForm(parts: PageParts, onTweet: (tweet: Tweet) => void): 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!canSend(textarea.value)) return;
-    button.disabled = true;
-    try {
+    await runPending(parts, button, async () => {
       const tweet = await api.tweet(textarea.value, undefined, composeKey.for(textarea.value));
       composeKey.sent();
-      clearError(parts);
       textarea.value = "";
       onTweet(tweet);
-    } catch (error) {
-      showError(parts, error);
-    } finally {
-      update();
-    }
+    });
+    update();
   });
   return form;
 }

@@ -1,7 +1,12 @@
 import { h } from "../dom";
-import { showError, type PageParts } from "./page";
+import type { PageParts } from "./page";
+import { runPending } from "./pending";
+import { markInvalidFields } from "./problems";
 
-/** Username and password (and, to register, a display name); a failed submit shows the API's message. */
+/**
+ * Username and password (and, to register, a display name); a failed submit shows the API's message and the reason
+ * for each refused field, which is marked invalid.
+ */
 export function credentialsForm(parts: PageParts, submitLabel: string, withDisplayName: boolean,
                                 onSubmit: (values: Record<string, string>) => Promise<void>): HTMLFormElement {
   const field = (id: string, label: string, attrs: Record<string, string | boolean>) =>
@@ -19,17 +24,10 @@ export function credentialsForm(parts: PageParts, submitLabel: string, withDispl
     withDisplayName ? field("displayName", "Display name", { autocomplete: "name" }) : null,
     button,
   );
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const values = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
-    button.disabled = true;
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      showError(parts, error);
-    } finally {
-      button.disabled = false;
-    }
+    void runPending(parts, button, () => markInvalidFields(form, onSubmit(values)));
   });
   return form;
 }

@@ -1,6 +1,7 @@
 import { ApiError } from "../api";
 import { forgetSession, session } from "../auth";
 import { append, h, type Child } from "../dom";
+import { fieldLabel } from "./wording";
 
 /** What a page's parts share: where its errors show, and which page it is (see isCurrent). */
 export interface PageParts {
@@ -20,7 +21,7 @@ export function startPage(title: string, ...intro: Child[]): PageParts {
   const gen = ++generation;
   document.title = `${title} · Scaleout`;
   const heading = h("h1", { tabindex: "-1", id: "page-heading" }, title);
-  const alert = h("p", { role: "alert", class: "alert", hidden: true });
+  const alert = h("div", { role: "alert", class: "alert", hidden: true });
   main.replaceChildren(heading, alert);
   append(main, ...intro);
   heading.focus();
@@ -43,11 +44,18 @@ export function showError(parts: PageParts, error: unknown): void {
     // the token expired or was revoked: log out locally and ask to log in again
     forgetSession();
   }
-  parts.alert.textContent = error instanceof Error ? error.message : String(error);
+  const problems = error instanceof ApiError ? error.problems : [];
+  parts.alert.replaceChildren(error instanceof Error ? error.message : String(error));
+  if (problems.length > 0) {
+    // the reasons the API gave for each refused field, named as the form labels it
+    parts.alert.append(h("ul", { class: "problems" },
+      ...problems.map((p) => h("li", {}, `${fieldLabel(p.field)}: ${p.reason}`))));
+  }
   parts.alert.hidden = false;
 }
 
 export function clearError(parts: PageParts): void {
-  parts.alert.textContent = "";
+  if (!isCurrent(parts)) return;
+  parts.alert.replaceChildren();
   parts.alert.hidden = true;
 }

@@ -3,33 +3,52 @@ import { session } from "../auth";
 import { h } from "../dom";
 import { linkify } from "../linkify";
 import { href } from "../routes";
+import { avatar } from "./avatar";
 import type { PageParts } from "./page";
-import { tweetActions } from "./tweetActions";
+import { tweetActions, tweetCounts, type TweetActionOptions } from "./tweetActions";
 import { userLink } from "./userLink";
-import { formatTime, tweetCounts } from "./wording";
+import { formatTime, relativeTime } from "./wording";
 
-/** A tweet as an article: who and when, its linked text, its counts, and (logged in) reply and retweet. */
-export function tweetArticle(tweet: Tweet, parts: PageParts): HTMLElement {
+/**
+ * A tweet as an article: avatar, display name and @handle, how long ago (the full time on hover), whom it replies
+ * to, its linked text, and a row of icon buttons with counts (logged in) or the counts alone.
+ */
+export function tweetArticle(tweet: Tweet, parts: PageParts, options: TweetActionOptions = {}): HTMLElement {
   const text = h("p", { class: "text" });
   text.innerHTML = linkify(tweet.text, tweet.hashtags ?? [], tweet.mentions ?? []); // escaped by linkify
-  const counts = h("span", { class: "counts" }, tweetCounts(tweet.replies, tweet.retweets));
-  const article = h(
-    "article",
-    { class: "tweet" },
-    tweet.retweetedBy ? h("p", { class: "retweeted" }, `retweeted by @${tweet.retweetedBy.username}`) : null,
+  const author = tweet.author;
+  const profile = href({ name: "profile", username: author.username });
+  const content = h(
+    "div",
+    { class: "content" },
     h(
       "p",
       { class: "meta" },
-      userLink(tweet.author.username),
-      " ",
+      h("a", { href: profile, class: "author" },
+        h("span", { class: "display-name" }, author.displayName || author.username),
+        " ",
+        h("span", { class: "handle" }, `@${author.username}`)),
+      h("span", { class: "muted", "aria-hidden": "true" }, " · "),
       h("a", { href: href({ name: "tweet", id: tweet.id }), class: "time" },
-        h("time", { datetime: tweet.createdAt }, formatTime(tweet.createdAt))),
-      tweet.inReplyTo ? " · " : null,
-      tweet.inReplyTo ? h("a", { href: href({ name: "tweet", id: tweet.inReplyTo }) }, "in reply") : null,
+        h("time", { datetime: tweet.createdAt, title: formatTime(tweet.createdAt) }, relativeTime(tweet.createdAt))),
     ),
+    replyingTo(tweet),
     text,
-    h("p", { class: "footer" }, counts),
+    session ? tweetActions(tweet, parts, options) : tweetCounts(tweet),
   );
-  if (session) article.append(tweetActions(tweet, parts, counts));
-  return article;
+  return h(
+    "article",
+    { class: "tweet" },
+    tweet.retweetedBy ? h("p", { class: "retweeted" }, `retweeted by @${tweet.retweetedBy.username}`) : null,
+    h("div", { class: "tweet-body" }, h("a", { href: profile, tabindex: -1, "aria-hidden": "true" }, avatar(author)),
+      content),
+  );
+}
+
+/** "Replying to @bob"; a reply stored before the API named whom it answers links to the tweet answered instead. */
+function replyingTo(tweet: Tweet): HTMLElement | null {
+  if (!tweet.inReplyTo) return null;
+  return h("p", { class: "replying muted" }, "Replying to ", tweet.inReplyToUsername
+    ? userLink(tweet.inReplyToUsername)
+    : h("a", { href: href({ name: "tweet", id: tweet.inReplyTo }) }, "a tweet"));
 }

@@ -2,6 +2,7 @@ import { Pager, type Page, type PageParams, type Tweet } from "../api";
 import { h } from "../dom";
 import { isCurrent, showError, whenLeft, type PageParts } from "./page";
 import { tweetArticle } from "./tweet";
+import type { TweetActionOptions } from "./tweetActions";
 import { listStatus, type ListMode } from "./wording";
 
 /**
@@ -14,6 +15,7 @@ export function tweetList(
   mode: ListMode,
   label: string,
   empty = "No tweets yet.",
+  articleOptions: TweetActionOptions = {},
 ): { element: HTMLElement; prepend: (tweet: Tweet) => void } {
   const pager = new Pager(load);
   const list = h("div", { class: "tweets", role: "feed", "aria-label": label, "aria-busy": "false" });
@@ -30,7 +32,7 @@ export function tweetList(
     try {
       const items = await pager.next();
       if (!isCurrent(parts)) return;
-      for (const tweet of items) list.append(tweetArticle(tweet, parts));
+      for (const tweet of items) list.append(tweetArticle(tweet, parts, articleOptions));
       shown += items.length;
       status.textContent = listStatus(shown, pager.done, mode, empty);
       more.hidden = mode !== "button" || pager.done;
@@ -61,7 +63,7 @@ export function tweetList(
   }
   const element = h("section", { class: "list" }, list, status, more, sentinel);
   const prepend = (tweet: Tweet) => {
-    list.prepend(tweetArticle(tweet, parts));
+    list.prepend(tweetArticle(tweet, parts, articleOptions));
     if (shown === 0) status.textContent = "";
     shown++;
   };
