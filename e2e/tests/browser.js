@@ -1,6 +1,9 @@
 // Debian's chromium driven by playwright-core (no browser download): the path comes from CHROMIUM or the PATH.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { before, after } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 export const ARTIFACTS = new URL('../target/', import.meta.url);
@@ -15,6 +18,17 @@ function chromiumPath() {
     }
   }
   throw new Error('no chromium on PATH (./scaleout test installs Debian\'s chromium)');
+}
+
+/** One browser for a test file's tests (started before them, closed after); the artifacts' folder made. */
+export function browserForTests() {
+  const shared = { browser: null };
+  before(async () => {
+    mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
+    shared.browser = await launch();
+  });
+  after(async () => shared.browser?.close());
+  return shared;
 }
 
 export async function launch() {

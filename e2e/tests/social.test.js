@@ -1,56 +1,24 @@
 // The issue's walk through the web client, in a real browser against ./scaleout up: two users register, one
 // follows the other, a tweet with a #tag and an @mention reaches the follower's timeline, who replies and
 // retweets; search finds it; both log out. The timeline's screenshot is kept in e2e/target/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, launch, newPage, unique } from './browser.js';
+import { ARTIFACTS, browserForTests, newPage, unique } from './browser.js';
+import { awaitArticle, register, tweet } from './users.js';
 
-let browser;
-before(async () => {
-  mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
-  browser = await launch();
-});
-after(async () => browser?.close());
-
-async function register(page, username) {
-  await page.goto('/#/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('password-' + username);
-  await page.getByLabel('Display name').fill('E2E ' + username);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
-  await page.getByRole('link', { name: '@' + username }).waitFor();
-}
-
-async function tweet(page, text) {
-  await page.getByLabel("What's happening?").fill(text);
-  await page.getByRole('button', { name: 'Tweet', exact: true }).click();
-  await page.locator('article', { hasText: text }).first().waitFor();
-}
+const shared = browserForTests();
 
 /** Reloads the home timeline until an article with {@code text} shows (fanout is asynchronous). */
-async function awaitInTimeline(page, text) {
-  for (let attempt = 0; attempt < 15; attempt++) {
-    await page.goto('/#/');
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
-    try {
-      // the feed loads after the heading: give it a moment before reloading
-      await page.locator('article', { hasText: text }).first().waitFor({ timeout: 2_000 });
-      return;
-    } catch {
-      // not there yet
-    }
-  }
-  assert.fail(`"${text}" never reached the timeline`);
+function awaitInTimeline(page, text) {
+  return awaitArticle(page, '#/', 'Home', text);
 }
 
 test('two users follow, tweet, see, reply, retweet, search and log out', async () => {
   const alice = unique('al');
   const bob = unique('bo');
-  const alicePage = await newPage(browser);
-  const bobPage = await newPage(browser, { width: 375, height: 740 }); // a phone
+  const alicePage = await newPage(shared.browser);
+  const bobPage = await newPage(shared.browser, { width: 375, height: 740 }); // a phone
   // the local runtime sends the deployed site's Content Security Policy: any violation is a bug of the client
   const violations = [];
   for (const page of [alicePage, bobPage]) {
@@ -114,7 +82,7 @@ test('two users follow, tweet, see, reply, retweet, search and log out', async (
 });
 
 test('a wrong password shows the API\'s message and stays logged out', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(shared.browser);
   await page.goto('/#/login');
   await page.getByLabel('Username').fill(unique('nobody'));
   await page.getByLabel('Password').fill('not-the-password');

@@ -1,0 +1,44 @@
+// The steps the end-to-end tests share: an account made through the web client, and a tweet sent from Home.
+import { newPage, unique } from './browser.js';
+
+/** A page of its own with a new account logged in (username from {@code prefix}), on Home. */
+export async function newUser(browser, viewport, prefix) {
+  const page = await newPage(browser, viewport);
+  const name = unique(prefix);
+  await register(page, name);
+  return { page, name };
+}
+export async function register(page, username) {
+  await page.goto('/#/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('password-' + username);
+  await page.getByLabel('Display name').fill('E2E ' + username);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '@' + username }).waitFor();
+}
+
+export async function tweet(page, text) {
+  await page.getByLabel("What's happening?").fill(text);
+  await page.getByRole('button', { name: 'Tweet', exact: true }).click();
+  await page.locator('article', { hasText: text }).first().waitFor();
+}
+
+/**
+ * Opens {@code hash} until an article with {@code text} shows under its heading: timelines, hashtag pages and search
+ * follow a tweet through the streams, a moment later.
+ */
+export async function awaitArticle(page, hash, heading, text) {
+  for (let attempt = 0; attempt < 15; attempt++) {
+    await page.goto('/' + hash);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    try {
+      // the feed loads after the heading: give it a moment before reloading
+      await page.locator('article', { hasText: text }).first().waitFor({ timeout: 2_000 });
+      return;
+    } catch {
+      // not there yet
+    }
+  }
+  throw new Error(`"${text}" never showed at ${hash}`);
+}
