@@ -18,6 +18,7 @@ import { parseRoute, type Route } from "./routes";
 import { renderNav } from "./ui/nav";
 import { mountSearchBox, showQuery } from "./ui/searchBox";
 import { main } from "./ui/page";
+import { refreshTimes } from "./ui/tweet";
 
 /** The hash the page shows: a navigation to the same hash (no hashchange) reloads the page's data. */
 let renderedHash: string | null = null;
@@ -58,6 +59,7 @@ document.getElementById("skip")?.addEventListener("click", (event) => {
   main.focus();
 });
 window.addEventListener("hashchange", render);
+setInterval(() => refreshTimes(main), 60_000);
 // Going to the URL already shown (the address bar, or a link to the current page such as "Home" on Home) fires
 // popstate but no hashchange: show the page afresh then. A different hash renders on its hashchange.
 window.addEventListener("popstate", () => {

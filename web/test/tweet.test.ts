@@ -5,7 +5,7 @@ import { aTweet, scriptedApi, settle, setUpPage } from "./dom";
 setUpPage("bob");
 const { useApi } = await import("../src/client");
 const { startPage } = await import("../src/ui/page");
-const { tweetArticle } = await import("../src/ui/tweet");
+const { refreshTimes, tweetArticle } = await import("../src/ui/tweet");
 
 const button = (article: HTMLElement, name: string) =>
   [...article.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") ?? b.textContent) === name);
@@ -26,6 +26,13 @@ describe("a tweet's article", () => {
     expect(time.textContent).toBe("5m");
     expect(time.getAttribute("datetime")).toBe(tweet.createdAt);
     expect(time.getAttribute("title")).toBe(new Date(tweet.createdAt).toLocaleString());
+  });
+
+  it("keeps its relative time current", () => {
+    const tweet = aTweet();
+    const article = tweetArticle(tweet, startPage("Test"));
+    refreshTimes(article, new Date(Date.parse(tweet.createdAt) + 2 * 3_600_000));
+    expect(article.querySelector("time")?.textContent).toBe("2h");
   });
 
   it("falls back to the username without a display name", () => {

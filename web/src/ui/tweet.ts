@@ -30,7 +30,8 @@ export function tweetArticle(tweet: Tweet, parts: PageParts, options: TweetActio
         h("span", { class: "handle" }, `@${author.username}`)),
       h("span", { class: "muted", "aria-hidden": "true" }, " · "),
       h("a", { href: href({ name: "tweet", id: tweet.id }), class: "time" },
-        h("time", { datetime: tweet.createdAt, title: formatTime(tweet.createdAt) }, relativeTime(tweet.createdAt))),
+        h("time", { class: "relative", datetime: tweet.createdAt, title: formatTime(tweet.createdAt) },
+          relativeTime(tweet.createdAt))),
     ),
     replyingTo(tweet),
     text,
@@ -43,6 +44,13 @@ export function tweetArticle(tweet: Tweet, parts: PageParts, options: TweetActio
     h("div", { class: "tweet-body" }, h("a", { href: profile, tabindex: -1, "aria-hidden": "true" }, avatar(author)),
       content),
   );
+}
+
+/** Brings the relative times under root up to now ("now" becomes "1m"): main.ts calls it every minute. */
+export function refreshTimes(root: ParentNode, now: Date = new Date()): void {
+  for (const time of root.querySelectorAll<HTMLTimeElement>("time.relative")) {
+    time.textContent = relativeTime(time.dateTime, now);
+  }
 }
 
 /** "Replying to @bob"; a reply stored before the API named whom it answers links to the tweet answered instead. */

@@ -6,12 +6,14 @@ import { userLink } from "./userLink";
 /** A list of users paged by cursor, with a "More results" button. */
 export function userList(parts: PageParts, load: (page: PageParams) => Promise<Page<User>>): HTMLElement {
   const pager = new Pager(load);
-  const list = h("ul", { class: "users" });
+  const list = h("ul", { class: "users", "aria-busy": "false" });
   const status = h("p", { class: "status", "aria-live": "polite" });
   const more = h("button", { type: "button", hidden: true }, "More results");
   let shown = 0;
   const loadMore = async () => {
     more.hidden = true;
+    list.setAttribute("aria-busy", "true");
+    status.textContent = "Loading…";
     try {
       const items = await pager.next();
       if (!isCurrent(parts)) return;
@@ -22,7 +24,11 @@ export function userList(parts: PageParts, load: (page: PageParams) => Promise<P
       status.textContent = shown === 0 ? "Nobody yet." : "";
       more.hidden = pager.done;
     } catch (error) {
+      status.textContent = "";
+      more.hidden = pager.done;
       showError(parts, error);
+    } finally {
+      list.setAttribute("aria-busy", "false");
     }
   };
   more.addEventListener("click", () => void loadMore());
