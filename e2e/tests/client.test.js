@@ -193,6 +193,6 @@ test('after the API of issue 23: one\'s own page edits the display name and bio;
   await visitor.goto(`/#/u/${name}`);
   await visitor.getByText('Ada of the tests').waitFor();
   await visitor.getByText('Writes end-to-end tests.').waitFor();
-  await visitor.getByRole('button', { name: 'Follow', exact: true }).count(); // logged out: no button
+  assert.equal(await visitor.getByRole('button', { name: 'Follow', exact: true }).count(), 0); // logged out
   await screenshot(visitor, 'profile-phone.png');
 });

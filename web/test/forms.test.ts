@@ -110,3 +110,21 @@ describe("Follow", () => {
     expect([button.textContent, button.classList.contains("following")]).toEqual(["Unfollow", true]);
   });
 });
+
+describe("Log out", () => {
+  it("is pending until the API answers", async () => {
+    const { renderNav } = await import("../src/ui/nav");
+    const scripted = scriptedApi([{ status: 204 }]);
+    useApi(scripted.api);
+    renderNav();
+    const button = [...document.querySelectorAll<HTMLButtonElement>("#nav button")]
+      .find((b) => b.textContent === "Log out")!;
+    scripted.hold();
+    button.click();
+    await settle();
+    expect([button.disabled, button.getAttribute("aria-busy")]).toEqual([true, "true"]);
+    scripted.release();
+    await settle();
+    expect(scripted.calls).toEqual(["DELETE /sessions/current"]);
+  });
+});

@@ -11,10 +11,18 @@ export function renderNav(): void {
     const me = session.username;
     links.push(
       h("a", { href: href({ name: "profile", username: me }) }, `@${me}`),
-      h("button", { type: "button", class: "link", onclick: () => void logOut() }, "Log out"),
+      h("button", { type: "button", class: "link", onclick: loggingOut }, "Log out"),
     );
   } else {
     links.push(h("a", { href: "#/login" }, "Log in"), h("a", { href: "#/register" }, "Register"));
   }
   nav.replaceChildren(h("ul", {}, ...links.map((l) => h("li", {}, l))));
+}
+
+/** Log out is pending until the API forgets the session (the nav is drawn afresh then). */
+function loggingOut(event: Event): void {
+  const button = event.currentTarget as HTMLButtonElement;
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  void logOut();
 }
