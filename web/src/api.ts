@@ -228,7 +228,8 @@ export class Api {
   replies(id: string, page: PageParams = {}): Promise<Page<Tweet>> {
     return this.request("GET", `/tweets/${e(id)}/replies${query({ ...page })}`);
   }
-  retweet(id: string): Promise<unknown> {
+  /** The answer is the tweet view with its new count (201 retweeted now, 200 already). */
+  retweet(id: string): Promise<Tweet> {
     return this.request("POST", `/tweets/${e(id)}/retweets`);
   }
   /** The answer is the tweet view with `likedByMe: true` and its new count. */

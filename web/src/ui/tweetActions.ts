@@ -56,8 +56,8 @@ export function tweetActions(tweet: Tweet, parts: PageParts, options: TweetActio
   const reply = replyControls(tweet, parts, options);
   const retweet = toggleButton(parts, "retweet", ["Retweet", "Undo retweet"], tweet.retweetedByMe ?? false,
     tweet.retweets, async (on) => {
-      const answer = on ? await api.retweet(tweet.id) : await api.undoRetweet(tweet.id);
-      return (answer as Tweet | undefined)?.retweets;
+      // undoing answers 204: no count
+      return on ? (await api.retweet(tweet.id)).retweets : api.undoRetweet(tweet.id).then(() => undefined);
     });
   const like = toggleButton(parts, "like", ["Like", "Unlike"], tweet.likedByMe ?? false, tweet.likes ?? 0,
     async (on) => (on ? await api.like(tweet.id) : await api.unlike(tweet.id))?.likes);

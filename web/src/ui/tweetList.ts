@@ -1,6 +1,6 @@
 import { Pager, type Page, type PageParams, type Tweet } from "../api";
 import { h } from "../dom";
-import { isCurrent, showError, whenLeft, type PageParts } from "./page";
+import { clearError, isCurrent, showError, whenLeft, type PageParts } from "./page";
 import { tweetArticle } from "./tweet";
 import type { TweetActionOptions } from "./tweetActions";
 import { listStatus, type ListMode } from "./wording";
@@ -49,7 +49,10 @@ export function tweetList(
       list.setAttribute("aria-busy", "false");
     }
   };
-  more.addEventListener("click", () => void loadMore());
+  more.addEventListener("click", () => {
+    clearError(parts); // the user tries again: the last failure's message goes
+    void loadMore();
+  });
   if (mode === "scroll" && "IntersectionObserver" in window) {
     const watching = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) void loadMore();

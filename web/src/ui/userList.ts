@@ -1,6 +1,6 @@
 import { Pager, type Page, type PageParams, type User } from "../api";
 import { h } from "../dom";
-import { isCurrent, showError, type PageParts } from "./page";
+import { clearError, isCurrent, showError, type PageParts } from "./page";
 import { userLink } from "./userLink";
 
 /** A list of users paged by cursor, with a "More results" button. */
@@ -31,7 +31,10 @@ export function userList(parts: PageParts, load: (page: PageParams) => Promise<P
       list.setAttribute("aria-busy", "false");
     }
   };
-  more.addEventListener("click", () => void loadMore());
+  more.addEventListener("click", () => {
+    clearError(parts); // the user tries again: the last failure's message goes
+    void loadMore();
+  });
   void loadMore();
   return h("section", { class: "list" }, list, status, more);
 }
