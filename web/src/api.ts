@@ -118,14 +118,14 @@ export type Wait = (ms: number) => Promise<void>;
 const BUSY = new Set([429, 503]);
 /** Sends after the first one, at most: a busy API is asked four times in all, then the user sees its message. */
 export const BUSY_RETRIES = 3;
-/** The longest the client waits between two sends, whatever Retry-After says. */
+/** The longest the client waits between two sends: a longer Retry-After is left to the user, with the message. */
 const MAX_RETRY_WAIT_MS = 10_000;
 
 /**
  * How long to wait before resend number `retry` (1, 2, ...): the answer's Retry-After (seconds or an HTTP date) when it
- * has one, else 0.5 s doubled each time; never more than 10 s.
+ * has one, else 0.5 s doubled each time; null when the API asks for more than 10 s (the page would hang: not resent).
  */
-export function retryDelayMs(retry: number, retryAfter: string | null, now: number = Date.now()): number {
+export function retryDelayMs(retry: number, retryAfter: string | null, now: number = Date.now()): number | null {
   const backOff = 500 * 2 ** (retry - 1);
   let wanted = backOff;
   if (retryAfter !== null && retryAfter.trim() !== "") {
@@ -134,7 +134,7 @@ export function retryDelayMs(retry: number, retryAfter: string | null, now: numb
     if (Number.isFinite(seconds) && seconds >= 0) wanted = seconds * 1000;
     else if (!Number.isNaN(date)) wanted = Math.max(0, date - now);
   }
-  return Math.min(wanted, MAX_RETRY_WAIT_MS);
+  return wanted <= MAX_RETRY_WAIT_MS ? wanted : null;
 }
 
 const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -177,11 +177,13 @@ export class Api {
       const response = await this.send(path, init);
       const text = await response.text();
       if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
-      if (!BUSY.has(response.status) || retry > BUSY_RETRIES) {
+      const delay = BUSY.has(response.status) && retry <= BUSY_RETRIES
+        ? retryDelayMs(retry, response.headers.get("retry-after")) : null;
+      if (delay === null) {
         const error = errorBody(response.status, text);
         throw new ApiError(response.status, error.message, error.problems);
       }
-      await this.wait(retryDelayMs(retry, response.headers.get("retry-after")));
+      await this.wait(delay);
     }
   }
 

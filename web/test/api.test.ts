@@ -56,10 +56,12 @@ describe("errorBody", () => {
 });
 
 describe("retryDelayMs", () => {
-  it("waits as long as Retry-After says, in seconds or as a date, and at most 10 s", () => {
+  it("waits as long as Retry-After says, in seconds or as a date, and not at all beyond 10 s", () => {
     expect(retryDelayMs(1, "2")).toBe(2000);
     expect(retryDelayMs(1, "0")).toBe(0);
-    expect(retryDelayMs(1, "3600")).toBe(10_000);
+    expect(retryDelayMs(1, "10")).toBe(10_000);
+    expect(retryDelayMs(1, "11")).toBeNull();
+    expect(retryDelayMs(1, "3600")).toBeNull();
     const now = Date.parse("2026-12-03T10:00:00Z");
     expect(retryDelayMs(1, "Thu, 03 Dec 2026 10:00:04 GMT", now)).toBe(4000);
   });
@@ -95,6 +97,13 @@ describe("Api on a busy service", () => {
     // every send of the tweet carries the same Idempotency-Key: the service cannot post it twice
     expect(new Set(calls.map((c) => (c.init?.headers as Record<string, string>)["idempotency-key"]))).toEqual(
       new Set(["k"]));
+  });
+
+  it("leaves a Retry-After beyond 10 s to the user: the message at once, not a page hanging", async () => {
+    const { fetch, calls } = fakeFetch([{ status: 429, body: { message: "Too many requests" },
+      headers: { "retry-after": "60" } }]);
+    await expect(new Api(fetch, "", () => "t", async () => {}).follow("bob")).rejects.toThrow("Too many requests");
+    expect(calls).toHaveLength(1);
   });
 
   it("does not send again after another error", async () => {
