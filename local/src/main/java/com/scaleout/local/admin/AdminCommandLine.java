@@ -110,8 +110,8 @@ final class AdminCommandLine implements Runnable {
         commandLine.setOut(new PrintWriter(context.out(), true, charsetOf(context.out())));
         commandLine.setErr(new PrintWriter(err, true, charsetOf(err)));
         commandLine.setExecutionExceptionHandler((failure, failed, parsed) -> {
-            if (failure instanceof AdminCli.NotDone notDone) {
-                failed.getErr().println("scaleout: " + notDone.getMessage());
+            if (failure instanceof AdminCli.NotDone || failure instanceof AdminClient.NotUp) {
+                failed.getErr().println("scaleout: " + failure.getMessage());
                 return NOT_DONE;
             }
             if (failure instanceof IllegalArgumentException) {

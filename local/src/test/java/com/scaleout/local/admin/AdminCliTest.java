@@ -286,6 +286,22 @@ class AdminCliTest {
     }
 
     @Test
+    void aCommandOnAStackThatIsNotUpSaysSoAtOnceAndExits1() throws Exception {
+        int closed;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        long started = System.nanoTime();
+
+        assertThat(run("status", "--url", "http://127.0.0.1:" + closed)).isEqualTo(1);
+
+        assertThat(err()).contains("scaleout: nothing answers at http://127.0.0.1:" + closed
+                + ": is ./scaleout up running?").doesNotContain("Exception");
+        // no backoff: it used to try 8 times over 35 s
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+    }
+
+    @Test
     void importKeyUsageErrorsExit2() {
         assertThat(run("import-key")).isEqualTo(2);
         assertThat(err()).contains("create or revoke is required");
