@@ -13,6 +13,10 @@ public final class LocalLogging {
     }
 
     public static void configure() {
+        // as log4j2.xml says (shutdownHook="disable"), before log4j reads it: a command that logged nothing would
+        // otherwise start log4j at exit, from java.util.logging's cleaner, and print an ERROR that it is too late to
+        // register the hook
+        System.setProperty("log4j2.shutdownHookEnabled", "false");
         JulBridge.install();
     }
 }

@@ -253,11 +253,13 @@ public final class LocalRuntime implements AutoCloseable {
         var times = StartTimes.sinceJvmStart();
         var started = new java.util.concurrent.atomic.AtomicReference<LocalRuntime>();
         var stopped = new CountDownLatch(1);
+        var urlFile = StackUrlFile.fromEnvironment();
         // Registered before anything starts: a SIGTERM during start-up must not leave children behind either.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("stopping: closing the API, pollers and child processes");
             var runtime = started.get();
             if (runtime != null) {
+                urlFile.delete();
                 runtime.close();
             } else {
                 Backends.stopStarting();
@@ -283,6 +285,7 @@ public final class LocalRuntime implements AutoCloseable {
             return;
         }
         started.set(runtime);
+        urlFile.write(runtime.url());
         String web = config.webDir().flatMap(StaticFiles::at)
                 .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
                 .orElse("");

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code ./scaleout seed | reset | status | stress | import-key}: the test interface of a running stack, from the
@@ -23,11 +24,13 @@ public final class AdminCli {
     private final AdminClient client;
     private final PrintStream out;
     private final boolean terminal;
+    private final AdminCommandLine.Prompt prompt;
 
-    AdminCli(AdminClient client, PrintStream out, boolean terminal) {
+    AdminCli(AdminClient client, PrintStream out, boolean terminal, AdminCommandLine.Prompt prompt) {
         this.client = client;
         this.out = out;
         this.terminal = terminal;
+        this.prompt = prompt;
     }
 
     /** The admin route did not do what the command asked (the shell script's {@code die}: exit 1). */
@@ -42,8 +45,10 @@ public final class AdminCli {
     public static void main(String[] args) {
         LocalLogging.configure();
         String adminKey = RuntimeEnvironment.variable(Settings.ADMIN_KEY).orElse(LocalRuntime.DEFAULT_ADMIN_KEY);
+        var console = System.console();
         var context = new AdminCommandLine.Context(url -> new AdminClient(url, adminKey), System.out,
-                System.console() != null);
+                console != null, DefaultStack::fromEnvironment,
+                question -> console == null ? Optional.empty() : Optional.ofNullable(console.readLine("%s", question)));
         System.exit(AdminCommandLine.create(context, System.err).execute(args));
     }
 
@@ -56,7 +61,16 @@ public final class AdminCli {
         new SeedRun(client, out, terminal).seed(run, users, tweetsPerUser, followsPerUser, chunkCap, waitForStreams);
     }
 
-    void reset() throws Exception {
+    /** Empties the stack; one that is not on this machine only with {@code --yes} or the person's yes. */
+    void reset(boolean yes) throws Exception {
+        if (!yes && !LocalUrl.isLocal(client.url())) {
+            String question = "Empty every table and the cache of " + client.url() + "? Type yes to go on: ";
+            String answer = prompt.ask(question).orElseThrow(() -> new IllegalArgumentException("reset: "
+                    + client.url() + " is not a local stack and there is no terminal to ask: give --yes to reset it"));
+            if (!"yes".equals(answer.strip())) {
+                throw new NotDone("not reset: " + client.url() + " is as it was");
+            }
+        }
         var deleted = new LinkedHashMap<String, Long>();
         for (int round = 1; ; round++) {
             JsonNode answer = client.reset();
@@ -76,8 +90,13 @@ public final class AdminCli {
         out.println("cache flushed; import keys kept");
     }
 
-    void status() throws Exception {
-        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(client.status()));
+    void status(boolean json) throws Exception {
+        JsonNode status = client.status();
+        if (json) {
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(status));
+        } else {
+            StatusSummary.lines(client.url(), status).forEach(out::println);
+        }
     }
 
     void stress(String star, int n, int fan) throws Exception {

@@ -7,6 +7,7 @@ import com.scaleout.client.ScaleoutClient;
 import com.scaleout.client.Transport;
 import com.scaleout.functions.shared.json.Json;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * The admin routes of a running stack (local or deployed), with {@code X-Admin-Key}, through the API client. Busy
  * answers (429, 502-504) and requests without an answer (refused or dropped connections, timeouts) are sent again as
  * {@link BusyRetries} says (callers make their requests safe to repeat); past its attempts the call ends with
- * {@link GaveUp}. Any other non-2xx ends it with {@link Refused} and the API's message.
+ * {@link GaveUp}. Any other non-2xx ends it with {@link Refused} and the API's message. A refused connection before the
+ * stack ever answered ends it at once with {@link NotUp}: nothing runs at that URL, and waiting would not help.
  */
 public final class AdminClient {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
@@ -41,6 +43,8 @@ public final class AdminClient {
     private final BusyRetries retries;
     private final Pause pause;
     private final Clock clock;
+    /** Whether the stack has answered anything yet: until it has, a refused connection means it is not there. */
+    private volatile boolean answered;
 
     public AdminClient(String baseUrl, String adminKey) {
         this(baseUrl, adminKey, Transport.over(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()),
@@ -68,6 +72,13 @@ public final class AdminClient {
     public static final class GaveUp extends RuntimeException {
         GaveUp(String message, Throwable last) {
             super(message, last);
+        }
+    }
+
+    /** Nothing listens at the stack's URL, and nothing has since this client started. */
+    public static final class NotUp extends RuntimeException {
+        NotUp(String url, Throwable cause) {
+            super("nothing answers at " + url + ": is ./scaleout up running? (--url names another stack)", cause);
         }
     }
 
@@ -114,6 +125,7 @@ public final class AdminClient {
             IOException cause = null;
             try {
                 var answer = attempt.send();
+                answered = true;
                 if (answer.isSuccess()) {
                     return json(call, answer.body());
                 }
@@ -123,6 +135,9 @@ public final class AdminClient {
                 }
                 retryAfter = answer.header("retry-after");
             } catch (IOException e) {
+                if (!answered && e instanceof ConnectException) {
+                    throw new NotUp(url, e);
+                }
                 failure = "no answer (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": "
                         + e.getMessage()) + ")";
                 cause = e;
@@ -139,6 +154,7 @@ public final class AdminClient {
     public Optional<JsonNode> callOnce(String method, String path, String body) throws InterruptedException {
         try {
             var answer = client.send(method, path, Map.of(), bytes(body));
+            answered = true;
             if (answer.isSuccess()) {
                 return Optional.of(json(method + " " + path, answer.body()));
             }

@@ -5,8 +5,10 @@ import com.scaleout.local.LocalRuntime;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,25 +23,48 @@ import picocli.CommandLine.Model.CommandSpec;
  * picocli: usage and {@code --help} generated. A usage error, a refused call or a stack that stayed busy exits 2; an
  * import key the admin route did not issue or revoke exits 1, as the shell script's did.
  */
-@Command(name = "./scaleout", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND")
+@Command(name = "./scaleout", synopsisSubcommandLabel = "COMMAND")
 final class AdminCommandLine implements Runnable {
     static final int REFUSED = 2;
     static final int NOT_DONE = 1;
 
     @Spec
     private CommandSpec spec;
+    @Mixin
+    private Help help;
 
-    /** Where a command's stack is and how it prints. */
-    record Context(Function<String, AdminClient> clients, PrintStream out, boolean terminal) {
+    /** Asks the person at the terminal a question: their answer, or empty without a terminal. */
+    @FunctionalInterface
+    interface Prompt {
+        Optional<String> ask(String question);
+    }
+
+    /**
+     * Where a command's stack is and how it prints: the stack without {@code --url} is {@code defaultUrl}'s (see
+     * {@link DefaultStack}), and a question goes to {@code prompt}.
+     */
+    record Context(Function<String, AdminClient> clients, PrintStream out, boolean terminal,
+                   Supplier<String> defaultUrl, Prompt prompt) {
+        /** Without a terminal to ask, on the stack {@code ./scaleout up} runs. */
+        Context(Function<String, AdminClient> clients, PrintStream out) {
+            this(clients, out, false, DefaultStack::fromEnvironment, question -> Optional.empty());
+        }
+
         AdminCli cli(String url) {
-            return new AdminCli(clients.apply(url), out, terminal);
+            return new AdminCli(clients.apply(url), out, terminal, prompt);
         }
     }
 
-    /** {@code --url}, every command's. */
+    /** {@code -h, --help}, every command's (picocli's standard mixin would add a {@code --version} we have not). */
+    static final class Help {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean requested;
+    }
+
+    /** {@code --url}, every command's; its default comes from the command line's default value provider. */
     static final class Stack {
-        @Option(names = "--url", paramLabel = "URL", defaultValue = "http://127.0.0.1:${env:PORT:-3000}",
-                description = "the stack (default: the local runtime on PORT or 3000: ${DEFAULT-VALUE})")
+        @Option(names = "--url", paramLabel = "URL", description = "the stack (default: the one ./scaleout up runs, as "
+                + "written to .scaleout/api-url, else the local runtime on PORT or 3000; now ${DEFAULT-VALUE})")
         String url;
     }
 
@@ -48,6 +73,8 @@ final class AdminCommandLine implements Runnable {
         private final Context context;
         @Mixin
         private Stack stack;
+        @Mixin
+        private Help help;
 
         OnStack(Context context) {
             this.context = context;
@@ -76,13 +103,15 @@ final class AdminCommandLine implements Runnable {
         commandLine.getCommandSpec().usageMessage().description("The test interface of a running stack: the admin "
                 + "routes with X-Admin-Key from " + Settings.ADMIN_KEY.name() + " (default the local runtime's "
                 + LocalRuntime.DEFAULT_ADMIN_KEY + ").");
+        commandLine.setDefaultValueProvider(argument -> argument instanceof CommandLine.Model.OptionSpec option
+                && "--url".equals(option.longestName()) ? context.defaultUrl().get() : null);
         commandLine.registerConverter(Integer.class, AdminCommandLine::wholeNumber);
         commandLine.registerConverter(Integer.TYPE, AdminCommandLine::wholeNumber);
         commandLine.setOut(new PrintWriter(context.out(), true, charsetOf(context.out())));
         commandLine.setErr(new PrintWriter(err, true, charsetOf(err)));
         commandLine.setExecutionExceptionHandler((failure, failed, parsed) -> {
-            if (failure instanceof AdminCli.NotDone notDone) {
-                failed.getErr().println("scaleout: " + notDone.getMessage());
+            if (failure instanceof AdminCli.NotDone || failure instanceof AdminClient.NotUp) {
+                failed.getErr().println("scaleout: " + failure.getMessage());
                 return NOT_DONE;
             }
             if (failure instanceof IllegalArgumentException) {
@@ -117,7 +146,7 @@ final class AdminCommandLine implements Runnable {
         throw new ParameterException(spec.commandLine(), "a command is required");
     }
 
-    @Command(name = "seed", mixinStandardHelpOptions = true,
+    @Command(name = "seed",
             description = {"Seeds made-up accounts, tweets and follows in chunks.",
                 "The same command again resumes a seed that stopped; another --run NAME seeds more."})
     static final class Seed extends OnStack {
@@ -146,9 +175,12 @@ final class AdminCommandLine implements Runnable {
         }
     }
 
-    @Command(name = "reset", mixinStandardHelpOptions = true,
-            description = "Empties all data and the cache (import keys kept).")
+    @Command(name = "reset",
+            description = {"Empties all data and the cache (import keys kept).",
+                "Asks first unless the stack is local (127.0.0.1, localhost) or --yes is given."})
     static final class Reset extends OnStack {
+        @Option(names = "--yes", description = "reset without asking (needed without a terminal to ask)")
+        private boolean yes;
 
         Reset(Context context) {
             super(context);
@@ -156,13 +188,15 @@ final class AdminCommandLine implements Runnable {
 
         @Override
         void run(AdminCli cli) throws Exception {
-            cli.reset();
+            cli.reset(yes);
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "Counts with cache statistics and stream lag.")
+    @Command(name = "status",
+            description = "Counts per workload and table, the cache's hit rate and each stream consumer's lag.")
     static final class Status extends OnStack {
+        @Option(names = "--json", description = "print the admin route's whole JSON document instead")
+        private boolean json;
 
         Status(Context context) {
             super(context);
@@ -170,11 +204,11 @@ final class AdminCommandLine implements Runnable {
 
         @Override
         void run(AdminCli cli) throws Exception {
-            cli.status();
+            cli.status(json);
         }
     }
 
-    @Command(name = "stress", mixinStandardHelpOptions = true,
+    @Command(name = "stress",
             description = "The seed's /test/stress: times n tweets, follows and timeline reads.")
     static final class Stress extends OnStack {
         @Option(names = "--star", paramLabel = "USERNAME", description = "the user to stress (required)")
@@ -194,11 +228,13 @@ final class AdminCommandLine implements Runnable {
         }
     }
 
-    @Command(name = "import-key", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "create | revoke",
+    @Command(name = "import-key", synopsisSubcommandLabel = "create | revoke",
             description = "Issues or revokes an import API key through the admin routes.")
     static final class ImportKey implements Runnable {
         @Spec
         private CommandSpec spec;
+        @Mixin
+        private Help help;
 
         @Override
         public void run() {
@@ -206,7 +242,7 @@ final class AdminCommandLine implements Runnable {
         }
     }
 
-    @Command(name = "create", mixinStandardHelpOptions = true,
+    @Command(name = "create",
             description = "Issues a key of the client: its token is shown once, on the first line of the answer.")
     static final class CreateImportKey extends OnStack {
         @Option(names = "--client", paramLabel = "ID", required = true, description = "the client id (1 or more)")
@@ -230,7 +266,7 @@ final class AdminCommandLine implements Runnable {
         }
     }
 
-    @Command(name = "revoke", mixinStandardHelpOptions = true,
+    @Command(name = "revoke",
             description = "Revokes a key: import functions stop accepting it at once.")
     static final class RevokeImportKey extends OnStack {
         @Parameters(paramLabel = "KEY_ID", description = "the key's id (the token's part before the dot)")

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,8 @@ class AdminCliTest {
     /** Every request the admin routes got: method, path, admin key and body. */
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final AdminRoutes stack = new AdminRoutes(requests);
+    /** The stack ./scaleout up says it runs. */
+    private String stackUpRuns = "http://127.0.0.1:3000";
 
     AdminCliTest() throws IOException {
     }
@@ -75,12 +78,138 @@ class AdminCliTest {
     }
 
     @Test
-    void theStackIsTheLocalRuntimeUnlessAUrlIsGiven() {
-        String port = System.getenv("PORT") == null || System.getenv("PORT").isEmpty() ? "3000" : System.getenv("PORT");
+    void everyCommandTalksToTheStackUpRunsUnlessAUrlIsGiven() {
+        stackUpRuns = "http://127.0.0.1:4123";
 
-        assertThat(commandLine().parseArgs("status").subcommand().matchedOptionValue("--url", "none")).isEqualTo("none");
-        var status = commandLine().parseArgs("status").subcommand().commandSpec().findOption("--url");
-        assertThat((String) status.getValue()).isEqualTo("http://127.0.0.1:" + port);
+        for (var command : List.of(List.of("seed"), List.of("reset"), List.of("status"), List.of("stress"),
+                List.of("import-key", "create", "--client", "1"), List.of("import-key", "revoke", "k1"))) {
+            var parsed = commandLine().parseArgs(command.toArray(String[]::new));
+            while (parsed.subcommand() != null) {
+                parsed = parsed.subcommand();
+            }
+            assertThat((String) parsed.commandSpec().findOption("--url").getValue()).as(command.toString())
+                    .isEqualTo("http://127.0.0.1:4123");
+        }
+        assertThat(run("import-key", "create", "--help")).isZero();
+        assertThat(out()).contains("--url=URL").contains(".scaleout/api-url").contains("now http://127.0.0.1:4123");
+        assertThat(commandLine().parseArgs("status", "--url", "http://x").subcommand()
+                .matchedOptionValue("--url", "")).isEqualTo("http://x");
+    }
+
+    @Test
+    void theDefaultStackIsTheOneUpWroteElseThePortElse3000(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        var written = new com.scaleout.local.StackUrlFile(dir);
+        assertThat(DefaultStack.url(written.read(), "3000")).isEqualTo("http://127.0.0.1:3000");
+        assertThat(DefaultStack.url(written.read(), "4000")).isEqualTo("http://127.0.0.1:4000");
+
+        java.nio.file.Files.writeString(dir.resolve("api-url"), "http://127.0.0.1:41234\n");
+
+        assertThat(DefaultStack.url(written.read(), "4000")).isEqualTo("http://127.0.0.1:41234");
+    }
+
+    @Test
+    void unknownOptionsAreNamedWithTheCommandsUsageAndNoCommandOffersAVersion() {
+        assertThat(run("seed", "--bogus")).isEqualTo(2);
+        assertThat(err()).contains("Unknown option: '--bogus'").contains("Usage: ./scaleout seed")
+                .contains("--users=N").doesNotContain("Exception");
+        for (String[] help : List.of(new String[] {"--help"}, new String[] {"seed", "-h"}, new String[] {"reset", "--help"},
+                new String[] {"status", "--help"}, new String[] {"stress", "--help"}, new String[] {"import-key", "--help"},
+                new String[] {"import-key", "revoke", "--help"})) {
+            assertThat(run(help)).as(String.join(" ", help)).isZero();
+            assertThat(out()).as(String.join(" ", help)).startsWith("Usage: ./scaleout").contains("-h, --help")
+                    .doesNotContain("--version");
+        }
+        assertThat(run("--version")).isEqualTo(2);
+        assertThat(err()).contains("Unknown option: '--version'");
+    }
+
+    @Test
+    void statusPrintsASummaryAndTheDocumentWithJson() {
+        String document = """
+                {"users": 1204, "tweets": 12040, "follows": 24080, "albums": 3, "importRecords": 0,
+                 "tables": {"Users": 1204, "Tweets": 12040}, "countsNote": "exact locally",
+                 "cacheReachable": true,
+                 "cache": {"keys": 1500, "usedMemoryBytes": 3145728, "hits": 931, "misses": 69, "hitRate": 0.931},
+                 "streams": {"SocialFanout": {"lagMs": 1500, "at": "2026-12-01T10:00:00Z"},
+                             "ImportChangeLog": {"lagMs": null, "at": null}},
+                 "at": "2026-12-01T10:00:30Z"}""";
+        stack.answer(200, document);
+
+        assertThat(run("status", "--url", stack.url())).isZero();
+
+        assertThat(out().lines().toList()).containsExactly(
+                "status of " + stack.url() + " at 2026-12-01T10:00:30Z",
+                "  social    1,204 users, 12,040 tweets, 24,080 follows",
+                "  albums    3",
+                "  import    0 records",
+                "  tables    Users 1,204, Tweets 12,040",
+                "            (exact locally)",
+                "  cache     93.1 % hit rate (931 hits, 69 misses), 1,500 keys, 3.0 MiB",
+                "  streams   SocialFanout 1.5 s behind, ImportChangeLog no batch lately");
+
+        stack.answer(200, document);
+        assertThat(run("status", "--json", "--url", stack.url())).isZero();
+        assertThat(out()).contains("\"hitRate\" : 0.931").contains("\"countsNote\" : \"exact locally\"");
+    }
+
+    @Test
+    void statusSaysWhatItDoesNotKnow() {
+        stack.answer(200, """
+                {"users": 0, "tweets": 0, "follows": 0, "albums": 0, "importRecords": 0, "tables": {},
+                 "countsNote": "n", "cacheReachable": false, "cache": null, "streams": {}, "at": "2026-12-01T10:00:30Z"}""");
+
+        assertThat(run("status", "--url", stack.url())).isZero();
+
+        assertThat(out()).contains("  cache     unreachable").contains("  tables    none")
+                .contains("  streams   lag unknown (the metrics did not answer)");
+    }
+
+    @Test
+    void aLocalStackIsResetWithoutAQuestion() {
+        stack.answer(200, "{\"deleted\": {\"Users\": 2}, \"complete\": true}");
+
+        assertThat(run("reset", "--url", stack.url())).isZero();
+
+        assertThat(out()).contains("cache flushed");
+        assertThat(requests).containsExactly("POST /admin/reset key=it-key ");
+        assertThat(LocalUrl.isLocal("http://localhost:3000")).isTrue();
+        assertThat(LocalUrl.isLocal("http://[::1]:3000/")).isTrue();
+        assertThat(LocalUrl.isLocal("https://abc.execute-api.eu-west-1.amazonaws.com")).isFalse();
+        assertThat(LocalUrl.isLocal("http://127.0.0.1.example.com")).isFalse();
+    }
+
+    @Test
+    void aStackElsewhereIsResetOnlyWithYesOrThePersonsYes() throws Exception {
+        var remote = new FakeStack();
+        var out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
+        var questions = new java.util.ArrayList<String>();
+
+        assertThatThrownBy(() -> new AdminCli(remote.client(), out, false, question -> Optional.empty()).reset(false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("http://stack.test is not a local stack").hasMessageContaining("--yes");
+        assertThatThrownBy(() -> new AdminCli(remote.client(), out, true, question -> {
+            questions.add(question);
+            return Optional.of("y");
+        }).reset(false)).isInstanceOf(AdminCli.NotDone.class).hasMessageContaining("not reset");
+        assertThat(remote.routes).isEmpty();
+        assertThat(questions).containsExactly("Empty every table and the cache of http://stack.test? Type yes to go on: ");
+
+        new AdminCli(remote.client(), out, true, question -> Optional.of("yes")).reset(false);
+        new AdminCli(remote.client(), out, false, question -> {
+            throw new AssertionError("asked with --yes");
+        }).reset(true);
+
+        assertThat(remote.routes).containsExactly("POST /admin/reset", "POST /admin/reset");
+    }
+
+    @Test
+    void resetWithoutATerminalAgainstAStackElsewhereIsAUsageError() {
+        assertThat(run("reset", "--url", "https://abc.execute-api.eu-west-1.amazonaws.com")).isEqualTo(2);
+
+        assertThat(err()).contains("is not a local stack and there is no terminal to ask: give --yes")
+                .contains("Usage: ./scaleout reset").contains("--yes");
+        assertThat(requests).isEmpty();
     }
 
     @Test
@@ -157,6 +286,22 @@ class AdminCliTest {
     }
 
     @Test
+    void aCommandOnAStackThatIsNotUpSaysSoAtOnceAndExits1() throws Exception {
+        int closed;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        long started = System.nanoTime();
+
+        assertThat(run("status", "--url", "http://127.0.0.1:" + closed)).isEqualTo(1);
+
+        assertThat(err()).contains("scaleout: nothing answers at http://127.0.0.1:" + closed
+                + ": is ./scaleout up running?").doesNotContain("Exception");
+        // no backoff: it used to try 8 times over 35 s
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+    }
+
+    @Test
     void importKeyUsageErrorsExit2() {
         assertThat(run("import-key")).isEqualTo(2);
         assertThat(err()).contains("create or revoke is required");
@@ -171,7 +316,8 @@ class AdminCliTest {
 
     private picocli.CommandLine commandLine() {
         var context = new AdminCommandLine.Context(url -> new AdminClient(url, "it-key"),
-                new PrintStream(outBytes, true, StandardCharsets.UTF_8), false);
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8), false, () -> stackUpRuns,
+                question -> Optional.empty());
         return AdminCommandLine.create(context, new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     }
 

@@ -28,6 +28,28 @@ class AdminClientTest {
     }
 
     @Test
+    void aStackThatNothingAnswersForIsNotWaitedFor() {
+        // a refused connection before any answer: no stack at that URL, not a busy one (it waited 35 s)
+        stack.dropNext(new java.net.ConnectException("Connection refused"));
+
+        assertThatThrownBy(client::status).isInstanceOf(AdminClient.NotUp.class)
+                .hasMessage("nothing answers at http://stack.test: is ./scaleout up running? (--url names another "
+                        + "stack)");
+        assertThat(stack.waits).isEmpty();
+    }
+
+    @Test
+    void aRefusedConnectionAfterTheStackAnsweredIsSentAgain() throws Exception {
+        client.status();
+        stack.dropNext(new java.net.ConnectException("Connection refused"));
+
+        client.call("POST", "/admin/seed", CHUNK);
+
+        assertThat(stack.waits).hasSize(1);
+        assertThat(stack.written).containsExactly("c-1");
+    }
+
+    @Test
     void aRetryAfterDateIsWaitedUntil() throws Exception {
         stack.answerNext(429, "Tue, 01 Dec 2026 10:00:30 GMT", "Too Many Requests");
 

@@ -226,7 +226,8 @@ class AdminIT extends ProductionApiIT {
     void theCommandLineSeedsInChunksWithProgressAndResetsUntilComplete() throws Exception {
         var output = new java.io.ByteArrayOutputStream();
         var cli = new AdminCli(new AdminClient(fixture.runtime().url(), ADMIN_KEY),
-                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8), false);
+                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8), false,
+                question -> java.util.Optional.empty());
 
         // not waiting for the streams: they are still working off the reset's deletions (StreamCatchUp is
         // exercised in theStatusReportsTheCacheAndEveryStreamConsumersLag)
@@ -250,7 +251,7 @@ class AdminIT extends ProductionApiIT {
         assertThat(status().get("users").asLong()).isEqualTo(32);
 
         output.reset();
-        cli.reset();
+        cli.reset(false); // a local stack: no question
         assertThat(output.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("complete")
                 .contains("cache flushed");
         assertThat(status().get("users").asLong()).isZero();
@@ -263,7 +264,7 @@ class AdminIT extends ProductionApiIT {
         var errors = new java.io.ByteArrayOutputStream();
         var commandLine = AdminCommandLine.create(new AdminCommandLine.Context(
                 url -> new AdminClient(url, ADMIN_KEY),
-                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8), false),
+                new java.io.PrintStream(output, true, java.nio.charset.StandardCharsets.UTF_8)),
                 new java.io.PrintStream(errors, true, java.nio.charset.StandardCharsets.UTF_8));
         String url = fixture.runtime().url();
 
@@ -285,5 +286,11 @@ class AdminIT extends ProductionApiIT {
                 .contains("revoked: import functions stop accepting it at once");
         await().atMost(STREAMS).until(() -> List.of(401, 403)
                 .contains(api.send("POST", "/v2/import/push", token, push).status()));
+
+        output.reset();
+        assertThat(commandLine.execute("status", "--url", url))
+                .as(errors.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+        assertThat(output.toString(java.nio.charset.StandardCharsets.UTF_8)).startsWith("status of " + url + " at ")
+                .contains(" users, ").contains("  cache     ").contains("  streams   ");
     }
 }

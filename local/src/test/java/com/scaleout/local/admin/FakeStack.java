@@ -33,6 +33,8 @@ final class FakeStack implements Transport, AdminClient.Pause {
     /** Chunk ids whose data was written (a replay writes nothing). */
     final List<String> written = new ArrayList<>();
     final List<Duration> waits = new ArrayList<>();
+    /** Every request's method and path, in order. */
+    final List<String> routes = new ArrayList<>();
     private static final String SEED = "POST /admin/seed";
     /** By route: answers that come before the route's own. */
     private final Map<String, Deque<Answer>> queued = new java.util.HashMap<>();
@@ -84,6 +86,7 @@ final class FakeStack implements Transport, AdminClient.Pause {
             throw dropped.removeFirst();
         }
         String route = request.method() + " " + request.uri().getPath();
+        routes.add(route);
         var before = queued.getOrDefault(route, new ArrayDeque<>());
         if (!before.isEmpty()) {
             return before.removeFirst().to(request);
@@ -91,6 +94,8 @@ final class FakeStack implements Transport, AdminClient.Pause {
         return switch (route) {
             case SEED -> new Answer(200, Optional.empty(), Json.write(seed(body))).to(request);
             case "GET /admin/status" -> new Answer(200, Optional.empty(), "{\"streams\": {}}").to(request);
+            case "POST /admin/reset" -> new Answer(200, Optional.empty(),
+                    "{\"deleted\": {\"Users\": 3}, \"complete\": true}").to(request);
             default -> new Answer(404, Optional.empty(), "{\"message\": \"Not Found\"}").to(request);
         };
     }

@@ -1,0 +1,24 @@
+package com.scaleout.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StackUrlFileTest {
+
+    @Test
+    void upWritesItsUrlWhileItRunsAndRemovesItWhenItStops(@TempDir Path dir) throws IOException {
+        var file = new StackUrlFile(dir.resolve("data"));
+        assertThat(file.read()).isEmpty();
+
+        file.write("http://127.0.0.1:41234");
+        assertThat(file.read()).contains("http://127.0.0.1:41234");
+        assertThat(new StackUrlFile(dir.resolve("data")).read()).contains("http://127.0.0.1:41234");
+
+        file.delete();
+        assertThat(file.read()).isEmpty();
+    }
+}
