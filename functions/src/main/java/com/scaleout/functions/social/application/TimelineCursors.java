@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.application;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.ids.Ids;
@@ -37,8 +38,8 @@ final class TimelineCursors {
                     && shownAbove.size() <= TimelinePaging.MAX_CARRIED && shownAbove.stream().allMatch(Ids::isId)) {
                 return new TimelinePaging.Position(Optional.of(before), shownAbove);
             }
-        } catch (Exception malformed) {
-            // reported below, whatever the cause
+        } catch (IllegalArgumentException | JsonProcessingException malformed) {
+            // not base64url, or not JSON: reported below
         }
         throw InvalidInputException.field("cursor", "is not a cursor this list returned");
     }
