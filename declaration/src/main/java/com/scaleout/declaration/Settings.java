@@ -36,7 +36,7 @@ public final class Settings {
     public static final Setting BCRYPT_COST = Setting.of("BCRYPT_COST", "10", TUNING,
             "BCrypt's cost for passwords (the tests lower it)");
     public static final Setting SEARCH_QUERY_CONCURRENCY = Setting.of("SEARCH_QUERY_CONCURRENCY", "40", TUNING,
-            "how many index queries one search runs at once (as many terms as a query may have, 10, four times)");
+            "how many index queries one search runs at once (4 shards of 10 tags or mentions, or of 5 words and their tags)");
     public static final Setting FANOUT_MAX_FOLLOWERS = Setting.of("FANOUT_MAX_FOLLOWERS", "10000", TUNING,
             "above this many followers an account's activity is merged at read time instead of fanned out");
     public static final Setting IMPORT_WRITE_CONCURRENCY = Setting.of("IMPORT_WRITE_CONCURRENCY", "32", TUNING,

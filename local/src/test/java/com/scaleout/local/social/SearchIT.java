@@ -37,7 +37,7 @@ class SearchIT extends ProductionApiIT {
     }
 
     @Test
-    void ranksByTermsMatchedThenNewerAndKeepsTagsWordsAndMentionsApart() {
+    void ranksByTermsMatchedThenNewerAndAWordFindsItsTagButATagOrAMentionOnlyItself() {
         String word = unique("w").toLowerCase();
         String other = unique("o").toLowerCase();
         String name = unique("Mia");
@@ -47,10 +47,10 @@ class SearchIT extends ProductionApiIT {
         tweet(token, "Loud #" + word.toUpperCase() + " only");
         tweet(token, "hi @" + name + " about " + other.toUpperCase());
 
-        await().atMost(INDEXED).until(() -> texts(search(word + " " + other, "")).size() == 3);
+        await().atMost(INDEXED).until(() -> texts(search(word + " " + other, "")).size() == 4);
         assertThat(texts(search(word + " " + other, "")))
                 .containsExactly("old " + word + " and " + other, "hi @" + name + " about " + other.toUpperCase(),
-                        "just " + word);
+                        "Loud #" + word.toUpperCase() + " only", "just " + word);
         assertThat(texts(search("#" + word, ""))).containsExactly("Loud #" + word.toUpperCase() + " only");
         assertThat(texts(search("@" + name.toLowerCase(), ""))).containsExactly("hi @" + name + " about "
                 + other.toUpperCase());
@@ -106,6 +106,33 @@ class SearchIT extends ProductionApiIT {
         assertThat(api.delete("/tweets/" + first, token).status()).isEqualTo(204);
         await().atMost(INDEXED).untilAsserted(() -> assertThat(texts(search(word, "")))
                 .containsExactly("second " + word));
+    }
+
+    @Test
+    void aWordFindsItsTaggedTweetsAndItsCachedPageMakesWayForANewTaggedOne() {
+        String token = api.signUp(unique("tag"));
+        String word = unique("h").toLowerCase();
+        for (int i = 0; i < 5; i++) {
+            tweet(token, "lesson " + i + " #" + word);
+        }
+        tweet(token, "plain " + word);
+        await().atMost(INDEXED).until(() -> texts(search(word, "")).size() == 6);
+        await().atMost(INDEXED).until(() -> texts(search(word, "")).size() == 6
+                && SharedBackends.redis().exists("search:{" + word + "}") == 1);
+        assertThat(texts(search("#" + word, ""))).hasSize(5).allMatch(text -> text.contains("#" + word));
+
+        tweet(token, "one more #" + word.toUpperCase());
+
+        await().atMost(INDEXED).untilAsserted(() -> assertThat(texts(search(word, ""))).hasSize(7)
+                .startsWith("one more #" + word.toUpperCase(), "plain " + word));
+        var paged = new ArrayList<String>();
+        String cursor = null;
+        do {
+            JsonNode page = search(word, "&limit=1" + (cursor == null ? "" : "&cursor=" + cursor));
+            paged.addAll(texts(page));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+        } while (cursor != null && paged.size() <= 7);
+        assertThat(paged).containsExactlyElementsOf(texts(search(word, "")));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,29 @@ class TimelineIT extends ProductionApiIT {
         var texts = new ArrayList<String>();
         timeline(token).get("items").forEach(item -> texts.add(item.get("text").asText()));
         return texts;
+    }
+
+    /** An account signed up under {@code name}, with its session token. */
+    private record Account(String name, String token) {
+        Account(String name) {
+            this(name, api.signUp(name));
+        }
+    }
+
+    /** The texts of every page of {@code limit}, following {@code next} (at most 20 pages). */
+    private static List<String> pagedTexts(String token, int limit) {
+        var seen = new ArrayList<String>();
+        String cursor = null;
+        for (int pages = 0; pages < 20; pages++) {
+            JsonNode page = api.get("/timeline?limit=" + limit + (cursor == null ? "" : "&cursor=" + cursor), token)
+                    .json();
+            page.get("items").forEach(item -> seen.add(item.get("text").asText()));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+            if (cursor == null) {
+                break;
+            }
+        }
+        return seen;
     }
 
     private static String tweet(String token, String text) {
@@ -81,15 +105,31 @@ class TimelineIT extends ProductionApiIT {
         assertThat(first.get("retweetedBy").get("username").asText()).isEqualTo(friendName);
         assertThat(timeline(reader).get("items").get(1).has("retweetedBy")).isFalse();
 
-        var seen = new ArrayList<String>();
-        String cursor = null;
-        do {
-            JsonNode page = api.get("/timeline?limit=2" + (cursor == null ? "" : "&cursor=" + cursor), reader)
-                    .json();
-            page.get("items").forEach(item -> seen.add(item.get("text").asText()));
-            cursor = page.get("next").isNull() ? null : page.get("next").asText();
-        } while (cursor != null);
-        assertThat(seen).containsExactly("worth sharing", "friend 3", "friend 2", "friend 1", "friend 0");
+        assertThat(pagedTexts(reader, 2)).containsExactly("worth sharing", "friend 3", "friend 2", "friend 1",
+                "friend 0");
+    }
+
+    @Test
+    void aTweetOfAFolloweeRetweetedByAnotherShowsOnceAtTheRetweetAndPagesOfOneShowEachTweetOnce() {
+        String reader = api.signUp(unique("rd"));
+        var author = new Account(unique("au"));
+        var retweeter = new Account(unique("rt"));
+        Stream.of(author, retweeter).forEach(followee -> api.put("/me/following/" + followee.name(), reader));
+        String shared = tweet(author.token(), "followed and retweeted");
+        for (int i = 0; i < 3; i++) {
+            tweet(author.token(), "after it " + i);
+        }
+        await().atMost(FANOUT).until(() -> texts(reader).size() == 4);
+        assertThat(api.post("/tweets/" + shared + "/retweets", retweeter.token(), null).status()).isEqualTo(201);
+
+        await().atMost(FANOUT).until(() -> timeline(reader).get("items").get(0).has("retweetedBy"));
+        JsonNode first = timeline(reader).get("items").get(0);
+        assertThat(first.get("id").asText()).isEqualTo(shared);
+        assertThat(first.get("retweetedBy").get("username").asText()).isEqualTo(retweeter.name());
+        assertThat(texts(reader)).containsExactly("followed and retweeted", "after it 2", "after it 1", "after it 0");
+
+        assertThat(pagedTexts(reader, 1)).containsExactly("followed and retweeted", "after it 2", "after it 1",
+                "after it 0");
     }
 
     @Test

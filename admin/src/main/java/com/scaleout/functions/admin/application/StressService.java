@@ -2,7 +2,6 @@ package com.scaleout.functions.admin.application;
 
 import com.scaleout.functions.admin.seed.SeedAccounts;
 import com.scaleout.functions.shared.failure.InvalidInputException;
-import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.Actor;
 import com.scaleout.functions.social.application.FollowService;
@@ -101,7 +100,7 @@ public final class StressService {
         // the star follows back its first fans: new edges (the fans' edges to the star exist already)
         var followTimes = time(timedFollows, stopAt, i -> follows.follow(starActor, fans.get(i).username()));
         Actor reader = fans.isEmpty() ? starActor : new Actor(fans.getFirst().userId(), fans.getFirst().username(), null);
-        var timelineTimes = time(n, stopAt, i -> timelines.timeline(reader, new PageRequest(50, Optional.empty())));
+        var timelineTimes = time(n, stopAt, i -> timelines.timeline(reader, 50, Optional.empty()));
         boolean complete = tweetTimes.count() == n && followTimes.count() == timedFollows
                 && timelineTimes.count() == n;
         return new Stress(star.username(), fans.size(), tweetTimes, followTimes, timelineTimes, complete,

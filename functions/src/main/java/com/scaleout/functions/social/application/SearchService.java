@@ -13,15 +13,18 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Search over words, {@code #tags} and {@code @users}: tweets matching more of the query's terms first, then
- * newer. Each term of a query of several contributes the {@link #PER_TERM} newest tweets that contain it (a query
+ * newer. A word matches a tweet that has it as a word or as a tag ({@code history} finds {@code #history}, ranked
+ * as a plain match: newest first among both); a tag matches only the tag. Each term of a query of several contributes the {@link #PER_TERM} newest tweets that contain it (a query
  * of one term reads only the page it shows), up to a snapshot taken by the first page (the newest match then); later
  * pages carry the snapshot in their cursor, so tweets arriving meanwhile neither shift nor repeat what a reader
  * pages through. The default first page of each query is cached
@@ -95,7 +98,7 @@ public final class SearchService {
         }
         String snapshot = after.map(Position::snapshot).orElse(NEWEST_POSSIBLE);
         Map<String, Integer> matched = new HashMap<>();
-        index.postings(terms, snapshot, PER_TERM).values()
+        postings(terms, snapshot, PER_TERM).values()
                 .forEach(ids -> ids.forEach(id -> matched.merge(id, 1, Integer::sum)));
         String newest = after.map(Position::snapshot)
                 .orElse(matched.keySet().stream().max(Comparator.naturalOrder()).orElse(NEWEST_POSSIBLE));
@@ -121,7 +124,7 @@ public final class SearchService {
         // a cursor's last tweet matched one term (this query's) or more (another query's: all of these rank after it)
         Optional<String> before = after.filter(p -> p.matched() == 1).map(Position::lastId);
         String upTo = before.or(() -> after.map(Position::snapshot)).orElse(NEWEST_POSSIBLE);
-        var ids = index.postings(List.of(term), upTo, limit + 2).getOrDefault(term, List.of()).stream()
+        var ids = postings(List.of(term), upTo, limit + 2).get(term).stream()
                 .filter(id -> before.map(last -> id.compareTo(last) < 0).orElse(true))
                 .limit(limit + 1L)
                 .toList();
@@ -130,6 +133,25 @@ public final class SearchService {
         String snapshot = after.map(Position::snapshot).orElse(shown.isEmpty() ? NEWEST_POSSIBLE : shown.getFirst());
         String next = more ? encode(new Position(snapshot, 1, shown.getLast())) : null;
         return new Page<>(tweets.inOrder(shown), next);
+    }
+
+    /**
+     * For each query term, the newest {@code limit} tweets not newer than {@code newest} that it finds: those of each
+     * index term it reads ({@link SearchTerms#postingsOf}: a word, and its tag), merged, each tweet once. All the
+     * index terms are read at once.
+     */
+    private Map<String, List<String>> postings(List<String> queryTerms, String newest, int limit) {
+        var read = new LinkedHashMap<String, List<String>>();
+        queryTerms.forEach(term -> read.put(term, SearchTerms.postingsOf(term)));
+        var indexTerms = read.values().stream().flatMap(List::stream).distinct().toList();
+        Map<String, List<String>> byIndexTerm = index.postings(indexTerms, newest, limit);
+        var found = new LinkedHashMap<String, List<String>>();
+        read.forEach((term, readTerms) -> {
+            var ids = new TreeSet<String>(Comparator.reverseOrder());
+            readTerms.forEach(indexTerm -> ids.addAll(byIndexTerm.getOrDefault(indexTerm, List.of())));
+            found.put(term, ids.stream().limit(limit).toList());
+        });
+        return found;
     }
 
     /** Ranked after the position: fewer terms matched, or as many and older. */

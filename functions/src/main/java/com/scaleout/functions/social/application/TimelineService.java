@@ -4,11 +4,10 @@ import com.scaleout.declaration.OperatorMetricNames;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import com.scaleout.functions.shared.paging.Page;
-import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.domain.TimelineEntry;
+import com.scaleout.functions.social.domain.TimelinePaging;
 import com.scaleout.functions.social.domain.Tweet;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,8 @@ import java.util.Set;
  * Home timelines. Warm path: the page from the user's Redis timeline, merged with the recent activity of the
  * followees that are not fanned out (accounts with very many followers), and tweet bodies from the tweet cache:
  * a few pipelined round trips and no DynamoDB read. A missing timeline is rebuilt from DynamoDB first; with the
- * cache down, the page is computed from DynamoDB.
+ * cache down, the page is computed from DynamoDB. Every path keeps an entry per reason (a tweet, each retweet of it)
+ * and shows one line per tweet, at its newest reason, the same way.
  */
 public final class TimelineService {
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
@@ -40,30 +40,31 @@ public final class TimelineService {
     public record Item(Tweet tweet, Optional<TimelineEntry.Retweeter> retweetedBy) {
     }
 
-    public Page<Item> timeline(Actor actor, PageRequest page) {
-        int want = page.limit() + 1;
+    /**
+     * The page of at most {@code limit} tweets after the one {@code cursor} ended (the top without one): each tweet
+     * once, at its newest entry ({@link TimelinePaging}), from a window of entries below the cursor, never the whole
+     * timeline.
+     */
+    public Page<Item> timeline(Actor actor, int limit, Optional<String> cursor) {
+        TimelinePaging.Position at = cursor.map(TimelineCursors::decode).orElse(TimelinePaging.Position.START);
+        int window = TimelinePaging.window(limit);
         String userId = actor.userId();
         Set<String> following = graph.following(userId);
         Set<String> merged = celebritiesAmong(following);
-        var entries = new ArrayList<>(ownEntries(userId, following, merged, page.before(), want));
+        var entries = new ArrayList<>(ownEntries(userId, following, merged, at.before(), window));
         for (String author : merged) {
-            entries.addAll(activity(author, page.before(), want));
+            entries.addAll(activity(author, at.before(), window));
         }
-        // One line per entry: a tweet can be there as itself and as someone's retweet, as on Twitter. (Keeping one
-        // of them would need state across pages; filtering within a page alone shows it again on the next.)
-        List<TimelineEntry> newest = TimelineSource.newestFirst(entries, Integer.MAX_VALUE);
-        boolean more = newest.size() > page.limit();
-        List<TimelineEntry> shown = newest.subList(0, Math.min(page.limit(), newest.size()));
-        Map<String, Tweet> bodies = this.bodies.byId(shown.stream().map(TimelineEntry::tweetId).distinct().toList());
+        var cut = TimelinePaging.cut(TimelineSource.newestFirst(entries, window), at, limit);
+        Map<String, Tweet> bodies = this.bodies.byId(cut.shown().stream().map(TimelineEntry::tweetId).toList());
         var items = new ArrayList<Item>();
-        for (TimelineEntry entry : shown) {
+        for (TimelineEntry entry : cut.shown()) {
             Tweet tweet = bodies.get(entry.tweetId());
             if (tweet != null) { // deleted meanwhile: its entry is on its way out
                 items.add(new Item(tweet, entry.retweetedBy()));
             }
         }
-        String next = shown.isEmpty() ? null : page.nextCursor(shown.getLast().sortKey(), more);
-        return new Page<>(items, next);
+        return new Page<>(items, cut.next().map(TimelineCursors::encode).orElse(null));
     }
 
     /** Builds the user's timeline if it is missing (at login, as the seed warmed its caches). */

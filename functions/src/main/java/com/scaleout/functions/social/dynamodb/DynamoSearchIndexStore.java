@@ -29,9 +29,9 @@ public final class DynamoSearchIndexStore implements SearchIndexStore {
     /** Up to this many postings per term, every shard is read for all of them (a one-term search's page). */
     static final int EXACT_UP_TO = 100;
     /**
-     * Shard Queries in flight at once per execution environment, by default: every shard of the longest query the
-     * API accepts (10 terms, {@code SearchTerms.MAX_QUERY_TERMS}) at once, and no more whatever the caller asks;
-     * each is one HTTP connection while it runs. {@link Settings#SEARCH_QUERY_CONCURRENCY} declares it.
+     * Shard Queries in flight at once per execution environment, by default: every shard of a query of 10 tags or
+     * mentions ({@code SearchTerms.MAX_QUERY_TERMS}), or of 5 words (each read with its tag) at once, and no more
+     * whatever the caller asks (a longer query waits for a second round); each is one HTTP connection while it runs. {@link Settings#SEARCH_QUERY_CONCURRENCY} declares it.
      */
     public static final int DEFAULT_MAX_CONCURRENT_QUERIES = Settings.SEARCH_QUERY_CONCURRENCY.defaultInt();
 

@@ -6,11 +6,11 @@ import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
+import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
-import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -36,7 +36,8 @@ public final class TimelineHandler extends ApiHandler {
                             SessionService sessions, Optional<RedisLink> redis) {
         super(Map.of(
                 "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(Callers.actor(sessions, request),
-                        PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),
+                        PageRequests.limit(request, PageRequest.DEFAULT_LIMIT, PageRequest.MAX_LIMIT),
+                        request.query("cursor")).map(TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(Callers.actor(sessions, request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))), redis);

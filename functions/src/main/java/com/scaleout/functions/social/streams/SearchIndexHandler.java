@@ -20,7 +20,8 @@ import java.util.logging.Logger;
 
 /**
  * On the Tweets stream: a new tweet's terms go into the search index, a deleted tweet's come out (puts and
- * deletes of fixed keys: replays converge), and the cached first pages of queries sharing a term are dropped.
+ * deletes of fixed keys: replays converge), and the cached first pages of the queries it changes are dropped
+ * (those with one of its terms, or the word of one of its tags).
  * With the cache unreachable the index is still written; cached pages then live out their TTL (300 s).
  */
 public final class SearchIndexHandler extends StreamHandler {
@@ -89,7 +90,7 @@ public final class SearchIndexHandler extends StreamHandler {
 
     private void invalidate(List<SearchIndexStore.Change> changes) {
         var terms = new java.util.LinkedHashSet<String>();
-        changes.forEach(change -> terms.addAll(change.terms()));
+        changes.forEach(change -> terms.addAll(SearchTerms.queriesChangedBy(change.terms())));
         if (terms.isEmpty()) {
             return;
         }

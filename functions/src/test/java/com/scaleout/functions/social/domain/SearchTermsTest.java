@@ -125,6 +125,23 @@ class SearchTermsTest {
                 .as("#term1 is a term of its own").isInstanceOf(SearchTerms.InvalidQuery.class);
     }
 
+    @Test
+    void aWordOfAQueryReadsTheWordAndItsHashtagAndATagOrAMentionOnlyItself() {
+        assertThat(SearchTerms.postingsOf("history")).containsExactly("history", "#history");
+        assertThat(SearchTerms.postingsOf("#history")).containsExactly("#history");
+        assertThat(SearchTerms.postingsOf("@history")).containsExactly("@history");
+        assertThat(SearchTerms.postingsOf("2026")).as("no hashtag is all digits").containsExactly("2026");
+    }
+
+    @Test
+    void aTaggedTweetChangesTheResultsOfTheTagAndOfItsWord() {
+        assertThat(SearchTerms.queriesChangedBy(SearchTerms.of("#History now @bob")))
+                .containsExactly("#history", "now", "@bob", "history");
+        assertThat(SearchTerms.queriesChangedBy(SearchTerms.of("#the #x #java java")))
+                .as("a word no query can have is left out, a word already there kept once")
+                .containsExactly("#the", "#x", "#java", "java");
+    }
+
     /** Every key of the search index fits DynamoDB's: a longer run is no term (nor a tag). */
     @Test
     void aRunOfMoreThanAHundredCharactersIsNoTerm() {

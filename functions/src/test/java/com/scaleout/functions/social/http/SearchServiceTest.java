@@ -86,19 +86,39 @@ class SearchServiceTest {
         String newBoth = posted(Seed.BOB, "More java on serverless");
         posted(Seed.ALICE, "Nothing to see");
 
-        assertThat(search("serverless java")).containsExactly(newBoth, oldBoth, java, serverless);
-        assertThat(search("java serverless")).containsExactly(newBoth, oldBoth, java, serverless);
+        var ranked = List.of(newBoth, oldBoth, java, serverless, // the seeded tweets tagged #java match "java" too
+                Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+        assertThat(search("serverless java")).containsExactlyElementsOf(ranked);
+        assertThat(search("java serverless")).containsExactlyElementsOf(ranked);
     }
 
     @Test
-    void aHashtagFindsTheTagNotTheWordAndTheWordNotTheTag() {
+    void aWordFindsItsHashtagTooNewestFirstAndAHashtagOnlyTheTag() {
         String word = posted(Seed.CAROL, "I drink java every morning");
         String tagged = posted(Seed.CAROL, "Learning #JAVA today");
 
         assertThat(search("#java")).containsExactly(tagged, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
-        assertThat(search("java")).containsExactly(word);
-        assertThat(search("#Java java")).as("one term each: newest first")
+        assertThat(search("java")).as("the word or its tag: one term matched either way, newest first")
                 .containsExactly(tagged, word, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST);
+        assertThat(search("#Java java")).as("a tagged tweet matches both terms, the word alone one")
+                .containsExactly(tagged, Seed.ALICE_REPLY, Seed.BOB_FIRST, Seed.ALICE_FIRST, word);
+    }
+
+    @Test
+    void aWordPagesThroughItsTweetsAndItsTaggedOnesOnceEach() {
+        var posted = new ArrayList<String>();
+        for (int n = 1; n <= 7; n++) {
+            String text = switch (n % 3) {
+                case 0 -> "history lesson " + n;
+                case 1 -> "a #History lesson " + n;
+                default -> "history and #history " + n;
+            };
+            posted.addFirst(posted(n % 2 == 0 ? Seed.ALICE : Seed.BOB, text));
+        }
+
+        assertThat(allPages("history", 1, () -> { })).containsExactlyElementsOf(posted);
+        assertThat(allPages("history", 3, () -> { })).containsExactlyElementsOf(posted);
+        assertThat(allPages("#history", 2, () -> { })).hasSize(5);
     }
 
     @Test
@@ -117,8 +137,8 @@ class SearchServiceTest {
         String decomposed = posted(Seed.BOB, "Best cafe\u0301 in town");
         String fullWidth = posted(Seed.CAROL, "ＳＥＲＶＥＲＬＥＳＳ all the way");
 
-        assertThat(search("CAFÉ")).containsExactly(decomposed);
-        assertThat(search("café")).containsExactly(decomposed);
+        assertThat(search("CAFÉ")).as("the word, and bob's #Café").containsExactly(decomposed, Seed.BOB_FIRST);
+        assertThat(search("café")).containsExactly(decomposed, Seed.BOB_FIRST);
         assertThat(search("#CAFE\u0301")).containsExactly(Seed.BOB_FIRST);
         assertThat(search("serverless")).containsExactly(fullWidth);
     }
@@ -256,11 +276,20 @@ class SearchServiceTest {
     @Test
     void aTweetSharingNoTermLeavesTheCachedPageAlone() {
         search("#java welcome");
-        posted(Seed.CAROL, "java without the tag, and #welcome with one @welcome");
+        posted(Seed.CAROL, "java without the tag, and @welcome");
 
         assertThat(world.searchCache.invalidations()).isZero();
         assertThat(search("#java welcome")).containsExactly(Seed.BOB_FIRST, Seed.ALICE_REPLY, Seed.ALICE_FIRST);
         assertThat(world.searchCache.hits()).isEqualTo(1);
+    }
+
+    @Test
+    void aNewTaggedTweetInvalidatesTheCachedPageOfItsWord() {
+        search("welcome");
+        String tagged = posted(Seed.CAROL, "A #Welcome to everyone");
+
+        assertThat(search("welcome")).containsExactly(tagged, Seed.BOB_FIRST);
+        assertThat(world.searchCache.puts()).isEqualTo(2);
     }
 
     @Test

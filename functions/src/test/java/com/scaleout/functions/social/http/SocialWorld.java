@@ -207,7 +207,7 @@ final class SocialWorld {
     }
 
     Page<TimelineService.Item> timeline(String userId, int limit) {
-        return timelines.timeline(actor(userId), new PageRequest(limit, Optional.empty()));
+        return timelines.timeline(actor(userId), limit, Optional.empty());
     }
 
     /** The timeline as the cache holds it (not merged, not resolved), newest first; empty if it is missing. */
@@ -236,7 +236,7 @@ final class SocialWorld {
         var graph = new SocialGraph(new InMemoryFollowGraphCache(), follows);
         var cold = new TimelineService(new InMemoryTimelineCache(), graph, new TweetBodies(new InMemoryTweetCache(), tweets),
                 new TimelineSource(tweets, retweets, index));
-        return cold.timeline(actor(userId), new PageRequest(limit, Optional.empty()));
+        return cold.timeline(actor(userId), limit, Optional.empty());
     }
 
     /** Everything the samples could change, as comparable values: equal states, equal worlds. */

@@ -95,6 +95,68 @@ class TimelineServiceTest {
         assertThat(allPages(Seed.ALICE, limit)).isEqualTo(wholeTimeline(Seed.ALICE));
     }
 
+    private static List<String> ids(List<JsonNode> items) {
+        return items.stream().map(item -> item.get("id").asText()).toList();
+    }
+
+    /** Dave follows alice, bob and erin; bob and then erin retweet a tweet of alice's, with three of hers after it. */
+    private String aTweetOfAFolloweeRetweetedByTwoOthers(String dave, String erin) {
+        for (String followee : List.of("alice", "bob", "user_2")) {
+            world.followService.follow(world.actor(dave), followee);
+        }
+        String tweet = world.post(Seed.ALICE, "Worth two retweets");
+        IntStream.range(0, 3).forEach(n -> world.post(Seed.ALICE, "after it " + n));
+        world.deliverStreams();
+        world.tweetService.retweet(world.actor(Seed.BOB), tweet);
+        world.deliverStreams();
+        world.tweetService.retweet(world.actor(erin), tweet);
+        world.deliverStreams();
+        return tweet;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 100})
+    void aTweetFollowedAndRetweetedByFolloweesShowsOnceAtItsNewestRetweetOnEveryPageSize(int limit) {
+        String dave = Seed.extraUser(world, 1);
+        String erin = Seed.extraUser(world, 2);
+        String tweet = aTweetOfAFolloweeRetweetedByTwoOthers(dave, erin);
+
+        var whole = wholeTimeline(dave);
+        var paged = allPages(dave, limit);
+
+        assertThat(ids(whole)).doesNotHaveDuplicates().contains(Seed.ALICE_FIRST); // bob's seeded retweet of it too
+        assertThat(whole.getFirst().get("id").asText()).isEqualTo(tweet);
+        assertThat(whole.getFirst().get("retweetedBy").get("username").asText()).isEqualTo("user_2");
+        assertThat(ids(paged)).isEqualTo(ids(whole));
+    }
+
+    @Test
+    void oneLinePerTweetWhenTheTimelineIsRebuiltOrTheCacheIsDown() {
+        String dave = Seed.extraUser(world, 1);
+        aTweetOfAFolloweeRetweetedByTwoOthers(dave, Seed.extraUser(world, 2));
+        var up = allPages(dave, 2);
+
+        world.flushCaches();
+        assertThat(allPages(dave, 2)).as("rebuilt").isEqualTo(up);
+        world.setCachesAvailable(false);
+        assertThat(allPages(dave, 2)).as("from the stores").isEqualTo(up);
+        assertThat(ids(up)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void undoingTheNewestRetweetShowsTheTweetAtItsNextReason() {
+        String dave = Seed.extraUser(world, 1);
+        String erin = Seed.extraUser(world, 2);
+        String tweet = aTweetOfAFolloweeRetweetedByTwoOthers(dave, erin);
+
+        world.tweetService.unretweet(world.actor(erin), tweet);
+        world.deliverStreams();
+
+        var whole = wholeTimeline(dave);
+        assertThat(whole.getFirst().get("retweetedBy").get("username").asText()).isEqualTo("bob");
+        assertThat(ids(whole)).doesNotHaveDuplicates().containsOnlyOnce(tweet);
+    }
+
     @Test
     void aPageShortenedByARetweetOfTheTweetBelowStillLeadsOn() {
         String tweet = world.post(Seed.ALICE, "Retweeted at once");

@@ -66,7 +66,8 @@ class SearchIndexHandlerTest {
     @ParameterizedTest
     @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
     void dropsExactlyTheCachedQueriesSharingATerm(DynamodbEvent event) {
-        for (var terms : List.of(List.of("#java"), List.of("#legacy", "news"), List.of("java"), List.of("@carol"))) {
+        for (var terms : List.of(List.of("#java"), List.of("#legacy", "news"), List.of("java"), List.of("@carol"),
+                List.of("shipping"), List.of("#shipping"))) {
             String query = String.join(" ", terms);
             cache.put(query, cache.lookup(query, terms).stamp(), PAGE);
         }
@@ -75,9 +76,11 @@ class SearchIndexHandlerTest {
 
         assertThat(cache.contains("#java")).isFalse();
         assertThat(cache.contains("#legacy news")).as("the removed tweet's terms").isFalse();
-        assertThat(cache.contains("java")).as("the word, not the tag").isTrue();
+        assertThat(cache.contains("java")).as("the word, whose search finds the tag too").isFalse();
+        assertThat(cache.contains("shipping")).as("a word of the tweet").isFalse();
+        assertThat(cache.contains("#shipping")).as("the tag of a word the tweet has untagged").isTrue();
         assertThat(cache.contains("@carol")).isTrue();
-        assertThat(cache.invalidations()).isEqualTo(2);
+        assertThat(cache.invalidations()).isEqualTo(4);
     }
 
     @ParameterizedTest
