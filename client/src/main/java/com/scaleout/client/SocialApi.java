@@ -5,7 +5,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** The social network's routes (NanoTwitter): accounts, sessions, tweets, follows, lists, search. */
+/** The social network's routes (NanoTwitter): accounts, sessions, tweets, likes, follows, lists, search. */
 public final class SocialApi {
     private final ScaleoutClient client;
 
@@ -47,6 +47,32 @@ public final class SocialApi {
 
     public ApiResponse tweetById(String id) throws IOException, InterruptedException {
         return client.send(ApiRequest.of("GET", "/tweets/" + id));
+    }
+
+    /** The tweet as the caller {@code token} sees it (with {@code retweetedByMe}, {@code likedByMe}); null: anonymous. */
+    public ApiResponse tweetById(String id, String token) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("GET", "/tweets/" + id).bearer(token));
+    }
+
+    /** Likes the tweet (idempotent): the tweet as it is now. */
+    public ApiResponse like(String token, String tweetId) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("PUT", "/tweets/" + tweetId + "/likes/me").bearer(token));
+    }
+
+    /** Takes the caller's like back (idempotent): the tweet as it is now. */
+    public ApiResponse unlike(String token, String tweetId) throws IOException, InterruptedException {
+        return client.send(ApiRequest.of("DELETE", "/tweets/" + tweetId + "/likes/me").bearer(token));
+    }
+
+    /** Who liked the tweet, newest like first, with the {@code count} of all. */
+    public ApiResponse likers(String tweetId, int limit, String cursor) throws IOException, InterruptedException {
+        return page("/tweets/" + tweetId + "/likes", null, limit, cursor);
+    }
+
+    /** The tweets a user liked, newest like first, as the caller {@code token} (null for none) sees them. */
+    public ApiResponse likes(String username, String token, int limit, String cursor)
+            throws IOException, InterruptedException {
+        return page("/users/" + username + "/likes", token, limit, cursor);
     }
 
     public ApiResponse follow(String token, String username) throws IOException, InterruptedException {

@@ -155,6 +155,25 @@ class ScaleoutClientTest {
     }
 
     @Test
+    void likesAreSentAsTheCallersOwnAndTheirListsArePages() throws Exception {
+        var social = ScaleoutClient.to(api.url()).build().social();
+
+        social.like("tok", "t1");
+        social.unlike("tok", "t1");
+        social.likers("t1", 20, null);
+        social.likes("ada", "tok", 10, "c");
+        social.tweetById("t1", "tok");
+
+        assertThat(api.seen).extracting(FakeApi.Seen::method).containsExactly("PUT", "DELETE", "GET", "GET", "GET");
+        assertThat(api.seen).extracting(FakeApi.Seen::uri).containsExactly("/tweets/t1/likes/me",
+                "/tweets/t1/likes/me", "/tweets/t1/likes?limit=20", "/users/ada/likes?limit=10&cursor=c",
+                "/tweets/t1");
+        assertThat(api.seen.get(0).header("authorization")).containsExactly("Bearer tok");
+        assertThat(api.seen.get(2).header("authorization")).isEmpty();
+        assertThat(api.seen.get(4).header("authorization")).containsExactly("Bearer tok");
+    }
+
+    @Test
     void anImportKeyIsReadFromItsCreation() throws Exception {
         api.answer(201, "{\"keyId\":\"k1\",\"token\":\"k1.secret\",\"clientId\":42}");
         var admin = ScaleoutClient.to(api.url()).header(AdminApi.KEY_HEADER, "k").build().admin();

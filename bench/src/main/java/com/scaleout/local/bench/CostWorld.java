@@ -67,6 +67,7 @@ final class CostWorld {
         }
         tweet(reader, "a reply to the star #scaleout", starTweet);
         client.send(ApiRequest.of("POST", "/tweets/" + starTweet + "/retweets").bearer(tokens.get(followers.get(0))));
+        client.send(ApiRequest.of("PUT", "/tweets/" + starTweet + "/likes/me").bearer(tokens.get(followers.get(0))));
         for (String target : followTargets.subList(0, 2)) {
             client.send(ApiRequest.of("PUT", "/me/following/" + target).bearer(tokens.get(followers.get(1))));
         }
@@ -102,6 +103,14 @@ final class CostWorld {
         cases.put("DELETE /tweets/{id}/retweets", () -> ApiRequest.of("DELETE", "/tweets/" + starTweet + "/retweets")
                 .bearer(tokens.get(followers.get(unretweeters.getAndIncrement() % FOLLOWERS))));
         cases.put("GET /tweets/{id}/retweets", () -> ApiRequest.of("GET", "/tweets/" + starTweet + "/retweets"));
+        var likers = new AtomicInteger(1);
+        cases.put("PUT /tweets/{id}/likes/me", () -> ApiRequest.of("PUT", "/tweets/" + starTweet + "/likes/me")
+                .bearer(tokens.get(followers.get(likers.getAndIncrement() % FOLLOWERS))));
+        var unlikers = new AtomicInteger(1);
+        cases.put("DELETE /tweets/{id}/likes/me", () -> ApiRequest.of("DELETE", "/tweets/" + starTweet + "/likes/me")
+                .bearer(tokens.get(followers.get(unlikers.getAndIncrement() % FOLLOWERS))));
+        cases.put("GET /tweets/{id}/likes", () -> ApiRequest.of("GET", "/tweets/" + starTweet + "/likes"));
+        cases.put("GET /users/{username}/likes", () -> ApiRequest.of("GET", "/users/" + followers.get(0) + "/likes"));
         cases.put("GET /users/{username}/tweets", () -> ApiRequest.of("GET", "/users/" + star + "/tweets"));
         cases.put("GET /users/{username}/replies", () -> ApiRequest.of("GET", "/users/" + reader + "/replies"));
         cases.put("GET /users/{username}/mentions", () -> ApiRequest.of("GET", "/users/" + reader + "/mentions"));

@@ -6,6 +6,10 @@ import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.CallerStates;
+import com.scaleout.functions.social.application.LikeService;
+import com.scaleout.functions.social.dynamodb.DynamoCallerStates;
+import com.scaleout.functions.social.dynamodb.DynamoLikeStore;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SearchService;
@@ -45,7 +49,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public record SocialComponents(AccountService accounts, SessionService sessions, TweetService tweets,
                                FollowService follows, DynamoTweetIndexStore tweetIndex,
-                               DynamoRetweetStore retweets, TimelineService timelines,
+                               DynamoRetweetStore retweets, LikeService likes, DynamoLikeStore likeStore,
+                               CallerStates callerStates, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
                                LoginThrottle loginThrottle, Optional<RedisLink> redis) {
@@ -77,6 +82,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var sessionCache = new RedisSessionCache(redis);
         var tweetIndex = new DynamoTweetIndexStore(dynamoDb, tables);
         var retweets = new DynamoRetweetStore(dynamoDb, tables);
+        var likes = new DynamoLikeStore(dynamoDb, tables);
         var tweets = new DynamoTweetStore(dynamoDb, tables);
         var follows = new DynamoFollowStore(dynamoDb, tables);
         var graph = new SocialGraph(new RedisFollowGraphCache(redis), follows);
@@ -94,7 +100,8 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                         REVOCATION_TTL),
                 new TweetService(tweets, tweetIndex, retweets, users, clock),
                 new FollowService(follows, users, clock),
-                tweetIndex, retweets,
+                tweetIndex, retweets, new LikeService(likes, tweets, users, clock), likes,
+                new DynamoCallerStates(dynamoDb, tables),
                 new TimelineService(timelineCache, graph, bodies, source),
                 new RecommendationService(recommendationCache, graph, users),
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,

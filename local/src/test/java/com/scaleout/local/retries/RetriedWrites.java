@@ -94,6 +94,26 @@ final class RetriedWrites {
                             assertThat(stage.items("/tweets/" + tweet + "/retweets")).isEmpty();
                         });
             })),
+            entry("PUT /tweets/{id}/likes/me", write(200, stage -> {
+                var author = stage.account("rwa");
+                var fan = stage.account("rwf");
+                String tweet = stage.tweet(author, "worth a like");
+                return new Attempt(() -> stage.api().put("/tweets/" + tweet + "/likes/me", fan.token()), reply -> {
+                    assertThat(stage.tweetById(tweet).get("likes").asInt()).as("counted once").isEqualTo(1);
+                    assertThat(stage.items("/tweets/" + tweet + "/likes")).hasSize(1);
+                });
+            })),
+            entry("DELETE /tweets/{id}/likes/me", write(200, stage -> {
+                var author = stage.account("rwa");
+                var fan = stage.account("rwf");
+                String tweet = stage.tweet(author, "liked, then not");
+                Stage.expect(stage.api().put("/tweets/" + tweet + "/likes/me", fan.token()), 200);
+                return new Attempt(() -> stage.api().delete("/tweets/" + tweet + "/likes/me", fan.token()),
+                        reply -> {
+                            assertThat(stage.tweetById(tweet).get("likes").asInt()).as("counted down once").isZero();
+                            assertThat(stage.items("/tweets/" + tweet + "/likes")).isEmpty();
+                        });
+            })),
             entry("PUT /me/following/{username}", write(204, stage -> {
                 var follower = stage.account("rwf");
                 var followee = stage.account("rwe");

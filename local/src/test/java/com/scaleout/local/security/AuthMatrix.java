@@ -9,7 +9,8 @@ import com.scaleout.declaration.RouteSpec;
  * The expected answer of every route × {@link Credential}, from the route's {@link Guard} (per shared/API.md and
  * docs/openapi.yaml): the sessions authorizer answers 401 without the header and 403 when it refuses a token
  * (unknown, malformed, expired or logged out); a logged-out token the gateway still caches as allowed reaches the
- * handler, which answers 401; import routes answer Stitch's 401 to anything but an active import key; admin routes
+ * handler, which answers 401; a public route that answers tweet views reads a session token if one is sent and
+ * answers 401 to one that is no live session; import routes answer Stitch's 401 to anything but an active import key; admin routes
  * answer 401 without {@code X-Admin-Key} and 403 with a wrong one. What another user's or client's credential
  * gets is the route's own rule ({@link OtherCaller}). The switches list every credential, so a new one must be
  * decided here.
@@ -21,6 +22,12 @@ final class AuthMatrix {
     static Expected expected(RouteSpec route, Credential credential) {
         return switch (Guard.of(route)) {
             case PUBLIC -> credential == Credential.NONE ? PAST_AUTH : Expected.IGNORED;
+            case PUBLIC_READING_SESSION -> switch (credential) {
+                case NONE, OWN_SESSION, OTHER_USERS_SESSION -> PAST_AUTH;
+                case ADMIN_KEY, WRONG_ADMIN_KEY -> Expected.IGNORED; // no Authorization header
+                case MALFORMED_TOKEN, TOKEN_WITHOUT_SCHEME, EXPIRED_SESSION, LOGGED_OUT_SESSION,
+                     LOGGED_OUT_SESSION_UNCACHED, IMPORT_KEY, OTHER_CLIENTS_IMPORT_KEY, REVOKED_IMPORT_KEY -> status(401);
+            };
             case SESSION -> switch (credential) {
                 case OWN_SESSION -> PAST_AUTH;
                 case OTHER_USERS_SESSION -> OtherCaller.of(route).expected();
@@ -48,7 +55,7 @@ final class AuthMatrix {
     /** The credential a route is made for; its cell runs last, as it may consume the world (log out, delete). */
     static Credential rightCredential(RouteSpec route) {
         return switch (Guard.of(route)) {
-            case PUBLIC -> Credential.NONE;
+            case PUBLIC, PUBLIC_READING_SESSION -> Credential.NONE;
             case SESSION -> Credential.OWN_SESSION;
             case IMPORT_KEY -> Credential.IMPORT_KEY;
             case ADMIN_KEY -> Credential.ADMIN_KEY;

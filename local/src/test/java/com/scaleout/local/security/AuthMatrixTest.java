@@ -26,6 +26,14 @@ class AuthMatrixTest {
     }
 
     @Test
+    void theRoutesReadingAnOptionalSessionArePublicRoutesOfTheDeclaration() {
+        var publicRoutes = ROUTES.stream().filter(route -> route.authorizer().isEmpty()
+                && route.handlerCredential() == RouteSpec.HandlerCredential.NONE).map(RouteSpec::routeKey).toList();
+
+        assertThat(publicRoutes).containsAll(Guard.READING_SESSION);
+    }
+
+    @Test
     void aRouteBehindAnAuthorizerTheMatrixDoesNotKnowCannotBeDerived() {
         var route = RouteSpec.authorized(HttpMethod.GET, "/reports", "Reports", "PartnerKeys");
 

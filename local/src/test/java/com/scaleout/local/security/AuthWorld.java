@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What the auth matrix's requests need, made through the API like any client would: an owner and another user
- * with sessions (and the owner's logged-out and expired ones), the owner's tweet (retweeted by the owner) and
+ * with sessions (and the owner's logged-out and expired ones), the owner's tweet (retweeted and liked by the owner) and
  * follow, an album, and import keys of two clients (one more revoked, and one to revoke). Each route gets a world
  * of its own, as its cells may consume it (log out, delete, reset).
  */
@@ -70,6 +70,7 @@ final class AuthWorld {
         // 200 too: moto does not honour a transaction's idempotency token, so an SDK retry of a slow first attempt
         // finds the retweet made and says so; either way the owner's retweet is there
         assertThat(api.send("POST", "/tweets/" + tweetId + "/retweets", ownerToken, null).status()).isIn(200, 201);
+        expect(api.put("/tweets/" + tweetId + "/likes/me", ownerToken), 200);
         expect(api.put("/me/following/" + other, ownerToken), 204);
         String albumId = postAlbum();
 

@@ -48,6 +48,12 @@ record OtherCaller(Expected expected, Function<AuthWorld, String> body, Consumer
             entry("DELETE /tweets/{id}/retweets", callerScoped().verifying((world, reply) ->
                     assertThat(usernames(world.api().get("/tweets/" + world.tweetId() + "/retweets").json()))
                             .as("the owner's retweet stays").contains(world.owner()))),
+            entry("PUT /tweets/{id}/likes/me", callerScoped().verifying((world, reply) ->
+                    assertThat(usernames(world.api().get("/tweets/" + world.tweetId() + "/likes").json()))
+                            .as("liked as the caller").contains(world.other(), world.owner()))),
+            entry("DELETE /tweets/{id}/likes/me", callerScoped().verifying((world, reply) ->
+                    assertThat(usernames(world.api().get("/tweets/" + world.tweetId() + "/likes").json()))
+                            .as("the owner's like stays").contains(world.owner()))),
             // the owner cannot follow themselves (400): 204 means the caller followed
             entry("PUT /me/following/{username}", callerScoped().verifying((world, reply) ->
                     assertThat(reply.status()).as("followed as the caller").isEqualTo(204))),
@@ -86,7 +92,7 @@ record OtherCaller(Expected expected, Function<AuthWorld, String> body, Consumer
         return switch (guard) {
             case SESSION -> Optional.of(Credential.OTHER_USERS_SESSION);
             case IMPORT_KEY -> Optional.of(Credential.OTHER_CLIENTS_IMPORT_KEY);
-            case PUBLIC, ADMIN_KEY -> Optional.empty(); // no owner: public, or one administrator
+            case PUBLIC, PUBLIC_READING_SESSION, ADMIN_KEY -> Optional.empty(); // no owner: public, or one administrator
         };
     }
 

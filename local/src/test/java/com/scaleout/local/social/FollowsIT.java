@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import com.scaleout.local.testing.ProductionApiIT;
 import org.junit.jupiter.api.Test;
 
@@ -94,7 +92,7 @@ class FollowsIT extends ProductionApiIT {
             calls.add(() -> follow ? api.put("/me/following/" + idol, token).status()
                     : api.delete("/me/following/" + idol, token).status());
         }
-        assertThat(runAll(calls)).containsOnly(204);
+        assertThat(ConcurrentWrites.runAll(calls)).containsOnly(204);
 
         long edges = usernames("/users/" + idol + "/followers").size();
         assertThat(edges).isBetween(0L, 1L);
@@ -117,45 +115,16 @@ class FollowsIT extends ProductionApiIT {
 
         var calls = new ArrayList<Callable<Integer>>();
         for (String token : tokens) {
-            calls.add(() -> followAsToldByRetryAfter(star, token));
-            calls.add(() -> followAsToldByRetryAfter(star, token)); // a retry of the same follow
+            calls.add(() -> ConcurrentWrites.asToldByRetryAfter(api, "PUT", "/me/following/" + star, token));
+            // a retry of the same follow
+            calls.add(() -> ConcurrentWrites.asToldByRetryAfter(api, "PUT", "/me/following/" + star, token));
         }
-        assertThat(runAll(calls)).containsOnly(204);
+        assertThat(ConcurrentWrites.runAll(calls)).containsOnly(204);
 
         assertThat(count(star, "followers")).isEqualTo(50);
         assertThat(usernames("/users/" + star + "/followers")).containsExactlyInAnyOrderElementsOf(names);
         for (String name : names.subList(0, 5)) {
             assertThat(count(name, "following")).isEqualTo(1);
         }
-    }
-
-    /**
-     * A follow by a client that does what a 503 or 429 tells it (the local DynamoDB sheds 100 transactions on one
-     * item at once on a busy machine, as DynamoDB would throttle them): waits the Retry-After and sends it again,
-     * which must still count once.
-     */
-    private static int followAsToldByRetryAfter(String star, String token) throws InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            var reply = api.put("/me/following/" + star, token);
-            if ((reply.status() != 503 && reply.status() != 429) || attempt == 5) {
-                return reply.status();
-            }
-            long seconds = reply.raw().headers().firstValue("retry-after").map(Long::parseLong).orElse(1L);
-            Thread.sleep(Math.min(5, Math.max(1, seconds)) * 1000);
-        }
-    }
-
-    private static List<Integer> runAll(List<Callable<Integer>> calls) throws Exception {
-        var statuses = new ArrayList<Integer>();
-        try (var pool = Executors.newFixedThreadPool(50)) {
-            var futures = new ArrayList<Future<Integer>>();
-            for (var call : calls) {
-                futures.add(pool.submit(call));
-            }
-            for (var future : futures) {
-                statuses.add(future.get());
-            }
-        }
-        return statuses;
     }
 }

@@ -4,9 +4,12 @@ import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -44,18 +47,39 @@ public final class Batches {
 
     static List<Map<String, AttributeValue>> getAll(DynamoDbClient dynamoDb, String table, String keyName,
                                              List<String> keyValues, Retry retry) {
-        var results = new ArrayList<Map<String, AttributeValue>>();
-        var distinct = new ArrayList<>(new LinkedHashSet<>(keyValues));
-        for (int from = 0; from < distinct.size(); from += MAX_KEYS) {
-            List<Map<String, AttributeValue>> keys = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS))
-                    .stream().map(v -> Map.of(keyName, AttributeValue.fromS(v))).toList();
-            Map<String, KeysAndAttributes> unread = retry.drain(
-                    Map.of(table, KeysAndAttributes.builder().keys(keys).build()), pending -> {
-                        var response = dynamoDb.batchGetItem(r -> r.requestItems(pending));
-                        results.addAll(response.responses().getOrDefault(table, List.of()));
-                        return response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
-                    }, Map::isEmpty);
-            requireDone(unread);
+        List<Map<String, AttributeValue>> keys = new LinkedHashSet<>(keyValues).stream()
+                .map(v -> Map.of(keyName, AttributeValue.fromS(v))).toList();
+        return getAcross(dynamoDb, Map.of(table, keys), null, retry).getOrDefault(table, List.of());
+    }
+
+    /**
+     * The items with these keys, from several tables in the same BatchGetItem calls (100 keys each, whichever tables
+     * they are from), by table; {@code projection} (a ProjectionExpression, or null for whole items) applies to all.
+     */
+    public static Map<String, List<Map<String, AttributeValue>>> getAcross(
+            DynamoDbClient dynamoDb, Map<String, List<Map<String, AttributeValue>>> keysByTable, String projection) {
+        return getAcross(dynamoDb, keysByTable, projection, RETRY);
+    }
+
+    static Map<String, List<Map<String, AttributeValue>>> getAcross(
+            DynamoDbClient dynamoDb, Map<String, List<Map<String, AttributeValue>>> keysByTable, String projection,
+            Retry retry) {
+        var keys = new ArrayList<Map.Entry<String, Map<String, AttributeValue>>>();
+        keysByTable.forEach((table, tableKeys) -> tableKeys.forEach(key -> keys.add(Map.entry(table, key))));
+        var results = new HashMap<String, List<Map<String, AttributeValue>>>();
+        for (int from = 0; from < keys.size(); from += MAX_KEYS) {
+            var request = new HashMap<String, KeysAndAttributes>();
+            keys.subList(from, Math.min(keys.size(), from + MAX_KEYS)).stream()
+                    .collect(Collectors.groupingBy(Map.Entry::getKey, LinkedHashMap::new,
+                            Collectors.mapping(Map.Entry::getValue, Collectors.toList())))
+                    .forEach((table, tableKeys) -> request.put(table, KeysAndAttributes.builder().keys(tableKeys)
+                            .projectionExpression(projection).build()));
+            requireDone(retry.drain(Map.copyOf(request), pending -> {
+                var response = dynamoDb.batchGetItem(r -> r.requestItems(pending));
+                response.responses().forEach((table, items) ->
+                        results.computeIfAbsent(table, t -> new ArrayList<>()).addAll(items));
+                return response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
+            }, Map::isEmpty));
         }
         return results;
     }

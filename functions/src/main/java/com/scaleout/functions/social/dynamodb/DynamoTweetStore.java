@@ -46,6 +46,7 @@ public final class DynamoTweetStore implements TweetStore {
     static final String MENTION_USERNAMES = "mentionUsernames";
     static final String REPLIES = "replies";
     static final String RETWEETS = "retweets";
+    static final String LIKES = "likes";
 
     private final DynamoDbClient dynamoDb;
     private final SocialTables tables;
@@ -165,6 +166,7 @@ public final class DynamoTweetStore implements TweetStore {
         item.put(MENTION_USERNAMES, list(tweet.mentions().stream().map(Mention::username).toList()));
         item.put(REPLIES, n(tweet.replies()));
         item.put(RETWEETS, n(tweet.retweets()));
+        item.put(LIKES, n(tweet.likes()));
         return item;
     }
 
@@ -178,6 +180,6 @@ public final class DynamoTweetStore implements TweetStore {
         return new Tweet(string(item, ID), string(item, AUTHOR_ID), string(item, AUTHOR_USERNAME),
                 string(item, TEXT), string(item, CREATED_AT), Optional.ofNullable(string(item, IN_REPLY_TO)),
                 strings(item, HASHTAGS), mentions, Math.max(0, number(item, REPLIES)),
-                Math.max(0, number(item, RETWEETS)));
+                Math.max(0, number(item, RETWEETS)), Math.max(0, number(item, LIKES)));
     }
 }

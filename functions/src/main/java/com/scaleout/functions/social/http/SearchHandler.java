@@ -5,7 +5,9 @@ import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.SearchService;
+import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -20,17 +22,18 @@ public final class SearchHandler extends ApiHandler {
     }
 
     private SearchHandler(SocialComponents components) {
-        this(components.search(), components.redis());
+        this(components.search(), new TweetViews(components.sessions(), components.callerStates()),
+                components.redis());
     }
 
-    SearchHandler(SearchService search) {
-        this(search, Optional.empty());
+    SearchHandler(SearchService search, SessionService sessions, CallerStates callerStates) {
+        this(search, new TweetViews(sessions, callerStates), Optional.empty());
     }
 
-    private SearchHandler(SearchService search, Optional<RedisLink> redis) {
-        super(Map.of("GET /search", request -> HttpResponses.json(200,
+    private SearchHandler(SearchService search, TweetViews views, Optional<RedisLink> redis) {
+        super(Map.of("GET /search", request -> HttpResponses.json(200, views.page(request, () ->
                 search.search(request.query("q"), PageRequests.limit(request, SearchService.MAX_LIMIT,
-                        SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))), redis);
+                        SearchService.MAX_LIMIT), request.query("cursor"))))), redis);
     }
 
     /**

@@ -8,12 +8,16 @@ import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,19 +29,20 @@ public final class TimelineHandler extends ApiHandler {
     }
 
     private TimelineHandler(SocialComponents components) {
-        this(components.timelines(), components.recommendations(), components.sessions(), components.redis());
+        this(components.timelines(), components.recommendations(), components.sessions(),
+                components.callerStates(), components.redis());
     }
 
-    TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions) {
-        this(timelines, recommendations, sessions, Optional.empty());
+    TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions,
+                    CallerStates callerStates) {
+        this(timelines, recommendations, sessions, callerStates, Optional.empty());
     }
 
     private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
-                            SessionService sessions, Optional<RedisLink> redis) {
+                            SessionService sessions, CallerStates callerStates, Optional<RedisLink> redis) {
         super(Map.of(
-                "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(Callers.actor(sessions, request),
-                        PageRequests.limit(request, PageRequest.DEFAULT_LIMIT, PageRequest.MAX_LIMIT),
-                        request.query("cursor")).map(TimelineHandler::item)),
+                "GET /timeline", request -> timeline(timelines, sessions, new TweetViews(sessions, callerStates),
+                        request),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(Callers.actor(sessions, request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))), redis);
@@ -69,8 +74,19 @@ public final class TimelineHandler extends ApiHandler {
     record RecommendationsView(List<RecommendedView> items) {
     }
 
-    private static TimelineItemView item(TimelineService.Item item) {
-        return new TimelineItemView(Views.TweetView.of(item.tweet()),
-                item.retweetedBy().map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null));
+    /** The page's tweets as the caller sees them (one batch read), each with its retweeter when that is why. */
+    private static APIGatewayV2HTTPResponse timeline(TimelineService timelines, SessionService sessions,
+                                                     TweetViews views, ApiRequest request) {
+        var actor = Callers.actor(sessions, request);
+        Page<TimelineService.Item> page = timelines.timeline(actor,
+                PageRequests.limit(request, PageRequest.DEFAULT_LIMIT, PageRequest.MAX_LIMIT), request.query("cursor"));
+        List<Views.TweetView> tweets = views.list(Optional.of(actor.userId()),
+                page.items().stream().map(TimelineService.Item::tweet).toList());
+        var items = new ArrayList<TimelineItemView>();
+        for (int i = 0; i < tweets.size(); i++) {
+            items.add(new TimelineItemView(tweets.get(i), page.items().get(i).retweetedBy()
+                    .map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null)));
+        }
+        return HttpResponses.json(200, new Page<>(items, page.next()));
     }
 }

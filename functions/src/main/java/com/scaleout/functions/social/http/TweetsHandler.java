@@ -8,10 +8,14 @@ import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.CallerStates;
+import com.scaleout.functions.social.application.LikeService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.ids.Ids;
+import com.scaleout.functions.social.domain.CallerState;
 import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.shared.http.RequestJson;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
@@ -19,8 +23,9 @@ import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Tweets, replies, retweets, and every list of tweets. */
+/** Tweets, replies, retweets, likes, and every list of tweets. */
 public final class TweetsHandler extends ApiHandler {
     /** The logged-out home page shows the 50 newest tweets. */
     static final int RECENT_LIMIT = 50;
@@ -31,39 +36,54 @@ public final class TweetsHandler extends ApiHandler {
 
 
     private TweetsHandler(SocialComponents components) {
-        this(components.tweets(), components.sessions(), components.redis());
+        this(components.tweets(), components.likes(), components.sessions(),
+                new TweetViews(components.sessions(), components.callerStates()), components.redis());
     }
 
-    TweetsHandler(TweetService tweets, SessionService sessions) {
-        this(tweets, sessions, Optional.empty());
+    TweetsHandler(TweetService tweets, LikeService likes, SessionService sessions, CallerStates callerStates) {
+        this(tweets, likes, sessions, new TweetViews(sessions, callerStates), Optional.empty());
     }
 
-    private TweetsHandler(TweetService tweets, SessionService sessions, Optional<RedisLink> redis) {
+    private TweetsHandler(TweetService tweets, LikeService likes, SessionService sessions, TweetViews views,
+                          Optional<RedisLink> redis) {
         super(Map.ofEntries(
                 Map.entry("POST /tweets", request -> post(tweets, sessions, request)),
                 Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,
-                        Views.TweetView.of(tweets.get(request.pathParameter("id"))))),
+                        views.one(views.caller(request), tweets.get(request.pathParameter("id"))))),
                 Map.entry("DELETE /tweets/{id}", request -> {
                     tweets.delete(Callers.actor(sessions, request), request.pathParameter("id"));
                     return HttpResponses.noContent();
                 }),
-                Map.entry("GET /tweets/recent", request -> list(tweets.recent(
+                Map.entry("GET /tweets/recent", request -> list(views, request, () -> tweets.recent(
                         PageRequests.from(request, RECENT_LIMIT, RECENT_LIMIT, Ids::isId)))),
-                Map.entry("GET /tweets/{id}/replies", request -> list(tweets.replies(request.pathParameter("id"),
-                        page(request)))),
-                Map.entry("POST /tweets/{id}/retweets", request -> retweet(tweets, sessions, request)),
+                Map.entry("GET /tweets/{id}/replies", request -> list(views, request, () ->
+                        tweets.replies(request.pathParameter("id"), page(request)))),
+                Map.entry("POST /tweets/{id}/retweets", request -> retweet(tweets, sessions, views, request)),
                 Map.entry("DELETE /tweets/{id}/retweets", request -> {
                     tweets.unretweet(Callers.actor(sessions, request), request.pathParameter("id"));
                     return HttpResponses.noContent();
                 }),
                 Map.entry("GET /tweets/{id}/retweets", request -> retweeters(tweets, request)),
-                Map.entry("GET /users/{username}/tweets", request -> list(tweets.byUser(
+                Map.entry("PUT /tweets/{id}/likes/me", request -> {
+                    var actor = Callers.actor(sessions, request);
+                    return HttpResponses.json(200, views.afterWrite(actor.userId(),
+                            likes.like(actor, request.pathParameter("id")), state -> state.withLiked(true)));
+                }),
+                Map.entry("DELETE /tweets/{id}/likes/me", request -> {
+                    var actor = Callers.actor(sessions, request);
+                    return HttpResponses.json(200, views.afterWrite(actor.userId(),
+                            likes.unlike(actor, request.pathParameter("id")), state -> state.withLiked(false)));
+                }),
+                Map.entry("GET /tweets/{id}/likes", request -> likers(likes, request)),
+                Map.entry("GET /users/{username}/tweets", request -> list(views, request, () -> tweets.byUser(
                         request.pathParameter("username"), page(request)))),
-                Map.entry("GET /users/{username}/replies", request -> list(tweets.repliesByUser(
+                Map.entry("GET /users/{username}/replies", request -> list(views, request, () -> tweets.repliesByUser(
                         request.pathParameter("username"), page(request)))),
-                Map.entry("GET /users/{username}/mentions", request -> list(tweets.mentioning(
+                Map.entry("GET /users/{username}/mentions", request -> list(views, request, () -> tweets.mentioning(
                         request.pathParameter("username"), page(request)))),
-                Map.entry("GET /hashtags/{tag}/tweets", request -> list(tweets.hashtag(
+                Map.entry("GET /users/{username}/likes", request -> list(views, request, () -> likes.likedBy(
+                        request.pathParameter("username"), page(request)))),
+                Map.entry("GET /hashtags/{tag}/tweets", request -> list(views, request, () -> tweets.hashtag(
                         request.pathParameter("tag"), page(request))))), redis);
     }
 
@@ -74,7 +94,7 @@ public final class TweetsHandler extends ApiHandler {
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("POST /tweets", Map.of(), Map.of(),
                 Map.of("content-type", "application/json"), "{\"text\":\"priming\"}")), null);
         RequestJson.read("{\"text\":\"priming\",\"inReplyTo\":null}", TweetBody.class);
-        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET), new Views.RetweetersView(List.of(), null, 0));
+        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET), new Views.CountedUsersView(List.of(), null, 0));
     }
 
     record TweetBody(String text, String inReplyTo) {
@@ -88,24 +108,35 @@ public final class TweetsHandler extends ApiHandler {
         var actor = Callers.actor(sessions, request);
         var body = request.body(TweetBody.class);
         var tweet = tweets.post(actor, new TweetService.NewTweet(body.text(), body.inReplyTo()));
-        return HttpResponses.json(201, Views.TweetView.of(tweet));
+        // nobody has retweeted or liked a tweet just written: nothing to read
+        return HttpResponses.json(201, Views.TweetView.of(tweet, CallerState.NONE));
     }
 
-    private static APIGatewayV2HTTPResponse retweet(TweetService tweets, SessionService sessions,
+    private static APIGatewayV2HTTPResponse retweet(TweetService tweets, SessionService sessions, TweetViews views,
                                                     ApiRequest request) {
         String id = request.pathParameter("id");
-        boolean created = tweets.retweet(Callers.actor(sessions, request), id);
-        return HttpResponses.json(created ? 201 : 200, Views.TweetView.of(tweets.get(id)));
+        var actor = Callers.actor(sessions, request);
+        boolean created = tweets.retweet(actor, id);
+        return HttpResponses.json(created ? 201 : 200,
+                views.afterWrite(actor.userId(), tweets.get(id), state -> state.withRetweeted(true)));
     }
 
     private static APIGatewayV2HTTPResponse retweeters(TweetService tweets, ApiRequest request) {
         var retweeters = tweets.retweeters(request.pathParameter("id"), page(request));
-        return HttpResponses.json(200, new Views.RetweetersView(
-                retweeters.page().items().stream().map(Views.UserView::of).toList(), retweeters.page().next(),
-                retweeters.count()));
+        return users(retweeters.page(), retweeters.count());
     }
 
-    private static APIGatewayV2HTTPResponse list(Page<Tweet> page) {
-        return HttpResponses.json(200, page.map(Views.TweetView::of));
+    private static APIGatewayV2HTTPResponse likers(LikeService likes, ApiRequest request) {
+        var likers = likes.likers(request.pathParameter("id"), page(request));
+        return users(likers.page(), likers.count());
+    }
+
+    private static APIGatewayV2HTTPResponse users(Page<User> page, long count) {
+        return HttpResponses.json(200, new Views.CountedUsersView(page.items().stream().map(Views.UserView::of).toList(),
+                page.next(), count));
+    }
+
+    private static APIGatewayV2HTTPResponse list(TweetViews views, ApiRequest request, Supplier<Page<Tweet>> read) {
+        return HttpResponses.json(200, views.page(request, read));
     }
 }

@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.LikeStore;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.dynamodb.SocialTables;
@@ -19,7 +20,7 @@ import com.scaleout.functions.social.domain.Tweet;
 
 /**
  * On the Tweets stream: a new tweet is added to the recent, hashtag and mention lists; a deleted one is removed
- * from them and its retweet rows are dropped. Every write is a put or delete of a fixed key, so replays and
+ * from them and its retweet and like rows are dropped. Every write is a put or delete of a fixed key, so replays and
  * duplicates converge. A record that fails is reported alone (with the rest after it, as Lambda retries from
  * there), so earlier records are not redone.
  */
@@ -27,6 +28,7 @@ public final class TweetIndexHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(TweetIndexHandler.class.getName());
     private final TweetIndexStore index;
     private final RetweetStore retweets;
+    private final LikeStore likes;
 
     /** Without the cache: the indexer writes DynamoDB only, so it runs outside the cache's VPC. */
     public TweetIndexHandler() {
@@ -34,13 +36,14 @@ public final class TweetIndexHandler extends StreamHandler {
     }
 
     private TweetIndexHandler(SocialComponents components) {
-        this(components.tweetIndex(), components.retweets());
+        this(components.tweetIndex(), components.retweets(), components.likeStore());
     }
 
-    TweetIndexHandler(TweetIndexStore index, RetweetStore retweets) {
+    TweetIndexHandler(TweetIndexStore index, RetweetStore retweets, LikeStore likes) {
         super(Optional.empty());
         this.index = index;
         this.retweets = retweets;
+        this.likes = likes;
     }
 
     /**
@@ -79,6 +82,7 @@ public final class TweetIndexHandler extends StreamHandler {
                         firstGathered = null;
                         index.remove(removed);
                         retweets.removeAll(removed.id());
+                        likes.removeAll(removed.id());
                     }
                     default -> {
                         // MODIFY: counts changed; nothing indexed depends on them

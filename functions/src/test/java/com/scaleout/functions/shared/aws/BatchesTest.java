@@ -75,6 +75,26 @@ class BatchesTest {
         assertThat(calls).hasValue(3);
     }
 
+    @Test
+    void keysOfSeveralTablesShareCallsOfAHundredKeys() {
+        var sizes = new java.util.ArrayList<Integer>();
+        DynamoDbClient dynamoDb = dynamoDb(request -> {
+            var items = ((BatchGetItemRequest) request).requestItems();
+            sizes.add(items.values().stream().mapToInt(k -> k.keys().size()).sum());
+            var found = new java.util.HashMap<String, List<Map<String, AttributeValue>>>();
+            items.forEach((table, keys) -> found.put(table, keys.keys()));
+            return BatchGetItemResponse.builder().responses(found).build();
+        });
+        List<Map<String, AttributeValue>> keys = java.util.stream.IntStream.range(0, 60)
+                .mapToObj(i -> Map.of("id", AttributeValue.fromS("k" + i))).toList();
+
+        var found = Batches.getAcross(dynamoDb, Map.of("Retweets", keys, "Likes", keys), "id", retry);
+
+        assertThat(sizes).as("120 keys: one full call, then the rest").containsExactly(100, 20);
+        assertThat(found.get("Retweets")).hasSize(60);
+        assertThat(found.get("Likes")).hasSize(60);
+    }
+
     private static WriteRequest put(String id) {
         return WriteRequest.builder().putRequest(p -> p.item(Map.of("id", AttributeValue.fromS(id)))).build();
     }

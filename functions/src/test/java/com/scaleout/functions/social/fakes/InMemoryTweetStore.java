@@ -79,7 +79,18 @@ public final class InMemoryTweetStore implements TweetStore {
             return false;
         }
         byId.put(tweetId, new Tweet(t.id(), t.authorId(), t.authorUsername(), t.text(), t.createdAt(), t.inReplyTo(),
-                t.hashtags(), t.mentions(), t.replies() + replies, t.retweets() + retweets));
+                t.hashtags(), t.mentions(), t.replies() + replies, t.retweets() + retweets, t.likes()));
+        return true;
+    }
+
+    /** Moves a tweet's like count; false when there is no such tweet. */
+    synchronized boolean adjustLikes(String tweetId, long likes) {
+        Tweet t = byId.get(tweetId);
+        if (t == null) {
+            return false;
+        }
+        byId.put(tweetId, new Tweet(t.id(), t.authorId(), t.authorUsername(), t.text(), t.createdAt(), t.inReplyTo(),
+                t.hashtags(), t.mentions(), t.replies(), t.retweets(), t.likes() + likes));
         return true;
     }
 

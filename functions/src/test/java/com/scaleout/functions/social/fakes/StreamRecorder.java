@@ -2,6 +2,7 @@ package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.FollowStore;
+import com.scaleout.functions.social.application.LikeStore;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.application.Slice;
 import com.scaleout.functions.social.application.TweetStore;
@@ -143,6 +144,44 @@ public final class StreamRecorder {
             @Override
             public Slice<Retweet> byUser(String userId, PageRequest page) {
                 return store.byUser(userId, page);
+            }
+        };
+    }
+
+    /** Likes: no stream of their own, but each one changes its tweet's count, which the Tweets stream carries. */
+    public LikeStore likes(LikeStore store, TweetStore tweets) {
+        return new LikeStore() {
+            @Override
+            public boolean add(Like like) {
+                boolean added = store.add(like);
+                if (added) {
+                    tweets.find(like.tweetId()).ifPresent(tweet -> record(new TweetModified(tweet)));
+                }
+                return added;
+            }
+
+            @Override
+            public void remove(String tweetId, String userId) {
+                boolean held = store.likers(tweetId, ALL).items().stream().anyMatch(l -> l.userId().equals(userId));
+                store.remove(tweetId, userId);
+                if (held) {
+                    tweets.find(tweetId).ifPresent(tweet -> record(new TweetModified(tweet)));
+                }
+            }
+
+            @Override
+            public Slice<Like> likers(String tweetId, PageRequest page) {
+                return store.likers(tweetId, page);
+            }
+
+            @Override
+            public Slice<Like> byUser(String userId, PageRequest page) {
+                return store.byUser(userId, page);
+            }
+
+            @Override
+            public void removeAll(String tweetId) {
+                store.removeAll(tweetId);
             }
         };
     }

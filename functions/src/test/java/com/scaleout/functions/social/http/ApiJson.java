@@ -61,6 +61,7 @@ final class ApiJson {
         assertThat(tweet.get("mentions").isArray()).isTrue();
         assertThat(tweet.get("replies").isIntegralNumber()).isTrue();
         assertThat(tweet.get("retweets").isIntegralNumber()).isTrue();
+        assertThat(tweet.get("likes").isIntegralNumber()).isTrue();
     }
 
     static void assertTweet(JsonNode tweet, String id, String authorId, String authorUsername) {

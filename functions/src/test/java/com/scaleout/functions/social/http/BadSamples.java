@@ -64,6 +64,13 @@ final class BadSamples {
             bad("delete-tweet-retweets-no-authorizer-context", 401),
             bad("get-tweet-retweets-unknown", 404),
             bad("get-tweet-retweets-bad-cursor", 400, "cursor"),
+            bad("put-tweet-likes-me-unknown", 404),
+            bad("put-tweet-likes-me-no-authorizer-context", 401),
+            bad("delete-tweet-likes-me-unknown", 404),
+            bad("delete-tweet-likes-me-no-authorizer-context", 401),
+            bad("get-tweet-likes-unknown", 404),
+            bad("get-user-likes-unknown-user", 404),
+            bad("get-tweet-unknown-token", 401),
 
             bad("get-user-tweets-bad-limit", 400, "limit"),
             bad("get-user-tweets-limit-101", 400, "limit"),

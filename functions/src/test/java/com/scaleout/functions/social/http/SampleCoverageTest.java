@@ -40,6 +40,10 @@ class SampleCoverageTest {
             Map.entry("POST /tweets/{id}/retweets", "post-tweet-retweets"),
             Map.entry("DELETE /tweets/{id}/retweets", "delete-tweet-retweets"),
             Map.entry("GET /tweets/{id}/retweets", "get-tweet-retweets"),
+            Map.entry("PUT /tweets/{id}/likes/me", "put-tweet-likes-me"),
+            Map.entry("DELETE /tweets/{id}/likes/me", "delete-tweet-likes-me"),
+            Map.entry("GET /tweets/{id}/likes", "get-tweet-likes"),
+            Map.entry("GET /users/{username}/likes", "get-user-likes"),
             Map.entry("GET /users/{username}/tweets", "get-user-tweets"),
             Map.entry("GET /users/{username}/replies", "get-user-replies"),
             Map.entry("GET /users/{username}/mentions", "get-user-mentions"),
@@ -53,7 +57,7 @@ class SampleCoverageTest {
             Map.entry("GET /search", "get-search"));
     /** More good samples, for a variant worth its own test. */
     static final Set<String> MORE_GOOD = Set.of("post-tweets-reply", "post-tweets-base64-body",
-            "get-hashtag-tweets-unicode", "delete-following-self");
+            "get-hashtag-tweets-unicode", "delete-following-self", "get-tweet-with-token");
     /** Not HTTP API requests: the authorizer's and the stream's samples. */
     static final Set<String> OTHER_EVENTS = Set.of("authorizer-request", "authorizer-request-no-bearer",
             "authorizer-request-malformed-token", "authorizer-request-unknown-token",

@@ -31,6 +31,14 @@ final class Samples {
         return event;
     }
 
+    /** The same request with a bearer token, as a public route (no authorizer) receives it. */
+    static APIGatewayV2HTTPEvent withToken(APIGatewayV2HTTPEvent event, String token) {
+        var headers = new HashMap<>(event.getHeaders());
+        headers.put("authorization", "Bearer " + token);
+        event.setHeaders(headers);
+        return event;
+    }
+
     /** The same request from another user, as the gateway passes it once the authorizer has let it in. */
     static APIGatewayV2HTTPEvent as(APIGatewayV2HTTPEvent event, String userId, String username, String token) {
         var headers = new HashMap<>(event.getHeaders());

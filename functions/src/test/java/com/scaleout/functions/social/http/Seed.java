@@ -2,6 +2,7 @@ package com.scaleout.functions.social.http;
 
 import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.LikeStore;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.SearchTerms;
@@ -47,11 +48,15 @@ final class Seed {
     /** bob's retweet of alice's first, newer than every seeded tweet; carol's is just after it. */
     static final String BOB_RETWEET = "01M83XJ880R000000000000001";
     static final String CAROL_RETWEET = "01M83XJ880R000000000000002";
+    /** Bob and then carol like alice's first tweet; bob likes alice's reply to him last. */
+    static final String BOB_LIKE = "01M83XJ880K000000000000001";
+    static final String CAROL_LIKE = "01M83XJ880K000000000000002";
+    static final String BOB_LIKES_REPLY = "01M83XJ880K000000000000003";
 
     /** The tables the stream samples' event source ARNs name. */
     static final SocialTables TABLES = new SocialTables("scaleout-Users", "scaleout-Usernames", "scaleout-Sessions",
             "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows",
-            "scaleout-SearchIndex");
+            "scaleout-SearchIndex", "scaleout-Likes");
 
     private Seed() {
     }
@@ -89,6 +94,10 @@ final class Seed {
                 "bob"));
         world.retweets.add(new RetweetStore.Retweet(ALICE_FIRST, CAROL, CAROL_RETWEET, "2026-11-23T10:00:00.000Z",
                 "carol"));
+
+        world.likes.add(new LikeStore.Like(ALICE_FIRST, BOB, BOB_LIKE, "2026-11-23T11:00:00.000Z"));
+        world.likes.add(new LikeStore.Like(ALICE_FIRST, CAROL, CAROL_LIKE, "2026-11-23T12:00:00.000Z"));
+        world.likes.add(new LikeStore.Like(ALICE_REPLY, BOB, BOB_LIKES_REPLY, "2026-11-23T13:00:00.000Z"));
 
         world.sessions.save(session(ALICE_TOKEN, ALICE, "alice"));
         world.sessions.save(session(BOB_TOKEN, BOB, "bob"));

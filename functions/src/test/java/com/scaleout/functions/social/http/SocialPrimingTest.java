@@ -48,7 +48,7 @@ class SocialPrimingTest {
         });
 
         var posted = ok(world.handle(Samples.http("post-tweets")), 201);
-        var get = Samples.http("get-tweet");
+        var get = Samples.withToken(Samples.http("get-tweet"), Seed.ALICE_TOKEN);
         get.getPathParameters().put("id", posted.get("id").asText());
         assertThat(ok(world.handle(get), 200)).isEqualTo(posted);
 

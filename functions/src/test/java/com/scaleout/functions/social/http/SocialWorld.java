@@ -12,6 +12,7 @@ import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.Actor;
 import com.scaleout.functions.social.application.FanoutService;
 import com.scaleout.functions.social.application.FollowService;
+import com.scaleout.functions.social.application.LikeService;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.RecommendationService;
@@ -25,7 +26,9 @@ import com.scaleout.functions.social.application.TimelineSource;
 import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.domain.TimelineEntry;
+import com.scaleout.functions.social.fakes.InMemoryCallerStates;
 import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
+import com.scaleout.functions.social.fakes.InMemoryLikeStore;
 import com.scaleout.functions.social.fakes.InMemoryFollowStore;
 import com.scaleout.functions.social.fakes.InMemoryRecommendationCache;
 import com.scaleout.functions.social.fakes.InMemoryRetweetStore;
@@ -65,6 +68,8 @@ final class SocialWorld {
     final InMemoryTweetStore tweets = new InMemoryTweetStore(users);
     final InMemoryTweetIndexStore index = new InMemoryTweetIndexStore();
     final InMemoryRetweetStore retweets = new InMemoryRetweetStore(tweets);
+    final InMemoryLikeStore likes = new InMemoryLikeStore(tweets);
+    final InMemoryCallerStates callerStates = new InMemoryCallerStates(retweets, likes);
     final InMemoryFollowStore follows = new InMemoryFollowStore(users);
     final InMemorySearchIndexStore searchIndex = new InMemorySearchIndexStore();
 
@@ -78,6 +83,7 @@ final class SocialWorld {
 
     final SessionService sessionService;
     final TweetService tweetService;
+    final LikeService likeService;
     final FollowService followService;
     final TimelineService timelines;
     final RecommendationService recommendations;
@@ -105,11 +111,12 @@ final class SocialWorld {
                 timelines::warm, LoginThrottle.NONE);
         tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
         followService = new FollowService(streams.follows(follows), users, clock);
-        tweetsHandler = new TweetsHandler(tweetService, sessionService);
+        likeService = new LikeService(streams.likes(likes, tweets), tweets, users, clock);
+        tweetsHandler = new TweetsHandler(tweetService, likeService, sessionService, callerStates);
         followsHandler = new FollowsHandler(followService, sessionService);
-        timelineHandler = new TimelineHandler(timelines, recommendations, sessionService);
+        timelineHandler = new TimelineHandler(timelines, recommendations, sessionService, callerStates);
         search = new SearchService(searchIndex, searchCache, new TweetBodies(tweetCache, tweets));
-        searchHandler = new SearchHandler(search);
+        searchHandler = new SearchHandler(search, sessionService, callerStates);
         authorizer = new SessionAuthorizer(sessionService);
         fanoutHandler = StreamHandlers.fanout(fanout, Seed.TABLES);
         searchIndexer = StreamHandlers.searchIndex(searchIndex, searchCache);

@@ -47,10 +47,10 @@ class TweetsHandlerTest {
     @Event(value = "events/social/post-tweets.json", type = APIGatewayV2HTTPEvent.class)
     void readsBackThePostedTweetAsItWasAnswered(APIGatewayV2HTTPEvent event) {
         var posted = ok(world.handle(event), 201);
-        var get = Samples.http("get-tweet");
+        var get = Samples.withToken(Samples.http("get-tweet"), Seed.ALICE_TOKEN);
         get.getPathParameters().put("id", posted.get("id").asText());
 
-        assertThat(ok(world.handle(get), 200)).isEqualTo(posted);
+        assertThat(ok(world.handle(get), 200)).as("as its author sees it").isEqualTo(posted);
     }
 
     @ParameterizedTest

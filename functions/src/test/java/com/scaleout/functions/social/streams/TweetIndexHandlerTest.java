@@ -6,10 +6,12 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.shared.paging.PageRequest;
+import com.scaleout.functions.social.application.LikeStore;
 import com.scaleout.functions.social.application.RetweetStore;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.social.fakes.InMemoryLikeStore;
 import com.scaleout.functions.social.fakes.InMemoryRetweetStore;
 import com.scaleout.functions.social.fakes.InMemoryTweetIndexStore;
 import com.scaleout.functions.social.fakes.InMemoryTweetStore;
@@ -34,7 +36,8 @@ class TweetIndexHandlerTest {
     private final InMemoryTweetStore tweets = new InMemoryTweetStore(users);
     private final InMemoryTweetIndexStore index = new InMemoryTweetIndexStore();
     private final InMemoryRetweetStore retweets = new InMemoryRetweetStore(tweets);
-    private final TweetIndexHandler handler = new TweetIndexHandler(index, retweets);
+    private final InMemoryLikeStore likes = new InMemoryLikeStore(tweets);
+    private final TweetIndexHandler handler = new TweetIndexHandler(index, retweets, likes);
 
     /** The state before the sample: the removed tweet was posted, indexed and retweeted, then deleted. */
     TweetIndexHandlerTest() {
@@ -46,12 +49,13 @@ class TweetIndexHandlerTest {
         index.add(removed);
         retweets.add(new RetweetStore.Retweet(REMOVED, BOB, "01M6GA60M0R000000000000001", "2026-11-03T10:00:00Z"));
         retweets.add(new RetweetStore.Retweet(REMOVED, ALICE, "01M6GA60M0R000000000000002", "2026-11-03T11:00:00Z"));
+        likes.add(new LikeStore.Like(REMOVED, BOB, "01M6GA60M0K000000000000001", "2026-11-03T10:30:00Z"));
         tweets.delete(removed);
     }
 
     @ParameterizedTest
     @Event(value = "events/social/tweets-stream-insert-remove.json", type = DynamodbEvent.class)
-    void indexesInsertsAndForgetsRemovesWithTheirRetweets(DynamodbEvent event) {
+    void indexesInsertsAndForgetsRemovesWithTheirRetweetsAndLikes(DynamodbEvent event) {
         var response = handler.handleRequest(event, null);
 
         assertThat(response.getBatchItemFailures()).isEmpty();
@@ -62,6 +66,8 @@ class TweetIndexHandlerTest {
         assertThat(index.mentioning(BOB, ALL).items()).containsExactly(INSERTED);
         assertThat(index.mentioning(ALICE, ALL).items()).containsExactly(REPLY);
         assertThat(retweets.retweeters(REMOVED, ALL).items()).isEmpty();
+        assertThat(likes.likers(REMOVED, ALL).items()).isEmpty();
+        assertThat(likes.byUser(BOB, ALL).items()).as("the deleted tweet leaves bob's likes").isEmpty();
     }
 
     @ParameterizedTest
