@@ -9,6 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.testing.NotStandardJson;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 
@@ -36,6 +37,20 @@ class AccountsHandlerTest {
         var again = world.handle(event);
 
         ApiJson.assertClientError(again, 409, event.getRequestContext().getRequestId(), List.of());
+    }
+
+    /** Issue 23: a body that is not standard JSON is a 400 in the social shape, naming nothing of the parser. */
+    @ParameterizedTest
+    @Event(value = "events/social/post-users.json", type = APIGatewayV2HTTPEvent.class)
+    void aBodyThatIsNotStandardJsonIs400WithoutTheParsersInternalNames(APIGatewayV2HTTPEvent event) {
+        for (String body : NotStandardJson.BODIES) {
+            event.setBody("{\"username\": " + body + ", \"password\": \"a long passphrase\"}");
+
+            var refused = world.handle(event);
+
+            assertThat(refused.getStatusCode()).as(body).isEqualTo(400);
+            NotStandardJson.assertNoParserInternals(refused.getBody(), body);
+        }
     }
 
     @ParameterizedTest
