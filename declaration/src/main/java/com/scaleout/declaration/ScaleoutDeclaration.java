@@ -2,6 +2,7 @@ package com.scaleout.declaration;
 
 import static com.scaleout.declaration.HttpMethod.DELETE;
 import static com.scaleout.declaration.HttpMethod.GET;
+import static com.scaleout.declaration.HttpMethod.PATCH;
 import static com.scaleout.declaration.HttpMethod.POST;
 import static com.scaleout.declaration.HttpMethod.PUT;
 import static com.scaleout.declaration.RouteSpec.HandlerCredential.ADMIN_KEY;
@@ -173,6 +174,7 @@ public final class ScaleoutDeclaration {
             .route(publicRoute(POST, "/sessions", SOCIAL_ACCOUNTS))
             .route(authorized(DELETE, "/sessions/current", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
             .route(authorized(GET, "/me", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
+            .route(authorized(PATCH, "/me", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/users/{username}", SOCIAL_ACCOUNTS))
             .route(authorized(POST, "/tweets", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/tweets/recent", SOCIAL_TWEETS))

@@ -35,6 +35,32 @@ class AccountsIT extends ProductionApiIT {
         assertThat(profile.json().get("tweets").asLong()).isZero();
     }
 
+    /** Issue 23: PATCH /me edits the caller's display name and bio, shown on the profile; bad fields are a 400. */
+    @Test
+    void aUserEditsTheirDisplayNameAndBioAndEveryoneSeesThem() {
+        String name = unique("ed");
+        String token = api.signUp(name);
+
+        var edited = api.patch("/me", token, Map.of("displayName", " Edith Example ", "bio", "Writes code."));
+
+        assertThat(edited.status()).as(edited.body()).isEqualTo(200);
+        assertThat(edited.text("displayName")).isEqualTo("Edith Example");
+        assertThat(edited.text("bio")).isEqualTo("Writes code.");
+        var profile = api.get("/users/" + name);
+        assertThat(profile.text("displayName")).isEqualTo("Edith Example");
+        assertThat(profile.text("bio")).isEqualTo("Writes code.");
+        var reset = api.patch("/me", token, "{\"displayName\": null}");
+        assertThat(reset.text("displayName")).as("the username").isEqualTo(name);
+        assertThat(reset.text("bio")).as("kept").isEqualTo("Writes code.");
+
+        var tooLong = api.patch("/me", token, Map.of("displayName", "d".repeat(51), "bio", "b".repeat(161)));
+        assertThat(tooLong.status()).isEqualTo(400);
+        assertThat(tooLong.json().get("errors")).hasSize(2);
+        assertThat(api.patch("/me", token, "{\"bio\": 7}").status()).isEqualTo(400);
+        assertThat(api.patch("/me", null, Map.of("bio", "anonymous")).status()).isEqualTo(401);
+        assertThat(api.get("/me", token).text("bio")).as("unchanged by the refusals").isEqualTo("Writes code.");
+    }
+
     @Test
     void usernamesAreUniqueRegardlessOfCase() {
         String name = unique("dup");

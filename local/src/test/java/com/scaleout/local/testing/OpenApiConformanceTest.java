@@ -58,7 +58,8 @@ class OpenApiConformanceTest {
         var request = get("/users/ada");
         assertThat(CONTRACT.violations(request, json(request, 200, """
                 {"id":"01J0000000000000000000000B","username":"ada","displayName":"Ada",
-                 "createdAt":"2026-01-01T00:00:00.000Z","followers":1,"following":2,"tweets":3}"""))).isEmpty();
+                 "createdAt":"2026-01-01T00:00:00.000Z","followers":1,"following":2,"tweets":3,
+                 "bio":null}"""))).isEmpty();
         var register = postJson("/users", null, "{\"username\":\"ada\",\"password\":\"12345678\",\"isAdmin\":true}");
         assertThat(CONTRACT.violations(register, json(register, 201, """
                 {"id":"01J0000000000000000000000B","username":"ada","displayName":"ada",

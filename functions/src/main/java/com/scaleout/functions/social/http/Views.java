@@ -18,10 +18,11 @@ final class Views {
     }
 
     record ProfileView(String id, String username, String displayName, String createdAt, long followers,
-                       long following, long tweets) {
+                       long following, long tweets, String bio) {
         static ProfileView of(User user) {
             return new ProfileView(user.id(), user.username(), user.displayName(), user.createdAt(),
-                    Math.max(0, user.followers()), Math.max(0, user.following()), Math.max(0, user.tweets()));
+                    Math.max(0, user.followers()), Math.max(0, user.following()), Math.max(0, user.tweets()),
+                    user.bio());
         }
     }
 

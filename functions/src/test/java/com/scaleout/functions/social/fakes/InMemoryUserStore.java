@@ -40,6 +40,14 @@ public final class InMemoryUserStore implements UserStore {
     }
 
     @Override
+    public synchronized Optional<User> editProfile(String userId, ProfileEdit edit) {
+        return Optional.ofNullable(byId.computeIfPresent(userId, (id, user) -> new User(id, user.username(),
+                edit.displayName().orElse(user.displayName()), user.createdAt(), user.passwordHash(), user.followers(),
+                user.following(), user.tweets(), edit.bio().isEmpty() ? user.bio()
+                        : edit.bio().get().isEmpty() ? null : edit.bio().get())));
+    }
+
+    @Override
     public synchronized Optional<Credentials> findCredentials(String username) {
         return findByUsername(username).map(user -> new Credentials(user.id(), user.passwordHash()));
     }
