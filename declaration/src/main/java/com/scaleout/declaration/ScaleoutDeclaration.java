@@ -127,7 +127,8 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
                     .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
-                    .reads("SearchIndex").reads("Tweets").withRedis()
+                    // the authors' current display names of a page of results
+                    .reads("SearchIndex").reads("Tweets").reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
                     .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis()

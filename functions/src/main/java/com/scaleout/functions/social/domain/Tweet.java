@@ -3,7 +3,10 @@ package com.scaleout.functions.social.domain;
 import java.util.List;
 import java.util.Optional;
 
-/** A tweet; a reply names the tweet it answers. Hashtags keep their first spelling; look-ups ignore case. */
+/**
+ * A tweet; a reply names the tweet it answers and that tweet's author's username (usernames never change, so it is
+ * stored with the reply). Hashtags keep their first spelling; look-ups ignore case.
+ */
 public record Tweet(
         String id,
         String authorId,
@@ -14,11 +17,20 @@ public record Tweet(
         List<String> hashtags,
         List<Mention> mentions,
         long replies,
-        long retweets) {
+        long retweets,
+        Optional<String> inReplyToUsername) {
 
     public Tweet {
         hashtags = List.copyOf(hashtags);
         mentions = List.copyOf(mentions);
+    }
+
+    /** A tweet that does not name whom it answers: not a reply, or a reply stored before replies named them. */
+    public Tweet(String id, String authorId, String authorUsername, String text, String createdAt,
+                 Optional<String> inReplyTo, List<String> hashtags, List<Mention> mentions, long replies,
+                 long retweets) {
+        this(id, authorId, authorUsername, text, createdAt, inReplyTo, hashtags, mentions, replies, retweets,
+                Optional.empty());
     }
 
     public boolean isReply() {

@@ -5,6 +5,7 @@ import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
@@ -20,17 +21,17 @@ public final class SearchHandler extends ApiHandler {
     }
 
     private SearchHandler(SocialComponents components) {
-        this(components.search(), components.redis());
+        this(components.search(), new TweetViews(components.authorNames()), components.redis());
     }
 
-    SearchHandler(SearchService search) {
-        this(search, Optional.empty());
+    SearchHandler(SearchService search, AuthorNames authorNames) {
+        this(search, new TweetViews(authorNames), Optional.empty());
     }
 
-    private SearchHandler(SearchService search, Optional<RedisLink> redis) {
-        super(Map.of("GET /search", request -> HttpResponses.json(200,
+    private SearchHandler(SearchService search, TweetViews views, Optional<RedisLink> redis) {
+        super(Map.of("GET /search", request -> HttpResponses.json(200, views.page(
                 search.search(request.query("q"), PageRequests.limit(request, SearchService.MAX_LIMIT,
-                        SearchService.MAX_LIMIT), request.query("cursor")).map(Views.TweetView::of))), redis);
+                        SearchService.MAX_LIMIT), request.query("cursor"))))), redis);
     }
 
     /**
@@ -42,6 +43,6 @@ public final class SearchHandler extends ApiHandler {
         handleRequest(PrimingRequests.http("GET /search", Map.of(), Map.of("q", "snapstart", "limit", "1"),
                 Map.of(), null), null);
         Priming.serialize(new Page<>(
-                List.of(Views.TweetView.of(PrimingViews.TWEET)), null));
+                List.of(Views.TweetView.of(PrimingViews.TWEET, Map.of())), null));
     }
 }

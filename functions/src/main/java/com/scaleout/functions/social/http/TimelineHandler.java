@@ -7,6 +7,7 @@ import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TimelineService;
@@ -25,18 +26,21 @@ public final class TimelineHandler extends ApiHandler {
     }
 
     private TimelineHandler(SocialComponents components) {
-        this(components.timelines(), components.recommendations(), components.sessions(), components.redis());
+        this(components.timelines(), components.recommendations(), components.sessions(),
+                new TweetViews(components.authorNames()), components.redis());
     }
 
-    TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions) {
-        this(timelines, recommendations, sessions, Optional.empty());
+    TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions,
+                    AuthorNames authorNames) {
+        this(timelines, recommendations, sessions, new TweetViews(authorNames), Optional.empty());
     }
 
     private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
-                            SessionService sessions, Optional<RedisLink> redis) {
+                            SessionService sessions, TweetViews views, Optional<RedisLink> redis) {
         super(Map.of(
-                "GET /timeline", request -> HttpResponses.json(200, timelines.timeline(Callers.actor(sessions, request),
-                        PageRequests.from(request, Ids::isId)).map(TimelineHandler::item)),
+                "GET /timeline", request -> HttpResponses.json(200, views.page(timelines.timeline(
+                        Callers.actor(sessions, request), PageRequests.from(request, Ids::isId)),
+                        TimelineService.Item::tweet, TimelineHandler::item)),
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(Callers.actor(sessions, request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))), redis);
@@ -53,7 +57,7 @@ public final class TimelineHandler extends ApiHandler {
                 null);
         var user = Views.UserView.of(PrimingViews.USER);
         Priming.serialize(new Page<>(List.of(new TimelineItemView(
-                        Views.TweetView.of(PrimingViews.TWEET), new Views.AuthorView(user.id(), user.username()))), null),
+                        Views.TweetView.of(PrimingViews.TWEET, Map.of()), new Views.AuthorView(user.id(), user.username()))), null),
                 new RecommendationsView(List.of(new RecommendedView(user, 1))));
     }
 
@@ -68,8 +72,8 @@ public final class TimelineHandler extends ApiHandler {
     record RecommendationsView(List<RecommendedView> items) {
     }
 
-    private static TimelineItemView item(TimelineService.Item item) {
-        return new TimelineItemView(Views.TweetView.of(item.tweet()),
+    private static TimelineItemView item(TimelineService.Item item, Views.TweetView tweet) {
+        return new TimelineItemView(tweet,
                 item.retweetedBy().map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null));
     }
 }

@@ -4,6 +4,7 @@ import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import java.util.List;
+import java.util.Map;
 
 /** The JSON shapes of API.md: user, profile, tweet, session. */
 final class Views {
@@ -29,12 +30,23 @@ final class Views {
     record AuthorView(String id, String username) {
     }
 
-    record TweetView(String id, AuthorView author, String text, String createdAt, String inReplyTo,
-                     List<String> hashtags, List<String> mentions, long replies, long retweets) {
-        static TweetView of(Tweet tweet) {
-            return new TweetView(tweet.id(), new AuthorView(tweet.authorId(), tweet.authorUsername()), tweet.text(),
-                    tweet.createdAt(), tweet.inReplyTo().orElse(null), tweet.hashtags(),
-                    tweet.mentions().stream().map(Mention::username).toList(), tweet.replies(), tweet.retweets());
+    /** A tweet's author as its header shows them: the current display name (the username when none is known). */
+    record TweetAuthorView(String id, String username, String displayName) {
+    }
+
+    /**
+     * @param displayNames the current display names of the authors by id ({@link
+     *                     com.scaleout.functions.social.application.AuthorNames}), one look-up for a whole page
+     */
+    record TweetView(String id, TweetAuthorView author, String text, String createdAt, String inReplyTo,
+                     String inReplyToUsername, List<String> hashtags, List<String> mentions, long replies,
+                     long retweets) {
+        static TweetView of(Tweet tweet, Map<String, String> displayNames) {
+            return new TweetView(tweet.id(), new TweetAuthorView(tweet.authorId(), tweet.authorUsername(),
+                    displayNames.getOrDefault(tweet.authorId(), tweet.authorUsername())), tweet.text(),
+                    tweet.createdAt(), tweet.inReplyTo().orElse(null), tweet.inReplyToUsername().orElse(null),
+                    tweet.hashtags(), tweet.mentions().stream().map(Mention::username).toList(), tweet.replies(),
+                    tweet.retweets());
         }
     }
 

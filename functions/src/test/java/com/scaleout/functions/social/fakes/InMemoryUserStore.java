@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** Accounts in memory; usernames unique regardless of case, counts kept in the {@link User} records. */
-public final class InMemoryUserStore implements UserStore {
+public class InMemoryUserStore implements UserStore {
     private final Map<String, User> byId = new HashMap<>();
     private final Map<String, String> idByNormalizedUsername = new HashMap<>();
 
