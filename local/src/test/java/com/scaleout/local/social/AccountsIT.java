@@ -61,6 +61,28 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.get("/me", token).text("bio")).as("unchanged by the refusals").isEqualTo("Writes code.");
     }
 
+    /**
+     * Issue 23: a session route's refusals say what to do. A header without the Bearer scheme reaches the handler
+     * (the authorizer lets it through with the reason) and is a 401 saying so, for every such header, the second time
+     * from the gateway's cache of the authorizer's answer; a token of no session is the authorizer's denial (403).
+     */
+    @Test
+    void aSessionRouteRefusesAHeaderWithoutTheBearerScheme401SayingWhatToSend() {
+        String token = api.signUp(unique("hdr"));
+
+        for (String header : List.of(token, "Token " + token, "Basic YWxpY2U6c2VjcmV0", "Bearer")) {
+            for (int attempt = 0; attempt < 2; attempt++) {
+                var refused = api.sendWithHeaders("GET", "/me", Map.of("authorization", header), null);
+                assertThat(refused.status()).as(header).isEqualTo(401);
+                assertThat(refused.text("message")).as(header).contains("Authorization: Bearer <token>");
+            }
+        }
+        assertThat(api.sendWithHeaders("GET", "/me", Map.of("authorization", "Bearer not-a-session"), null)
+                .status()).isEqualTo(403);
+        assertThat(api.get("/me", token).status()).as("the token itself works").isEqualTo(200);
+        assertThat(api.get("/me").status()).as("no header: the gateway's own 401").isEqualTo(401);
+    }
+
     @Test
     void usernamesAreUniqueRegardlessOfCase() {
         String name = unique("dup");
