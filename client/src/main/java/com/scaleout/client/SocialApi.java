@@ -3,6 +3,7 @@ package com.scaleout.client;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The social network's routes (NanoTwitter): accounts, sessions, tweets, likes, follows, lists, search. */
@@ -35,6 +36,15 @@ public final class SocialApi {
 
     public ApiResponse me(String token) throws IOException, InterruptedException {
         return client.send(ApiRequest.of("GET", "/me").bearer(token));
+    }
+
+    /** PATCH /me: the caller's display name and bio, both sent; null resets one (to the username; to no bio). */
+    public ApiResponse editProfile(String token, String displayName, String bio)
+            throws IOException, InterruptedException {
+        var fields = new LinkedHashMap<String, String>(); // Map.of holds no null
+        fields.put("displayName", displayName);
+        fields.put("bio", bio);
+        return client.send(ApiRequest.of("PATCH", "/me").bearer(token).json(fields));
     }
 
     public ApiResponse profile(String username) throws IOException, InterruptedException {

@@ -44,6 +44,20 @@ class ScaleoutClientTest {
     }
 
     @Test
+    void aProfileEditIsAPatchOfTheCallerSendingBothFieldsWithNullForAReset() throws Exception {
+        api.answer(200, "{\"username\":\"ada\",\"displayName\":\"Ada Lovelace\",\"bio\":null}");
+
+        var answer = ScaleoutClient.to(api.url()).build().social().editProfile("tok", "Ada Lovelace", null);
+
+        var seen = api.only();
+        assertThat(seen.method()).isEqualTo("PATCH");
+        assertThat(seen.uri()).isEqualTo("/me");
+        assertThat(seen.header("authorization")).containsExactly("Bearer tok");
+        assertThat(seen.body()).isEqualTo("{\"displayName\":\"Ada Lovelace\",\"bio\":null}");
+        assertThat(answer.text("displayName")).isEqualTo("Ada Lovelace");
+    }
+
+    @Test
     void anErrorIsAnAnswerWithItsStatusAndTheMessageOfEachWorkloadsShape() throws Exception {
         api.answer(400, "{\"message\":\"text is too long\",\"errors\":[{\"field\":\"text\",\"reason\":\"long\"}]}");
         api.answer(404, "{\"msg\":\"Key not found\"}");

@@ -2,6 +2,7 @@ package com.scaleout.declaration;
 
 import static com.scaleout.declaration.HttpMethod.DELETE;
 import static com.scaleout.declaration.HttpMethod.GET;
+import static com.scaleout.declaration.HttpMethod.PATCH;
 import static com.scaleout.declaration.HttpMethod.POST;
 import static com.scaleout.declaration.HttpMethod.PUT;
 import static com.scaleout.declaration.RouteSpec.HandlerCredential.ADMIN_KEY;
@@ -130,9 +131,10 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
                     .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
-                    // the caller's retweets and likes, and the session of a token sent to the public route
+                    // the caller's retweets and likes, the session of a token sent to the public route, and the
+                    // authors' current display names of a page of results
                     .reads("SearchIndex").reads("Tweets").reads("Retweets").reads("Likes").reads("Sessions")
-                    .withRedis()
+                    .reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
                     .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis()
@@ -179,6 +181,7 @@ public final class ScaleoutDeclaration {
             .route(publicRoute(POST, "/sessions", SOCIAL_ACCOUNTS))
             .route(authorized(DELETE, "/sessions/current", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
             .route(authorized(GET, "/me", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
+            .route(authorized(PATCH, "/me", SOCIAL_ACCOUNTS, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/users/{username}", SOCIAL_ACCOUNTS))
             .route(authorized(POST, "/tweets", SOCIAL_TWEETS, SESSIONS_AUTHORIZER))
             .route(publicRoute(GET, "/tweets/recent", SOCIAL_TWEETS))

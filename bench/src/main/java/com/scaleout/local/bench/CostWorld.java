@@ -88,6 +88,8 @@ final class CostWorld {
                 "password", PASSWORD)));
         cases.put("DELETE /sessions/current", () -> ApiRequest.of("DELETE", "/sessions/current").bearer(logIn(reader)));
         cases.put("GET /me", () -> ApiRequest.of("GET", "/me").bearer(tokens.get(reader)));
+        cases.put("PATCH /me", () -> ApiRequest.of("PATCH", "/me").bearer(tokens.get(reader))
+                .json(Map.of("displayName", "Reader " + names.incrementAndGet(), "bio", "reads a lot")));
         cases.put("GET /users/{username}", () -> ApiRequest.of("GET", "/users/" + star));
         cases.put("POST /tweets", () -> ApiRequest.of("POST", "/tweets").bearer(tokens.get(star))
                 .json(Map.of("text", "a new tweet " + names.incrementAndGet() + " #scaleout for @" + reader)));

@@ -6,6 +6,7 @@ import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.LikeService;
 import com.scaleout.functions.social.dynamodb.DynamoCallerStates;
@@ -53,7 +54,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                                CallerStates callerStates, TimelineService timelines,
                                RecommendationService recommendations, FanoutService fanout,
                                SearchService search, DynamoSearchIndexStore searchIndex, RedisSearchCache searchCache,
-                               LoginThrottle loginThrottle, Optional<RedisLink> redis) {
+                               LoginThrottle loginThrottle, AuthorNames authorNames, Optional<RedisLink> redis) {
 
     /**
      * How long a logout is remembered for the handlers: the gateway's authorizer cache may allow a revoked token
@@ -107,6 +108,6 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
                 new SearchService(searchIndex, searchCache, bodies), searchIndex, searchCache,
-                new RedisLoginThrottle(redis), redis);
+                new RedisLoginThrottle(redis), new AuthorNames(users), redis);
     }
 }

@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.functions.testing.NotStandardJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -142,6 +143,27 @@ class AlbumsHandlerTest {
 
         assertThat(response.getStatusCode()).isEqualTo(413);
         assertThat(json(response).get("msg").asText()).contains("larger than");
+    }
+
+    /** Issue 23: a profile that is not standard JSON is refused in the spec's shape, naming nothing of the parser. */
+    @Test
+    void aProfileThatIsNotStandardJsonIs400WithoutTheParsersInternalNames() throws Exception {
+        String boundary = "b0undary";
+        for (String profile : NotStandardJson.BODIES) {
+            String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\nimage bytes"
+                    + "\r\n--" + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
+                    + "{\"artist\": " + profile + "}\r\n--" + boundary + "--\r\n";
+            var event = EventLoader.loadApiGatewayHttpEvent("events/albums/post-albums.json");
+            event.setBody(java.util.Base64.getEncoder().encodeToString(
+                    body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            event.getHeaders().put("content-type", "multipart/form-data; boundary=" + boundary);
+
+            var response = handler.handleRequest(event, null);
+
+            assertThat(response.getStatusCode()).as(profile).isEqualTo(400);
+            NotStandardJson.assertNoParserInternals(json(response).get("msg").asText(), profile);
+        }
+        assertThat(memory.albums).hasSize(1);
     }
 
     /** A retry cannot help: the profile is refused, not answered 503. */

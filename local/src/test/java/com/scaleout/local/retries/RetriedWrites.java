@@ -48,6 +48,17 @@ final class RetriedWrites {
                         reply -> assertThat(stage.api().get("/me", account.token()).status())
                                 .as("the session is over").isIn(401, 403));
             })),
+            entry("PATCH /me", write(200, stage -> {
+                var account = stage.account("rwp");
+                return new Attempt(() -> stage.api().patch("/me", account.token(),
+                        Map.of("displayName", "Retried Writer", "bio", "sent twice")), reply -> {
+                    var profile = stage.profile(account.username());
+                    assertThat(profile.get("displayName").asText()).isEqualTo("Retried Writer");
+                    assertThat(profile.get("bio").asText()).isEqualTo("sent twice");
+                    assertThat(stage.count("Users", "username", AttributeValue.fromS(account.username())))
+                            .as("one account").isEqualTo(1);
+                });
+            })),
             entry("POST /tweets", write(201, stage -> {
                 var author = stage.account("rwt");
                 String parent = stage.tweet(author, "a parent");

@@ -8,7 +8,8 @@ import com.scaleout.declaration.RouteSpec;
 /**
  * The expected answer of every route × {@link Credential}, from the route's {@link Guard} (per shared/API.md and
  * docs/openapi.yaml): the sessions authorizer answers 401 without the header and 403 when it refuses a token
- * (unknown, malformed, expired or logged out); a logged-out token the gateway still caches as allowed reaches the
+ * (unknown, malformed, expired or logged out); a header without the Bearer scheme reaches the handler, let through
+ * only to be answered 401 saying what to send; a logged-out token the gateway still caches as allowed reaches the
  * handler, which answers 401; a public route that answers tweet views reads a session token if one is sent and
  * answers 401 to one that is no live session; import routes answer Stitch's 401 to anything but an active import key; admin routes
  * answer 401 without {@code X-Admin-Key} and 403 with a wrong one. What another user's or client's credential
@@ -31,8 +32,8 @@ final class AuthMatrix {
             case SESSION -> switch (credential) {
                 case OWN_SESSION -> PAST_AUTH;
                 case OTHER_USERS_SESSION -> OtherCaller.of(route).expected();
-                case NONE, LOGGED_OUT_SESSION, ADMIN_KEY, WRONG_ADMIN_KEY -> status(401);
-                case MALFORMED_TOKEN, TOKEN_WITHOUT_SCHEME, EXPIRED_SESSION, LOGGED_OUT_SESSION_UNCACHED, IMPORT_KEY,
+                case NONE, LOGGED_OUT_SESSION, ADMIN_KEY, WRONG_ADMIN_KEY, TOKEN_WITHOUT_SCHEME -> status(401);
+                case MALFORMED_TOKEN, EXPIRED_SESSION, LOGGED_OUT_SESSION_UNCACHED, IMPORT_KEY,
                      OTHER_CLIENTS_IMPORT_KEY, REVOKED_IMPORT_KEY -> status(403);
             };
             case IMPORT_KEY -> switch (credential) {

@@ -36,6 +36,12 @@ record OtherCaller(Expected expected, Function<AuthWorld, String> body, Consumer
                             .as("the owner's session survives another user's logout").isEqualTo(200))),
             entry("GET /me", callerScoped().verifying((world, reply) ->
                     assertThat(reply.text("username")).as("the caller's own profile").isEqualTo(world.other()))),
+            entry("PATCH /me", callerScoped().sending(world -> "{\"bio\":\"not the owner's\"}")
+                    .verifying((world, reply) -> {
+                        assertThat(reply.text("username")).as("the caller's own profile").isEqualTo(world.other());
+                        assertThat(world.api().get("/users/" + world.owner()).json().get("bio").isNull())
+                                .as("the owner's bio untouched").isTrue();
+                    })),
             entry("POST /tweets", callerScoped().sending(world -> "{\"text\":\"not the owner's\"}")
                     .verifying((world, reply) -> assertThat(reply.json().get("author").get("username").asText())
                             .as("posted as the caller").isEqualTo(world.other()))),

@@ -35,6 +35,54 @@ class AccountsIT extends ProductionApiIT {
         assertThat(profile.json().get("tweets").asLong()).isZero();
     }
 
+    /** Issue 23: PATCH /me edits the caller's display name and bio, shown on the profile; bad fields are a 400. */
+    @Test
+    void aUserEditsTheirDisplayNameAndBioAndEveryoneSeesThem() {
+        String name = unique("ed");
+        String token = api.signUp(name);
+
+        var edited = api.patch("/me", token, Map.of("displayName", " Edith Example ", "bio", "Writes code."));
+
+        assertThat(edited.status()).as(edited.body()).isEqualTo(200);
+        assertThat(edited.text("displayName")).isEqualTo("Edith Example");
+        assertThat(edited.text("bio")).isEqualTo("Writes code.");
+        var profile = api.get("/users/" + name);
+        assertThat(profile.text("displayName")).isEqualTo("Edith Example");
+        assertThat(profile.text("bio")).isEqualTo("Writes code.");
+        var reset = api.patch("/me", token, "{\"displayName\": null}");
+        assertThat(reset.text("displayName")).as("the username").isEqualTo(name);
+        assertThat(reset.text("bio")).as("kept").isEqualTo("Writes code.");
+
+        var tooLong = api.patch("/me", token, Map.of("displayName", "d".repeat(51), "bio", "b".repeat(161)));
+        assertThat(tooLong.status()).isEqualTo(400);
+        assertThat(tooLong.json().get("errors")).hasSize(2);
+        assertThat(api.patch("/me", token, "{\"bio\": 7}").status()).isEqualTo(400);
+        assertThat(api.patch("/me", null, Map.of("bio", "anonymous")).status()).isEqualTo(401);
+        assertThat(api.get("/me", token).text("bio")).as("unchanged by the refusals").isEqualTo("Writes code.");
+    }
+
+    /**
+     * Issue 23: a session route's refusals say what to do. A header without the Bearer scheme reaches the handler
+     * (the authorizer lets it through with the reason) and is a 401 saying so, for every such header, the second time
+     * from the gateway's cache of the authorizer's answer; a token of no session is the authorizer's denial (403).
+     */
+    @Test
+    void aSessionRouteRefusesAHeaderWithoutTheBearerScheme401SayingWhatToSend() {
+        String token = api.signUp(unique("hdr"));
+
+        for (String header : List.of(token, "Token " + token, "Basic YWxpY2U6c2VjcmV0", "Bearer")) {
+            for (int attempt = 0; attempt < 2; attempt++) {
+                var refused = api.sendWithHeaders("GET", "/me", Map.of("authorization", header), null);
+                assertThat(refused.status()).as(header).isEqualTo(401);
+                assertThat(refused.text("message")).as(header).contains("Authorization: Bearer <token>");
+            }
+        }
+        assertThat(api.sendWithHeaders("GET", "/me", Map.of("authorization", "Bearer not-a-session"), null)
+                .status()).isEqualTo(403);
+        assertThat(api.get("/me", token).status()).as("the token itself works").isEqualTo(200);
+        assertThat(api.get("/me").status()).as("no header: the gateway's own 401").isEqualTo(401);
+    }
+
     @Test
     void usernamesAreUniqueRegardlessOfCase() {
         String name = unique("dup");

@@ -11,6 +11,7 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.local.testing.DynamoDbSpy;
 import com.scaleout.local.testing.RuntimeFixture;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,6 +59,28 @@ class DynamoUserStoreIT {
         assertThat(unknown).isEmpty();
         assertThat(knownCalls).isEqualTo(1);
         assertThat(unknownCalls).isEqualTo(1);
+    }
+
+    /** PATCH /me's write: one UpdateItem sets what is given, keeps what is not, removes a bio set to "". */
+    @Test
+    void aProfileEditIsOneUpdateThatSetsKeepsAndRemovesAndNeverCreatesAnAccount() {
+        users.create(user("u-edit", "Edit_One"));
+
+        calls.set(0);
+        var edited = users.editProfile("u-edit", new UserStore.ProfileEdit(Optional.of("Edith"), Optional.of("hi")));
+        assertThat(calls.get()).as("one call").isEqualTo(1);
+        var bioOnly = users.editProfile("u-edit", new UserStore.ProfileEdit(Optional.empty(), Optional.of("hello")));
+        var removed = users.editProfile("u-edit", new UserStore.ProfileEdit(Optional.empty(), Optional.of("")));
+        var missing = users.editProfile("u-nobody", new UserStore.ProfileEdit(Optional.of("Ghost"), Optional.empty()));
+
+        assertThat(edited).map(User::displayName).contains("Edith");
+        assertThat(edited).map(User::bio).contains("hi");
+        assertThat(bioOnly).map(User::displayName).as("kept").contains("Edith");
+        assertThat(bioOnly).map(User::bio).contains("hello");
+        assertThat(removed.orElseThrow().bio()).isNull();
+        assertThat(users.findById("u-edit")).map(User::passwordHash).contains("$2b$04$hash-of-Edit_One");
+        assertThat(missing).isEmpty();
+        assertThat(users.findById("u-nobody")).as("no half account").isEmpty();
     }
 
     @Test

@@ -27,6 +27,40 @@ class TweetsIT extends ProductionApiIT {
         return ids;
     }
 
+    /**
+     * Issue 23: tweet headers show the author's current display name (old tweets after an edit too, in lists, the
+     * timeline and search), and a reply names whom it answers.
+     */
+    @Test
+    void tweetsShowTheirAuthorsCurrentDisplayNameAndARepliesNamesWhomItAnswers() {
+        String ada = unique("ada");
+        String bob = unique("bob");
+        String adaToken = api.signUp(ada);
+        String bobToken = api.signUp(bob);
+        String word = unique("w").toLowerCase();
+        JsonNode old = tweet(adaToken, "before the edit " + word);
+        assertThat(old.get("author").get("displayName").asText()).as("none set: the username").isEqualTo(ada);
+        var answered = api.post("/tweets", bobToken, Map.of("text", "an answer", "inReplyTo", old.get("id").asText()));
+        assertThat(answered.json().get("inReplyToUsername").asText()).isEqualTo(ada);
+        assertThat(old.get("inReplyToUsername").isNull()).as("not a reply").isTrue();
+
+        assertThat(api.patch("/me", adaToken, Map.of("displayName", "Ada Lovelace")).status()).isEqualTo(200);
+
+        String id = old.get("id").asText();
+        assertThat(api.get("/tweets/" + id).json().get("author").get("displayName").asText())
+                .isEqualTo("Ada Lovelace");
+        assertThat(api.get("/users/" + ada + "/tweets").json().get("items").get(0).get("author").get("displayName")
+                .asText()).isEqualTo("Ada Lovelace");
+        assertThat(api.get("/tweets/" + id + "/replies").json().get("items").get(0).get("inReplyToUsername")
+                .asText()).isEqualTo(ada);
+        await().atMost(INDEXED).untilAsserted(() -> assertThat(api.get("/search?q=" + word).json().get("items"))
+                .singleElement().satisfies(found -> assertThat(found.get("author").get("displayName").asText())
+                        .isEqualTo("Ada Lovelace")));
+        await().atMost(INDEXED).untilAsserted(() -> assertThat(api.get("/timeline", adaToken).json().get("items"))
+                .singleElement().satisfies(mine -> assertThat(mine.get("author").get("displayName").asText())
+                        .isEqualTo("Ada Lovelace")));
+    }
+
     @Test
     void postsATweetWithHashtagsAndMentionsOfExistingUsersOnly() {
         String alice = unique("alice");

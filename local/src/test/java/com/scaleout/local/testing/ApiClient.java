@@ -90,6 +90,10 @@ public final class ApiClient {
         return send("POST", path, token, body == null ? null : body instanceof String text ? text : Json.write(body));
     }
 
+    public Reply patch(String path, String token, Object body) {
+        return send("PATCH", path, token, body instanceof String text ? text : Json.write(body));
+    }
+
     public Reply put(String path, String token) {
         return send("PUT", path, token, null);
     }

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 class OpenApiConformanceTest {
     private static final OpenApiConformance CONTRACT = OpenApiConformance.contract();
     private static final String TWEET = """
-            {"id":"01J0000000000000000000000A","author":{"id":"01J0000000000000000000000B","username":"ada"},
-             "text":"hi","createdAt":"2026-01-01T00:00:00.000Z","inReplyTo":null,"hashtags":[],"mentions":[],
-             "replies":0,"retweets":0}""";
+            {"id":"01J0000000000000000000000A","author":{"id":"01J0000000000000000000000B","username":"ada",
+             "displayName":"Ada"},"text":"hi","createdAt":"2026-01-01T00:00:00.000Z","inReplyTo":null,
+             "inReplyToUsername":null,"hashtags":[],"mentions":[],"replies":0,"retweets":0,"likes":0}""";
 
     private static HttpRequest get(String pathAndQuery) {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:3000" + pathAndQuery)).GET().build();
@@ -58,7 +58,8 @@ class OpenApiConformanceTest {
         var request = get("/users/ada");
         assertThat(CONTRACT.violations(request, json(request, 200, """
                 {"id":"01J0000000000000000000000B","username":"ada","displayName":"Ada",
-                 "createdAt":"2026-01-01T00:00:00.000Z","followers":1,"following":2,"tweets":3}"""))).isEmpty();
+                 "createdAt":"2026-01-01T00:00:00.000Z","followers":1,"following":2,"tweets":3,
+                 "bio":null}"""))).isEmpty();
         var register = postJson("/users", null, "{\"username\":\"ada\",\"password\":\"12345678\",\"isAdmin\":true}");
         assertThat(CONTRACT.violations(register, json(register, 201, """
                 {"id":"01J0000000000000000000000B","username":"ada","displayName":"ada",

@@ -225,7 +225,8 @@ public final class ImportHandler extends ApiHandler {
         try {
             body = RequestBodies.tree(request.bodyBytes(), RequestBodies.Format.JSON);
         } catch (com.scaleout.functions.shared.http.ApiException malformed) {
-            throw RjMetricsResponses.error(400, "Malformed JSON in the body", List.of());
+            throw RjMetricsResponses.error(400, "Malformed JSON in the body", StitchResponses.detail(malformed).stream()
+                    .toList());
         }
         List<JsonNode> points = new ArrayList<>();
         if (body.isArray()) {

@@ -65,7 +65,7 @@ final class RequestBodies {
             }
             return checked;
         }
-        try (JsonParser parser = EXACT.createParser(body)) {
+        return parse(body, parser -> {
             if (parser.nextToken() != JsonToken.START_ARRAY) {
                 if (parser.currentToken() == null) {
                     throw StitchResponses.malformed("the body is empty");
@@ -85,13 +85,7 @@ final class RequestBodies {
             requireEnd(parser);
             requireCount(checked.size());
             return checked;
-        } catch (JsonProcessingException e) {
-            throw StitchResponses.malformed(e.getOriginalMessage());
-        } catch (NumberFormatException e) {
-            throw numberOutOfRange(e);
-        } catch (IOException e) {
-            throw unreadable();
-        }
+        });
     }
 
     /** The whole body as one tree (the batch format is one object). */
@@ -99,17 +93,33 @@ final class RequestBodies {
         if (format == Format.TRANSIT) {
             return transit(body);
         }
-        try (JsonParser parser = EXACT.createParser(body)) {
+        return parse(body, parser -> {
             if (parser.nextToken() == null) {
                 throw StitchResponses.malformed("the body is empty");
             }
             JsonNode tree = parser.readValueAsTree();
             requireEnd(parser);
             return tree;
-        } catch (JsonProcessingException e) {
-            throw StitchResponses.malformed(e.getOriginalMessage());
-        } catch (NumberFormatException e) {
-            throw numberOutOfRange(e);
+        });
+    }
+
+    /** What a body's JSON parser reads; an error in its text is a 400 saying where and why. */
+    private interface Reading<T> {
+        T read(JsonParser parser) throws IOException;
+    }
+
+    private static <T> T parse(byte[] body, Reading<T> reading) {
+        try (JsonParser parser = EXACT.createParser(body)) {
+            try {
+                return reading.read(parser);
+            } catch (JsonProcessingException e) {
+                // a limit's error knows no location: the parser's is where it stopped
+                throw StitchResponses.malformed(JsonProblems.describe(e, parser.currentLocation()));
+            } catch (NumberFormatException e) {
+                // Jackson lets BigDecimal's refusal escape for an exponent beyond an int (1e-2147483649)
+                throw StitchResponses.malformed(JsonProblems.numberOutOfRange(parser.getText(),
+                        parser.currentLocation()));
+            }
         } catch (IOException e) {
             throw unreadable();
         }
@@ -144,11 +154,6 @@ final class RequestBodies {
      */
     private static com.scaleout.functions.shared.http.ApiException unreadable() {
         return StitchResponses.malformed("the body is not JSON text (UTF-8)");
-    }
-
-    /** Jackson lets BigDecimal's refusal escape for an exponent beyond an int ({@code 1e-2147483649}). */
-    private static com.scaleout.functions.shared.http.ApiException numberOutOfRange(NumberFormatException e) {
-        return StitchResponses.malformed("a number is out of range: " + e.getMessage());
     }
 
     static com.scaleout.functions.shared.http.ApiException notAnArray() {

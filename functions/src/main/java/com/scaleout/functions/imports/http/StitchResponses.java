@@ -6,6 +6,7 @@ import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.HttpResponses;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Stitch Import API's bodies, with its status codes and messages, so that Stitch's clients read our answers
@@ -54,6 +55,11 @@ final class StitchResponses {
     static ApiException malformed(String detail) {
         return ApiException.withBody(400, "Malformed json in the body!",
                 new Error("ERROR", "Malformed json in the body!", detail, null));
+    }
+
+    /** What {@link #malformed} said was wrong, for a route that answers in another shape. */
+    static Optional<String> detail(ApiException malformed) {
+        return malformed.body() instanceof Error error ? Optional.ofNullable(error.error()) : Optional.empty();
     }
 
     static ApiException unsupportedContentType(String contentType) {

@@ -9,6 +9,8 @@ import com.cognitect.transit.TransitFactory;
 import com.cognitect.transit.impl.JsonParser;
 import com.cognitect.transit.impl.ReadCache;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,19 +50,29 @@ final class TransitJson {
     static JsonNode read(byte[] body) {
         Object value;
         try (var json = JSON.createParser(body)) {
-            // Cognitect's own parser, built here rather than by TransitFactory.reader, so that it reads through
-            // CheckedFloats; maps in the order sent (the default builds HashMaps): the stored JSON keeps the
-            // client's field order
-            var parser = new JsonParser(new CheckedFloats(json), HANDLERS, TransitFactory.defaultDefaultReadHandler(),
-                    new OrderedMaps(), new Lists());
-            value = parser.parse(new ReadCache());
-        } catch (MalformedException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new MalformedException("not valid Transit JSON: " + cause.getMessage());
+            try {
+                // Cognitect's own parser, built here rather than by TransitFactory.reader, so that it reads through
+                // CheckedFloats; maps in the order sent (the default builds HashMaps): the stored JSON keeps the
+                // client's field order
+                var parser = new JsonParser(new CheckedFloats(json), HANDLERS,
+                        TransitFactory.defaultDefaultReadHandler(), new OrderedMaps(), new Lists());
+                value = parser.parse(new ReadCache());
+            } catch (IOException | RuntimeException e) {
+                throw malformed(e.getCause() == null ? e : e.getCause(), json.currentLocation());
+            }
+        } catch (IOException closing) {
+            throw new MalformedException("not valid Transit JSON"); // an in-memory parser has nothing to close
         }
         return new JsonForm(ImportLimits.MAX_BODY_BYTES).toJson(value);
+    }
+
+    /** Said in the client's words: Cognitect's and Jackson's own messages name their classes and switches. */
+    private static MalformedException malformed(Throwable cause, JsonLocation at) {
+        return switch (cause) {
+            case MalformedException ours -> ours;
+            case JsonProcessingException unreadable -> new MalformedException(JsonProblems.describe(unreadable, at));
+            default -> new MalformedException("not valid Transit JSON" + JsonProblems.where(at));
+        };
     }
 
     /**
@@ -87,7 +99,7 @@ final class TransitJson {
                 RequestBodies.NUMBERS.validateIntegerLength(number.length());
             }
         } catch (StreamConstraintsException e) {
-            throw new MalformedException(e.getOriginalMessage());
+            throw new MalformedException(JsonProblems.numberTooLong());
         }
     }
 
@@ -105,7 +117,7 @@ final class TransitJson {
             double value = super.getDoubleValue();
             if (Double.isInfinite(value) || value == 0 && !isZero(getText())) {
                 throw new MalformedException("the number " + getText() + " is beyond a double's range (Transit JSON's"
-                        + " floats are doubles; send it as a tagged decimal, ~f)");
+                        + " floats are doubles; send it as a tagged decimal, ~f)" + JsonProblems.where(currentLocation()));
             }
             return value;
         }

@@ -14,6 +14,11 @@ public final class ApiRequest {
     public static final String CONTEXT_USER_ID = "userId";
     public static final String CONTEXT_USERNAME = "username";
     public static final String CONTEXT_SESSION_ID = "sessionId";
+    /**
+     * Set instead of a session by an authorizer that lets a request through only so that the handler can refuse it
+     * (401) with this text: API Gateway's own answer to a denial is a fixed 403 that cannot say what to send.
+     */
+    public static final String CONTEXT_REFUSAL = "refusal";
 
     /** When no Lambda context says otherwise (tests): API Gateway's own integration limit is 30 s. */
     private static final long DEFAULT_REMAINING_MILLIS = 29_000;

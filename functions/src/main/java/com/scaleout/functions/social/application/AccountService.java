@@ -8,11 +8,15 @@ import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.domain.Usernames;
 import java.time.Clock;
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /** Registration and profiles. */
 public final class AccountService {
     public static final int MAX_DISPLAY_NAME = 50;
+    public static final int MAX_BIO = 160;
 
     private final UserStore users;
     private final PasswordHasher passwords;
@@ -45,15 +49,13 @@ public final class AccountService {
         } else {
             policy.problem(password).ifPresent(problem -> errors.add(new InvalidInputException.Problem("password", problem)));
         }
-        String displayName = registration.displayName() == null ? null : registration.displayName().strip();
-        if (displayName != null && displayName.codePointCount(0, displayName.length()) > MAX_DISPLAY_NAME) {
-            errors.add(new InvalidInputException.Problem("displayName", "must be at most " + MAX_DISPLAY_NAME + " characters"));
-        }
+        String displayName = stripped(registration.displayName());
+        checkLength(errors, "displayName", displayName, MAX_DISPLAY_NAME);
         if (!errors.isEmpty()) {
             throw InvalidInputException.fields(errors);
         }
         var user = new User(Ids.newId(), registration.username(),
-                displayName == null || displayName.isEmpty() ? registration.username() : displayName,
+                displayName.isEmpty() ? registration.username() : displayName,
                 Times.format(clock.instant()), passwords.hash(password), 0, 0, 0);
         try {
             users.create(user);
@@ -61,6 +63,44 @@ public final class AccountService {
             throw new ConflictException("Username is taken");
         }
         return user;
+    }
+
+    /**
+     * A change of the caller's profile: each field given (null or blank resets it: the display name to the
+     * username, the bio to none), each absent left as it is. Texts are trimmed, as at registration.
+     */
+    public record ProfileChange(Optional<String> displayName, Optional<String> bio) {
+    }
+
+    public User editProfile(Actor actor, ProfileChange change) {
+        var errors = new ArrayList<InvalidInputException.Problem>();
+        Optional<String> displayName = change.displayName().map(AccountService::stripped);
+        Optional<String> bio = change.bio().map(AccountService::stripped);
+        displayName.ifPresent(name -> checkLength(errors, "displayName", name, MAX_DISPLAY_NAME));
+        bio.ifPresent(text -> checkLength(errors, "bio", text, MAX_BIO));
+        if (!errors.isEmpty()) {
+            throw InvalidInputException.fields(errors);
+        }
+        var edit = new UserStore.ProfileEdit(
+                displayName.map(name -> name.isEmpty() ? username(actor) : name), bio);
+        return users.editProfile(actor.userId(), edit)
+                .orElseThrow(() -> new NotAuthenticatedException("Account no longer exists"));
+    }
+
+    /** The actor's username: from the session's context, or the account for a context without it. */
+    private String username(Actor actor) {
+        return actor.username() != null ? actor.username() : me(actor).username();
+    }
+
+    /** Trimmed; null counts as empty. */
+    private static String stripped(String text) {
+        return text == null ? "" : text.strip();
+    }
+
+    private static void checkLength(List<InvalidInputException.Problem> errors, String field, String text, int max) {
+        if (text.codePointCount(0, text.length()) > max) {
+            errors.add(new InvalidInputException.Problem(field, "must be at most " + max + " characters"));
+        }
     }
 
     public User profile(String username) {

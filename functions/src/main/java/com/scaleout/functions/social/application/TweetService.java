@@ -49,11 +49,14 @@ public final class TweetService {
         if (parent.isPresent() && !Ids.isId(parent.get())) {
             throw new NotFoundException("The tweet being replied to does not exist");
         }
+        // whom a reply answers is stored with it: usernames never change
+        Optional<String> parentAuthor = parent.map(id -> tweets.find(id).orElseThrow(
+                () -> new NotFoundException("The tweet being replied to does not exist")).authorUsername());
         Map<String, Mention> mentioned = users.resolveUsernames(text.mentionedUsernames());
         List<Mention> mentions = text.mentionedUsernames().stream().filter(mentioned::containsKey)
                 .map(mentioned::get).toList();
         var tweet = new Tweet(Ids.newId(), actor.userId(), actorUsername(actor), text.text(),
-                Times.format(clock.instant()), parent, text.hashtags(), mentions, 0, 0);
+                Times.format(clock.instant()), parent, text.hashtags(), mentions, 0, 0, parentAuthor);
         try {
             tweets.create(tweet);
         } catch (TweetStore.ParentNotFound e) {

@@ -29,8 +29,19 @@ public interface UserStore {
     /** The accounts among these normalized usernames that exist, by normalized username. */
     Map<String, Mention> resolveUsernames(Collection<String> normalizedUsernames);
 
+    /**
+     * Sets what {@code edit} names on the account and answers it as it is then; empty if there is no such account.
+     */
+    Optional<User> editProfile(String userId, ProfileEdit edit);
+
     /** The accounts with these ids, in the given order; unknown ids are skipped. */
     List<User> findByIds(List<String> ids);
+
+    /**
+     * What a profile edit sets: each field present is written, each absent is left as it is. A bio of "" removes it.
+     */
+    record ProfileEdit(Optional<String> displayName, Optional<String> bio) {
+    }
 
     /** An account's id and password hash. */
     record Credentials(String userId, String passwordHash) {

@@ -38,6 +38,7 @@ public final class DynamoTweetStore implements TweetStore {
     public static final String AUTHOR_ID = "authorId";
     public static final String REPLY_AUTHOR_ID = "replyAuthorId";
     public static final String IN_REPLY_TO = "inReplyTo";
+    static final String IN_REPLY_TO_USERNAME = "inReplyToUsername";
     static final String AUTHOR_USERNAME = "authorUsername";
     static final String TEXT = "text";
     static final String CREATED_AT = "createdAt";
@@ -161,6 +162,7 @@ public final class DynamoTweetStore implements TweetStore {
             item.put(IN_REPLY_TO, s(parent));
             item.put(REPLY_AUTHOR_ID, s(tweet.authorId()));
         });
+        tweet.inReplyToUsername().ifPresent(username -> item.put(IN_REPLY_TO_USERNAME, s(username)));
         item.put(HASHTAGS, list(tweet.hashtags()));
         item.put(MENTION_IDS, list(tweet.mentions().stream().map(Mention::userId).toList()));
         item.put(MENTION_USERNAMES, list(tweet.mentions().stream().map(Mention::username).toList()));
@@ -180,6 +182,7 @@ public final class DynamoTweetStore implements TweetStore {
         return new Tweet(string(item, ID), string(item, AUTHOR_ID), string(item, AUTHOR_USERNAME),
                 string(item, TEXT), string(item, CREATED_AT), Optional.ofNullable(string(item, IN_REPLY_TO)),
                 strings(item, HASHTAGS), mentions, Math.max(0, number(item, REPLIES)),
-                Math.max(0, number(item, RETWEETS)), Math.max(0, number(item, LIKES)));
+                Math.max(0, number(item, RETWEETS)), Math.max(0, number(item, LIKES)),
+                Optional.ofNullable(string(item, IN_REPLY_TO_USERNAME)));
     }
 }

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -35,6 +37,7 @@ public final class DynamoUserStore implements UserStore {
     public static final String FOLLOWERS = "followers";
     static final String FOLLOWING = "following";
     static final String TWEETS = "tweets";
+    static final String BIO = "bio";
     /** Usernames table: key is the normalized username; these point back to the account. */
     public static final String NORMALIZED = "username";
     static final String USER_ID = "userId";
@@ -118,6 +121,42 @@ public final class DynamoUserStore implements UserStore {
         return found;
     }
 
+    /** One UpdateItem, conditional on the account existing (an edit never creates a half account). */
+    @Override
+    public Optional<User> editProfile(String userId, ProfileEdit edit) {
+        var names = new HashMap<String, String>(Map.of("#id", ID));
+        var values = new HashMap<String, AttributeValue>();
+        var set = new ArrayList<String>();
+        edit.displayName().ifPresent(name -> {
+            names.put("#d", DISPLAY_NAME);
+            values.put(":d", s(name));
+            set.add("#d = :d");
+        });
+        String remove = "";
+        if (edit.bio().isPresent()) {
+            names.put("#b", BIO);
+            if (edit.bio().get().isEmpty()) {
+                remove = " REMOVE #b";
+            } else {
+                values.put(":b", s(edit.bio().get()));
+                set.add("#b = :b");
+            }
+        }
+        if (set.isEmpty() && remove.isEmpty()) {
+            return findById(userId);
+        }
+        String expression = (set.isEmpty() ? "" : "SET " + String.join(", ", set)) + remove;
+        try {
+            var item = dynamoDb.updateItem(r -> r.tableName(tables.users()).key(Map.of(ID, s(userId)))
+                    .updateExpression(expression.strip()).conditionExpression("attribute_exists(#id)")
+                    .expressionAttributeNames(names).expressionAttributeValues(values.isEmpty() ? null : values)
+                    .returnValues(ReturnValue.ALL_NEW)).attributes();
+            return Optional.of(toUser(item));
+        } catch (ConditionalCheckFailedException e) {
+            return Optional.empty();
+        }
+    }
+
     @Override
     public List<User> findByIds(List<String> ids) {
         var byId = new HashMap<String, User>();
@@ -139,6 +178,9 @@ public final class DynamoUserStore implements UserStore {
         item.put(FOLLOWERS, n(user.followers()));
         item.put(FOLLOWING, n(user.following()));
         item.put(TWEETS, n(user.tweets()));
+        if (user.bio() != null) {
+            item.put(BIO, s(user.bio()));
+        }
         return item;
     }
 
@@ -151,6 +193,6 @@ public final class DynamoUserStore implements UserStore {
     static User toUser(Map<String, AttributeValue> item) {
         return new User(string(item, ID), string(item, USERNAME), string(item, DISPLAY_NAME),
                 string(item, CREATED_AT), string(item, PASSWORD_HASH), number(item, FOLLOWERS),
-                number(item, FOLLOWING), number(item, TWEETS));
+                number(item, FOLLOWING), number(item, TWEETS), string(item, BIO));
     }
 }

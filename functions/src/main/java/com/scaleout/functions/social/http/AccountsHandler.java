@@ -1,6 +1,7 @@
 package com.scaleout.functions.social.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.annotation.JsonSetter;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
@@ -51,6 +52,7 @@ public final class AccountsHandler extends ApiHandler {
                 "DELETE /sessions/current", request -> logout(sessions, request),
                 "GET /me", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.me(Callers.actor(sessions, request)))),
+                "PATCH /me", request -> editProfile(accounts, sessions, request),
                 "GET /users/{username}", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.profile(request.pathParameter("username"))))), redis);
     }
@@ -78,6 +80,26 @@ public final class AccountsHandler extends ApiHandler {
         }
     }
 
+    /** PATCH /me's body: a field left out is kept, one sent as null is reset (as an empty text). */
+    static final class ProfileBody {
+        private Optional<String> displayName = Optional.empty();
+        private Optional<String> bio = Optional.empty();
+
+        @JsonSetter("displayName")
+        void displayName(String value) {
+            displayName = Optional.of(value == null ? "" : value);
+        }
+
+        @JsonSetter("bio")
+        void bio(String value) {
+            bio = Optional.of(value == null ? "" : value);
+        }
+
+        AccountService.ProfileChange change() {
+            return new AccountService.ProfileChange(displayName, bio);
+        }
+    }
+
     record LoginBody(String username, String password) {
         @Override
         public String toString() {
@@ -90,6 +112,13 @@ public final class AccountsHandler extends ApiHandler {
         var user = accounts.register(new AccountService.Registration(body.username(), body.password(),
                 body.displayName()));
         return HttpResponses.json(201, Views.UserView.of(user));
+    }
+
+    private static APIGatewayV2HTTPResponse editProfile(AccountService accounts, SessionService sessions,
+                                                        ApiRequest request) {
+        var actor = Callers.actor(sessions, request);
+        var user = accounts.editProfile(actor, request.body(ProfileBody.class).change());
+        return HttpResponses.json(200, Views.ProfileView.of(user));
     }
 
     private static APIGatewayV2HTTPResponse login(SessionService sessions, Consumer<String> warmAtLogin,

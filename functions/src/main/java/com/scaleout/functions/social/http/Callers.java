@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.application.Actor;
 import com.scaleout.functions.social.application.SessionService;
@@ -10,6 +11,9 @@ final class Callers {
     }
 
     static Actor actor(SessionService sessions, ApiRequest request) {
+        request.authorizerValue(ApiRequest.CONTEXT_REFUSAL).ifPresent(reason -> {
+            throw new NotAuthenticatedException(reason);
+        });
         return sessions.actor(request.authorizerValue(ApiRequest.CONTEXT_USER_ID),
                 request.authorizerValue(ApiRequest.CONTEXT_USERNAME),
                 request.authorizerValue(ApiRequest.CONTEXT_SESSION_ID));

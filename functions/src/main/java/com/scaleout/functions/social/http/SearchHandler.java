@@ -6,6 +6,7 @@ import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.CallerStates;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.SearchService;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -22,12 +23,12 @@ public final class SearchHandler extends ApiHandler {
     }
 
     private SearchHandler(SocialComponents components) {
-        this(components.search(), new TweetViews(components.sessions(), components.callerStates()),
-                components.redis());
+        this(components.search(), new TweetViews(components.sessions(), components.callerStates(),
+                components.authorNames()), components.redis());
     }
 
-    SearchHandler(SearchService search, SessionService sessions, CallerStates callerStates) {
-        this(search, new TweetViews(sessions, callerStates), Optional.empty());
+    SearchHandler(SearchService search, SessionService sessions, CallerStates callerStates, AuthorNames authorNames) {
+        this(search, new TweetViews(sessions, callerStates, authorNames), Optional.empty());
     }
 
     private SearchHandler(SearchService search, TweetViews views, Optional<RedisLink> redis) {
@@ -45,6 +46,6 @@ public final class SearchHandler extends ApiHandler {
         handleRequest(PrimingRequests.http("GET /search", Map.of(), Map.of("q", "snapstart", "limit", "1"),
                 Map.of(), null), null);
         Priming.serialize(new Page<>(
-                List.of(Views.TweetView.of(PrimingViews.TWEET)), null));
+                List.of(Views.TweetView.of(PrimingViews.TWEET, Map.of())), null));
     }
 }

@@ -19,11 +19,17 @@ import java.util.Optional;
 
 /**
  * The HTTP API's REQUEST authorizer: {@code Authorization: Bearer <token>} of an active session is allowed, and
- * the session's user id, username and session id go to the route's handler in the context. Anything else is
- * denied (API Gateway answers 403; a missing header never reaches this function: 401).
+ * the session's user id, username and session id go to the route's handler in the context. A header without the
+ * Bearer scheme is allowed with no session and the reason ({@link ApiRequest#CONTEXT_REFUSAL}), which every
+ * authorized handler answers with a 401 (an HTTP API cannot change the gateway's 403 for a denial, so a denial could
+ * not say what to send); the gateway caches that answer for the header's value like any other. A token of no active
+ * session is denied (API Gateway answers 403); a missing header never reaches this function (401, see
+ * docs/operations.md).
  */
 public final class SessionAuthorizer
         implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse>, Primed {
+    static final String NOT_BEARER = "send the session token as Authorization: Bearer <token>: this Authorization"
+            + " header has no Bearer scheme";
     private final Invocations invocations = new Invocations();
     private final SessionService sessions;
     private final Priming priming;
@@ -60,6 +66,12 @@ public final class SessionAuthorizer
 
     private SimpleIAMPolicyResponse answer(APIGatewayV2CustomAuthorizerEvent event) {
         var response = new SimpleIAMPolicyResponse();
+        if (bearerToken(event).isEmpty() && header(event).filter(value -> !value.isBlank()).isPresent()) {
+            // let through with no session, for the handler's 401 to say what to send (see the class comment)
+            response.setIsAuthorized(true);
+            response.setContext(Map.of(ApiRequest.CONTEXT_REFUSAL, NOT_BEARER));
+            return response;
+        }
         var session = bearerToken(event).flatMap(sessions::authenticate);
         response.setIsAuthorized(session.isPresent());
         session.ifPresent(s -> response.setContext(Map.of(
@@ -70,7 +82,11 @@ public final class SessionAuthorizer
     }
 
     static Optional<String> bearerToken(APIGatewayV2CustomAuthorizerEvent event) {
+        return header(event).flatMap(BearerToken::of);
+    }
+
+    private static Optional<String> header(APIGatewayV2CustomAuthorizerEvent event) {
         List<String> identity = event.getIdentitySource();
-        return BearerToken.of(identity == null || identity.isEmpty() ? null : identity.getFirst());
+        return identity == null || identity.isEmpty() ? Optional.empty() : Optional.ofNullable(identity.getFirst());
     }
 }

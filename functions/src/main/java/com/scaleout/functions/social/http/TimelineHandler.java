@@ -8,8 +8,7 @@ import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.paging.Page;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.RecommendationService;
 import com.scaleout.functions.social.application.SessionService;
@@ -30,19 +29,26 @@ public final class TimelineHandler extends ApiHandler {
 
     private TimelineHandler(SocialComponents components) {
         this(components.timelines(), components.recommendations(), components.sessions(),
-                components.callerStates(), components.redis());
+                new TweetViews(components.sessions(), components.callerStates(), components.authorNames()),
+                components.redis());
     }
 
     TimelineHandler(TimelineService timelines, RecommendationService recommendations, SessionService sessions,
-                    CallerStates callerStates) {
-        this(timelines, recommendations, sessions, callerStates, Optional.empty());
+                    CallerStates callerStates, AuthorNames authorNames) {
+        this(timelines, recommendations, sessions, new TweetViews(sessions, callerStates, authorNames),
+                Optional.empty());
     }
 
     private TimelineHandler(TimelineService timelines, RecommendationService recommendations,
-                            SessionService sessions, CallerStates callerStates, Optional<RedisLink> redis) {
+                            SessionService sessions, TweetViews views, Optional<RedisLink> redis) {
         super(Map.of(
-                "GET /timeline", request -> timeline(timelines, sessions, new TweetViews(sessions, callerStates),
-                        request),
+                "GET /timeline", request -> {
+                    var actor = Callers.actor(sessions, request);
+                    return HttpResponses.json(200, views.page(Optional.of(actor.userId()), timelines.timeline(actor,
+                                    PageRequests.limit(request, PageRequest.DEFAULT_LIMIT, PageRequest.MAX_LIMIT),
+                                    request.query("cursor")),
+                            TimelineService.Item::tweet, TimelineHandler::item));
+                },
                 "GET /me/recommendations", request -> HttpResponses.json(200, new RecommendationsView(
                         recommendations.recommend(Callers.actor(sessions, request)).stream()
                                 .map(r -> new RecommendedView(Views.UserView.of(r.user()), r.mutuals())).toList()))), redis);
@@ -59,7 +65,7 @@ public final class TimelineHandler extends ApiHandler {
                 null);
         var user = Views.UserView.of(PrimingViews.USER);
         Priming.serialize(new Page<>(List.of(new TimelineItemView(
-                        Views.TweetView.of(PrimingViews.TWEET), new Views.AuthorView(user.id(), user.username()))), null),
+                        Views.TweetView.of(PrimingViews.TWEET, Map.of()), new Views.AuthorView(user.id(), user.username()))), null),
                 new RecommendationsView(List.of(new RecommendedView(user, 1))));
     }
 
@@ -74,19 +80,8 @@ public final class TimelineHandler extends ApiHandler {
     record RecommendationsView(List<RecommendedView> items) {
     }
 
-    /** The page's tweets as the caller sees them (one batch read), each with its retweeter when that is why. */
-    private static APIGatewayV2HTTPResponse timeline(TimelineService timelines, SessionService sessions,
-                                                     TweetViews views, ApiRequest request) {
-        var actor = Callers.actor(sessions, request);
-        Page<TimelineService.Item> page = timelines.timeline(actor,
-                PageRequests.limit(request, PageRequest.DEFAULT_LIMIT, PageRequest.MAX_LIMIT), request.query("cursor"));
-        List<Views.TweetView> tweets = views.list(Optional.of(actor.userId()),
-                page.items().stream().map(TimelineService.Item::tweet).toList());
-        var items = new ArrayList<TimelineItemView>();
-        for (int i = 0; i < tweets.size(); i++) {
-            items.add(new TimelineItemView(tweets.get(i), page.items().get(i).retweetedBy()
-                    .map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null)));
-        }
-        return HttpResponses.json(200, new Page<>(items, page.next()));
+    private static TimelineItemView item(TimelineService.Item item, Views.TweetView tweet) {
+        return new TimelineItemView(tweet,
+                item.retweetedBy().map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null));
     }
 }

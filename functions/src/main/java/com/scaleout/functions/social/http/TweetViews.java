@@ -4,6 +4,7 @@ import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
 import com.scaleout.functions.shared.paging.Page;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.CallerState;
@@ -12,13 +13,15 @@ import com.scaleout.functions.social.domain.Tweet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * Tweet views as the request's caller sees them: with {@code retweetedByMe} and {@code likedByMe} when the request
- * carries a live session, read for the whole page at once (one batch, never a call per tweet); without them for an
- * anonymous caller.
+ * Tweet views as the request's caller sees them, each read for the whole page at once (one batch each, never a call
+ * per tweet): every tweet with its author's current display name, and with {@code retweetedByMe} and
+ * {@code likedByMe} when the request carries a live session (without them for an anonymous caller).
  */
 final class TweetViews {
     static final String INVALID_TOKEN = "The bearer token is invalid or has expired; log in again, or send no"
@@ -26,10 +29,12 @@ final class TweetViews {
 
     private final SessionService sessions;
     private final CallerStates states;
+    private final AuthorNames authorNames;
 
-    TweetViews(SessionService sessions, CallerStates states) {
+    TweetViews(SessionService sessions, CallerStates states, AuthorNames authorNames) {
         this.sessions = sessions;
         this.states = states;
+        this.authorNames = authorNames;
     }
 
     /**
@@ -38,7 +43,8 @@ final class TweetViews {
      * names no live session is refused (401) rather than silently read as anonymous.
      */
     Optional<String> caller(ApiRequest request) {
-        if (request.authorizerValue(ApiRequest.CONTEXT_USER_ID).isPresent()) {
+        if (request.authorizerValue(ApiRequest.CONTEXT_USER_ID).isPresent()
+                || request.authorizerValue(ApiRequest.CONTEXT_REFUSAL).isPresent()) {
             return Optional.of(Callers.actor(sessions, request).userId());
         }
         String authorization = request.header("authorization");
@@ -60,11 +66,16 @@ final class TweetViews {
      */
     Views.TweetView afterWrite(String caller, Tweet tweet, UnaryOperator<CallerState> written) {
         CallerState state = states.of(caller, List.of(tweet.id())).getOrDefault(tweet.id(), CallerState.NONE);
-        return Views.TweetView.of(tweet, written.apply(state));
+        return Views.TweetView.of(tweet, authorNames.of(List.of(tweet)), written.apply(state));
+    }
+
+    /** The view of a tweet just written: nobody has retweeted or liked it yet, so only its author's name is read. */
+    Views.TweetView justWritten(Tweet tweet) {
+        return Views.TweetView.of(tweet, authorNames.of(List.of(tweet)), CallerState.NONE);
     }
 
     Page<Views.TweetView> page(Optional<String> caller, Page<Tweet> page) {
-        return new Page<>(list(caller, page.items()), page.next());
+        return page(caller, page, Function.identity(), (tweet, view) -> view);
     }
 
     /** The request's caller's views of a page; the caller is known (or refused) before the page is read. */
@@ -73,11 +84,27 @@ final class TweetViews {
         return page(caller, read.get());
     }
 
+    /** A page of items that each show a tweet ({@code tweetOf}), rendered by {@code view} with the tweet's view. */
+    <T, V> Page<V> page(Optional<String> caller, Page<T> items, Function<T, Tweet> tweetOf,
+                        BiFunction<T, Views.TweetView, V> view) {
+        List<Views.TweetView> views = list(caller, items.items().stream().map(tweetOf).toList());
+        var rendered = new java.util.ArrayList<V>(views.size());
+        for (int i = 0; i < views.size(); i++) {
+            rendered.add(view.apply(items.items().get(i), views.get(i)));
+        }
+        return new Page<>(rendered, items.next());
+    }
+
     List<Views.TweetView> list(Optional<String> caller, List<Tweet> tweets) {
-        if (caller.isEmpty() || tweets.isEmpty()) {
-            return tweets.stream().map(Views.TweetView::of).toList();
+        if (tweets.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> names = authorNames.of(tweets);
+        if (caller.isEmpty()) {
+            return tweets.stream().map(t -> Views.TweetView.of(t, names)).toList();
         }
         Map<String, CallerState> byId = states.of(caller.get(), tweets.stream().map(Tweet::id).toList());
-        return tweets.stream().map(t -> Views.TweetView.of(t, byId.getOrDefault(t.id(), CallerState.NONE))).toList();
+        return tweets.stream()
+                .map(t -> Views.TweetView.of(t, names, byId.getOrDefault(t.id(), CallerState.NONE))).toList();
     }
 }

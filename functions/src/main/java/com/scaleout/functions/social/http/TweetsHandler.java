@@ -10,6 +10,7 @@ import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.LikeService;
+import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.ids.Ids;
@@ -37,17 +38,19 @@ public final class TweetsHandler extends ApiHandler {
 
     private TweetsHandler(SocialComponents components) {
         this(components.tweets(), components.likes(), components.sessions(),
-                new TweetViews(components.sessions(), components.callerStates()), components.redis());
+                new TweetViews(components.sessions(), components.callerStates(), components.authorNames()),
+                components.redis());
     }
 
-    TweetsHandler(TweetService tweets, LikeService likes, SessionService sessions, CallerStates callerStates) {
-        this(tweets, likes, sessions, new TweetViews(sessions, callerStates), Optional.empty());
+    TweetsHandler(TweetService tweets, LikeService likes, SessionService sessions, CallerStates callerStates,
+                  AuthorNames authorNames) {
+        this(tweets, likes, sessions, new TweetViews(sessions, callerStates, authorNames), Optional.empty());
     }
 
     private TweetsHandler(TweetService tweets, LikeService likes, SessionService sessions, TweetViews views,
                           Optional<RedisLink> redis) {
         super(Map.ofEntries(
-                Map.entry("POST /tweets", request -> post(tweets, sessions, request)),
+                Map.entry("POST /tweets", request -> post(tweets, sessions, views, request)),
                 Map.entry("GET /tweets/{id}", request -> HttpResponses.json(200,
                         views.one(views.caller(request), tweets.get(request.pathParameter("id"))))),
                 Map.entry("DELETE /tweets/{id}", request -> {
@@ -94,7 +97,7 @@ public final class TweetsHandler extends ApiHandler {
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("POST /tweets", Map.of(), Map.of(),
                 Map.of("content-type", "application/json"), "{\"text\":\"priming\"}")), null);
         RequestJson.read("{\"text\":\"priming\",\"inReplyTo\":null}", TweetBody.class);
-        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET), new Views.CountedUsersView(List.of(), null, 0));
+        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET, Map.of()), new Views.CountedUsersView(List.of(), null, 0));
     }
 
     record TweetBody(String text, String inReplyTo) {
@@ -104,12 +107,13 @@ public final class TweetsHandler extends ApiHandler {
         return PageRequests.from(request, Ids::isId);
     }
 
-    private static APIGatewayV2HTTPResponse post(TweetService tweets, SessionService sessions, ApiRequest request) {
+    private static APIGatewayV2HTTPResponse post(TweetService tweets, SessionService sessions, TweetViews views,
+                                                 ApiRequest request) {
         var actor = Callers.actor(sessions, request);
         var body = request.body(TweetBody.class);
         var tweet = tweets.post(actor, new TweetService.NewTweet(body.text(), body.inReplyTo()));
-        // nobody has retweeted or liked a tweet just written: nothing to read
-        return HttpResponses.json(201, Views.TweetView.of(tweet, CallerState.NONE));
+        // nobody has retweeted or liked a tweet just written: nothing to read but its author's name
+        return HttpResponses.json(201, views.justWritten(tweet));
     }
 
     private static APIGatewayV2HTTPResponse retweet(TweetService tweets, SessionService sessions, TweetViews views,

@@ -47,12 +47,14 @@ public final class RedisTweetCache implements TweetCache {
     /** The cached form: flat and free of Optional, so plain Jackson reads and writes it. */
     record CachedTweet(String id, String authorId, String authorUsername, String text, String createdAt,
                        String inReplyTo, List<String> hashtags, List<String> mentionIds,
-                       List<String> mentionUsernames, long replies, long retweets, long likes) {
+                       List<String> mentionUsernames, long replies, long retweets, long likes,
+                       String inReplyToUsername) {
 
         static CachedTweet of(Tweet t) {
             return new CachedTweet(t.id(), t.authorId(), t.authorUsername(), t.text(), t.createdAt(),
                     t.inReplyTo().orElse(null), t.hashtags(), t.mentions().stream().map(Mention::userId).toList(),
-                    t.mentions().stream().map(Mention::username).toList(), t.replies(), t.retweets(), t.likes());
+                    t.mentions().stream().map(Mention::username).toList(), t.replies(), t.retweets(), t.likes(),
+                    t.inReplyToUsername().orElse(null));
         }
 
         Tweet toTweet() {
@@ -61,7 +63,7 @@ public final class RedisTweetCache implements TweetCache {
                 mentions.add(new Mention(mentionIds.get(i), mentionUsernames.get(i)));
             }
             return new Tweet(id, authorId, authorUsername, text, createdAt, Optional.ofNullable(inReplyTo), hashtags,
-                    mentions, replies, retweets, likes);
+                    mentions, replies, retweets, likes, Optional.ofNullable(inReplyToUsername));
         }
     }
 

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.functions.imports.domain.ImportRecord;
 import com.scaleout.functions.imports.domain.ImportTokens;
+import com.scaleout.functions.testing.NotStandardJson;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -139,6 +140,20 @@ class RjMetricsRoutesTest {
     @Test
     void malformedJsonIs400() {
         assertRjError(world.handle("rjmetrics-data-malformed-json"), 400, "Malformed JSON in the body");
+    }
+
+    /** Issue 23: the reason says where and why in the client's words, never the parser's internal names. */
+    @Test
+    void aBodyThatIsNotStandardJsonIs400WithAReasonWithoutTheParsersInternalNames() {
+        for (String body : NotStandardJson.BODIES) {
+            var reply = world.handle(withBody(sample("rjmetrics-data-apikey"), body));
+
+            assertRjError(reply, 400, "Malformed JSON in the body");
+            String reason = reply.json().get("reasons").get(0).asText();
+            assertThat(reason).as(body).contains("line 1, column");
+            NotStandardJson.assertNoParserInternals(reason, body);
+        }
+        assertThat(world.records.upserts()).isEmpty();
     }
 
     @Test

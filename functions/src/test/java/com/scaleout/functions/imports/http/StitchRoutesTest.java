@@ -18,6 +18,7 @@ import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.application.ImportService;
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
+import com.scaleout.functions.testing.NotStandardJson;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.net.SocketTimeoutException;
@@ -310,11 +311,11 @@ class StitchRoutesTest {
             var reply = world.handle(withBody(sample("push-transit"), transitPush("\"x\"", number)));
 
             assertError(reply, 400, "Malformed json in the body!");
-            assertThat(reply.text("error")).contains("exceeds the maximum allowed (1000");
+            assertThat(reply.text("error")).contains("1000 characters");
         }
         var json = withBody(sample("push-two-tables"), "[{\"client_id\": 4821, \"table_name\": \"t\", \"sequence\": 1,"
                 + " \"action\": \"upsert\", \"key_names\": [\"x\"], \"data\": {\"x\": " + digits + "}}]");
-        assertThat(world.handle(json).text("error")).contains("exceeds the maximum allowed (1000");
+        assertThat(world.handle(json).text("error")).contains("1000 characters");
         String thousand = "7".repeat(1_000);
         var reply = world.handle(withBody(sample("push-transit"), transitPush("\"x\"", "\"~n" + thousand + "\"")));
         assertThat(reply.status()).isEqualTo(201);
@@ -355,6 +356,22 @@ class StitchRoutesTest {
 
         assertError(reply, 400, "Malformed json in the body!");
         assertThat(reply.text("error")).isNotBlank();
+        assertThat(world.stored()).isEmpty();
+    }
+
+    /** Issue 23: what is wrong with the body is said in the client's words, with where it is, on push and batch. */
+    @Test
+    void aBodyThatIsNotStandardJsonIsTold400WhereAndWhyWithoutTheParsersInternalNames() {
+        for (String body : NotStandardJson.BODIES) {
+            for (String route : List.of("push-two-tables", "validate-valid", "batch-customers", "push-transit")) {
+                var reply = world.handle(withBody(sample(route), body));
+
+                assertThat(reply.status()).as(route + " " + body).isEqualTo(400);
+                assertError(reply, 400, "Malformed json in the body!");
+                assertThat(reply.text("error")).as(route + " " + body).contains("line 1, column");
+                NotStandardJson.assertNoParserInternals(reply.text("error"), body);
+            }
+        }
         assertThat(world.stored()).isEmpty();
     }
 

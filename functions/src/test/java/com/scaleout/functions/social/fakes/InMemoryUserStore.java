@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** Accounts in memory; usernames unique regardless of case, counts kept in the {@link User} records. */
-public final class InMemoryUserStore implements UserStore {
+public class InMemoryUserStore implements UserStore {
     private final Map<String, User> byId = new HashMap<>();
     private final Map<String, String> idByNormalizedUsername = new HashMap<>();
 
@@ -37,6 +37,14 @@ public final class InMemoryUserStore implements UserStore {
             return Optional.empty(); // as the DynamoDB store: an invalid name cannot be a key
         }
         return Optional.ofNullable(idByNormalizedUsername.get(Usernames.normalize(username))).map(byId::get);
+    }
+
+    @Override
+    public synchronized Optional<User> editProfile(String userId, ProfileEdit edit) {
+        return Optional.ofNullable(byId.computeIfPresent(userId, (id, user) -> new User(id, user.username(),
+                edit.displayName().orElse(user.displayName()), user.createdAt(), user.passwordHash(), user.followers(),
+                user.following(), user.tweets(), edit.bio().isEmpty() ? user.bio()
+                        : edit.bio().get().isEmpty() ? null : edit.bio().get())));
     }
 
     @Override

@@ -9,6 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.social.domain.User;
+import com.scaleout.functions.testing.NotStandardJson;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 
@@ -36,6 +37,66 @@ class AccountsHandlerTest {
         var again = world.handle(event);
 
         ApiJson.assertClientError(again, 409, event.getRequestContext().getRequestId(), List.of());
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/patch-me.json", type = APIGatewayV2HTTPEvent.class)
+    void editsTheCallersDisplayNameAndBioAndShowsThemOnTheProfile(APIGatewayV2HTTPEvent event) {
+        var edited = ok(world.handle(event), 200);
+
+        assertProfile(edited, Seed.ALICE, "alice", 2, 1, 3);
+        assertThat(edited.get("displayName").asText()).isEqualTo("Alice Liddell");
+        assertThat(edited.get("bio").asText()).isEqualTo("Curiouser and curiouser.");
+        var shown = ok(world.handle(Samples.http("get-me")), 200);
+        assertThat(shown.get("displayName").asText()).isEqualTo("Alice Liddell");
+        assertThat(shown.get("bio").asText()).isEqualTo("Curiouser and curiouser.");
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/patch-me.json", type = APIGatewayV2HTTPEvent.class)
+    void aFieldLeftOutIsKeptAndOneSentAsNullOrBlankIsResetTrimmedLikeRegistration(APIGatewayV2HTTPEvent event) {
+        ok(world.handle(event), 200);
+
+        event.setBody("{\"bio\": \"  Down the rabbit hole  \"}");
+        var bioOnly = ok(world.handle(event), 200);
+        assertThat(bioOnly.get("displayName").asText()).as("kept").isEqualTo("Alice Liddell");
+        assertThat(bioOnly.get("bio").asText()).as("trimmed").isEqualTo("Down the rabbit hole");
+
+        event.setBody("{\"displayName\": null, \"bio\": \"   \"}");
+        var reset = ok(world.handle(event), 200);
+        assertThat(reset.get("displayName").asText()).as("the username").isEqualTo("alice");
+        assertThat(reset.get("bio").isNull()).as("no bio in %s", reset).isTrue();
+        assertThat(world.users.findById(Seed.ALICE).orElseThrow().bio()).isNull();
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/patch-me-too-long.json", type = APIGatewayV2HTTPEvent.class)
+    void aDisplayNameOver50OrABioOver160CharactersIsRefusedNamingBothAndChangesNothing(APIGatewayV2HTTPEvent event) {
+        var refused = world.handle(event);
+
+        ApiJson.assertClientError(refused, 400, event.getRequestContext().getRequestId(),
+                List.of("displayName", "bio"));
+        assertThat(refused.getBody()).contains("must be at most 50 characters", "must be at most 160 characters");
+        assertThat(world.users.findById(Seed.ALICE).orElseThrow().displayName()).isEqualTo("Alice");
+
+        event.setBody("{\"displayName\": \"" + "\uD83D\uDE00".repeat(50) + "\", \"bio\": \""
+                + "b".repeat(160) + "\"}");
+        String fifty = ok(world.handle(event), 200).get("displayName").asText();
+        assertThat(fifty.codePointCount(0, fifty.length())).as("characters, not UTF-16 units").isEqualTo(50);
+    }
+
+    /** Issue 23: a body that is not standard JSON is a 400 in the social shape, naming nothing of the parser. */
+    @ParameterizedTest
+    @Event(value = "events/social/post-users.json", type = APIGatewayV2HTTPEvent.class)
+    void aBodyThatIsNotStandardJsonIs400WithoutTheParsersInternalNames(APIGatewayV2HTTPEvent event) {
+        for (String body : NotStandardJson.BODIES) {
+            event.setBody("{\"username\": " + body + ", \"password\": \"a long passphrase\"}");
+
+            var refused = world.handle(event);
+
+            assertThat(refused.getStatusCode()).as(body).isEqualTo(400);
+            NotStandardJson.assertNoParserInternals(refused.getBody(), body);
+        }
     }
 
     @ParameterizedTest

@@ -53,10 +53,12 @@ final class ApiJson {
         assertThat(Ids.isId(tweet.get("id").asText())).as("id of %s", tweet).isTrue();
         assertThat(tweet.get("author").get("id").isTextual()).isTrue();
         assertThat(tweet.get("author").get("username").isTextual()).isTrue();
+        assertThat(tweet.get("author").get("displayName").isTextual()).as("displayName of %s", tweet).isTrue();
         assertThat(tweet.get("text").isTextual()).isTrue();
         assertThat(tweet.get("createdAt").isTextual()).isTrue();
         assertThat(tweet.has("inReplyTo")).as("inReplyTo present, null when not a reply").isTrue();
         assertThat(tweet.get("inReplyTo").isNull() || tweet.get("inReplyTo").isTextual()).isTrue();
+        assertThat(tweet.has("inReplyToUsername")).as("inReplyToUsername present, null when unknown").isTrue();
         assertThat(tweet.get("hashtags").isArray()).isTrue();
         assertThat(tweet.get("mentions").isArray()).isTrue();
         assertThat(tweet.get("replies").isIntegralNumber()).isTrue();

@@ -35,6 +35,10 @@ final class BadSamples {
 
             bad("delete-sessions-current-no-authorizer-context", 401),
             bad("get-me-no-authorizer-context", 401),
+            bad("patch-me-too-long", 400, "displayName", "bio"),
+            bad("patch-me-wrong-types", 400, "displayName"),
+            bad("patch-me-malformed-json", 400),
+            bad("patch-me-no-authorizer-context", 401),
             bad("get-user-unknown", 404),
             bad("get-user-bad-username", 404),
 

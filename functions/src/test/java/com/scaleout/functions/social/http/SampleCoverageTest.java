@@ -31,6 +31,7 @@ class SampleCoverageTest {
             Map.entry("POST /sessions", "post-sessions"),
             Map.entry("DELETE /sessions/current", "delete-sessions-current"),
             Map.entry("GET /me", "get-me"),
+            Map.entry("PATCH /me", "patch-me"),
             Map.entry("GET /users/{username}", "get-user"),
             Map.entry("POST /tweets", "post-tweets"),
             Map.entry("GET /tweets/recent", "get-tweets-recent"),

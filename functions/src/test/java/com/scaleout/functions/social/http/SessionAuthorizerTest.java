@@ -6,6 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizer
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.social.domain.Session;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,10 +52,42 @@ class SessionAuthorizerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"authorizer-request-unknown-token", "authorizer-request-malformed-token",
-            "authorizer-request-no-bearer"})
-    void deniesAnythingButTheBearerTokenOfASession(String sample) {
+    @ValueSource(strings = {"authorizer-request-unknown-token", "authorizer-request-malformed-token"})
+    void deniesABearerTokenOfNoActiveSession(String sample) {
         assertDenied(world.authorizer.handleRequest(Samples.authorizer(sample), null));
+    }
+
+    /**
+     * Issue 23: a header without the Bearer scheme is let through with the reason, and no session, for the handler
+     * to answer 401 saying what to send: API Gateway's own answer to a denial (403 "Forbidden") cannot say it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"Basic YWxpY2U6YWxpY2UtcGFzc3dvcmQtMQ==", Seed.ALICE_TOKEN, "Bearer", "Bearer   "})
+    void aHeaderWithoutTheBearerSchemeGoesToTheHandlerWithTheReasonAndNoSession(String header) {
+        var event = Samples.authorizer("authorizer-request-no-bearer");
+        event.setIdentitySource(List.of(header));
+
+        var answer = world.authorizer.handleRequest(event, null);
+
+        assertThat(answer.getIsAuthorized()).isTrue();
+        assertThat(answer.getContext()).containsOnlyKeys(ApiRequest.CONTEXT_REFUSAL);
+        assertThat(answer.getContext().get(ApiRequest.CONTEXT_REFUSAL).toString())
+                .contains("Authorization: Bearer <token>");
+    }
+
+    /** Issue 23: what the authorizer let through with a reason is a 401 with that reason on every authorized route. */
+    @ParameterizedTest
+    @ValueSource(strings = {"get-me", "patch-me", "post-tweets", "get-timeline", "put-following",
+            "delete-sessions-current"})
+    void aRequestLetThroughWithAReasonIsRefused401WithIt(String sample) {
+        var event = Samples.http(sample);
+        event.getRequestContext().getAuthorizer().setLambda(Map.<String, Object>of(ApiRequest.CONTEXT_REFUSAL,
+                "send the session token as Authorization: Bearer <token>"));
+
+        var answer = world.handle(event);
+
+        ApiJson.assertClientError(answer, 401, event.getRequestContext().getRequestId(), List.of());
+        assertThat(answer.getBody()).contains("send the session token as Authorization: Bearer <token>");
     }
 
     @ParameterizedTest

@@ -43,6 +43,45 @@ class TweetsHandlerTest {
         assertThat(tweetCount(Seed.ALICE)).isEqualTo(4);
     }
 
+    /** Issue 23: every tweet view shows its author's current display name, so an edit shows on old tweets. */
+    @Test
+    void everyTweetViewShowsItsAuthorsCurrentDisplayNameOldTweetsIncluded() {
+        assertThat(ok(world.handle(Samples.http("get-tweet")), 200).get("author").get("displayName").asText())
+                .isEqualTo("Bob B.");
+
+        ok(world.handle(Samples.http("patch-me")), 200); // alice becomes "Alice Liddell"
+
+        var pages = List.of(ok(world.handle(Samples.http("get-user-tweets")), 200),
+                ok(world.handle(Samples.http("get-timeline")), 200),
+                ok(world.handle(Samples.http("get-hashtag-tweets")), 200),
+                ok(world.handle(Samples.http("get-search")), 200));
+        for (var page : pages) {
+            assertThat(page.get("items")).as("%s", page).isNotEmpty();
+            page.get("items").forEach(tweet -> assertThat(tweet.get("author").get("displayName").asText())
+                    .as("%s", tweet).isEqualTo(switch (tweet.get("author").get("username").asText()) {
+                        case "alice" -> "Alice Liddell";
+                        case "bob" -> "Bob B.";
+                        default -> "Carol";
+                    }));
+        }
+    }
+
+    /** Issue 23: a reply says whose tweet it answers; one stored before replies named it answers null. */
+    @ParameterizedTest
+    @Event(value = "events/social/post-tweets-reply.json", type = APIGatewayV2HTTPEvent.class)
+    void aReplyNamesTheAuthorOfTheTweetItAnswers(APIGatewayV2HTTPEvent event) {
+        var reply = ok(world.handle(event), 201);
+        var get = Samples.http("get-tweet");
+        get.getPathParameters().put("id", reply.get("id").asText());
+
+        assertThat(reply.get("inReplyToUsername").asText()).isEqualTo("bob");
+        assertThat(ok(world.handle(get), 200).get("inReplyToUsername").asText()).as("stored").isEqualTo("bob");
+        get.getPathParameters().put("id", Seed.ALICE_REPLY);
+        assertThat(ok(world.handle(get), 200).get("inReplyToUsername").isNull()).as("stored before").isTrue();
+        get.getPathParameters().put("id", Seed.ALICE_FIRST);
+        assertThat(ok(world.handle(get), 200).get("inReplyToUsername").isNull()).as("not a reply").isTrue();
+    }
+
     @ParameterizedTest
     @Event(value = "events/social/post-tweets.json", type = APIGatewayV2HTTPEvent.class)
     void readsBackThePostedTweetAsItWasAnswered(APIGatewayV2HTTPEvent event) {
