@@ -78,7 +78,12 @@ class TweetsIT extends ProductionApiIT {
         assertThat(tweet.get("mentions")).extracting(JsonNode::asText).containsExactly(bob);
         assertThat(tweet.get("inReplyTo").isNull()).isTrue();
         assertThat(tweet.get("replies").asLong()).isZero();
-        assertThat(api.get("/tweets/" + tweet.get("id").asText()).json()).isEqualTo(tweet);
+        // the author reads it back as it was answered (with what they did to it); anyone else without that
+        assertThat(api.get("/tweets/" + tweet.get("id").asText(), token).json()).isEqualTo(tweet);
+        assertThat(tweet.get("retweetedByMe").asBoolean()).isFalse();
+        assertThat(tweet.get("likedByMe").asBoolean()).isFalse();
+        JsonNode anonymous = api.get("/tweets/" + tweet.get("id").asText()).json();
+        assertThat(anonymous.has("retweetedByMe") || anonymous.has("likedByMe")).isFalse();
         assertThat(api.get("/users/" + alice).json().get("tweets").asLong()).isEqualTo(1);
 
         String id = tweet.get("id").asText();
