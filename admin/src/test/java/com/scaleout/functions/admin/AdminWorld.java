@@ -12,6 +12,8 @@ import com.scaleout.functions.admin.application.StressService;
 import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.functions.social.application.AccountService;
+import com.scaleout.functions.social.application.AuthorNames;
+import com.scaleout.functions.social.fakes.InMemoryAuthorNameCache;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.SocialGraph;
@@ -99,7 +101,8 @@ final class AdminWorld {
     final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
             new StatusService(() -> Map.of("Users", 25L), cache, Map::of, clock),
-            new StressService(seed, users, new AccountService(users, new PasswordHasher(4), clock),
+            new StressService(seed, users, new AccountService(users,
+                    new AuthorNames(new InMemoryAuthorNameCache(), users), new PasswordHasher(4), clock),
                     new TweetService(tweets, new InMemoryTweetIndexStore(), new InMemoryRetweetStore(tweets), users,
                             clock),
                     new FollowService(follows, users, clock),

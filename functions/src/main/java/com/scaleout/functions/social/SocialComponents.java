@@ -24,6 +24,7 @@ import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisRecommendationCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
 import com.scaleout.functions.social.redis.RedisTweetCache;
+import com.scaleout.functions.social.redis.RedisAuthorNameCache;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.redis.RedisLoginThrottle;
@@ -95,8 +96,9 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         int maxFanoutFollowers = RuntimeEnvironment.integer(Settings.FANOUT_MAX_FOLLOWERS);
         var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables, searchQueries);
         var searchCache = new RedisSearchCache(redis);
+        var authorNames = new AuthorNames(new RedisAuthorNameCache(redis), users);
         return new SocialComponents(
-                new AccountService(users, passwords, clock),
+                new AccountService(users, authorNames, passwords, clock),
                 new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
                         REVOCATION_TTL),
                 new TweetService(tweets, tweetIndex, retweets, users, clock),
@@ -108,6 +110,6 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                         maxFanoutFollowers),
                 new SearchService(searchIndex, searchCache, bodies), searchIndex, searchCache,
-                new RedisLoginThrottle(redis), new AuthorNames(users), redis);
+                new RedisLoginThrottle(redis), authorNames, redis);
     }
 }

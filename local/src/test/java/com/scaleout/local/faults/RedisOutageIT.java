@@ -108,9 +108,16 @@ class RedisOutageIT {
         });
         assertThat(recommendations(ann)).containsExactly(dan.name() + " (1 mutual)"); // cached too
 
+        String bobsTweets = "/users/" + bob.name() + "/tweets";
+        assertThat(authorNames(bobsTweets)).as("cached").doesNotContain("Bob in the outage");
+
         // --- Redis killed
         redis.kill();
         assertHealth(503, "down");
+
+        var renamed = api.patch("/me", bob.token(), Map.of("displayName", "Bob in the outage"));
+        assertThat(renamed.status()).as("an edit goes to DynamoDB only: " + renamed.body()).isEqualTo(200);
+        assertThat(authorNames(bobsTweets)).as("read from Users").containsOnly("Bob in the outage");
 
         Account eve = account("eve"); // register and log in
         follow(eve, bob);
@@ -174,6 +181,7 @@ class RedisOutageIT {
         assertThat(builtMark).as("the read rebuilt ann's timeline in the restarted cache").isNotNull();
         assertThat(search()).containsExactly(c2, b2, c1, b1, a1);
         assertThat(recommendations(ann)).containsExactly(dan.name() + " (1 mutual)");
+        assertThat(authorNames(bobsTweets)).as("the edit of the outage").containsOnly("Bob in the outage");
 
         // Fanout reaches the rebuilt timelines again (reads no longer rebuild them: they are there, marked built).
         String b3 = tweet(bob, "bob #faultline three, after the restart", null);
@@ -252,6 +260,12 @@ class RedisOutageIT {
         var ids = new ArrayList<String>();
         items(path, token).forEach(item -> ids.add(item.get("id").asText()));
         return ids;
+    }
+
+    private static List<String> authorNames(String path) {
+        var names = new ArrayList<String>();
+        items(path, null).forEach(item -> names.add(item.get("author").get("displayName").asText()));
+        return names;
     }
 
     private static List<String> usernames(String path) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.scaleout.local.testing.AllAtOnce;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.testing.SharedBackends;
 import org.junit.jupiter.api.Test;
 
 /** Registration, sessions and profiles through the local runtime (production declaration, authorizer cached). */
@@ -59,6 +60,34 @@ class AccountsIT extends ProductionApiIT {
         assertThat(api.patch("/me", token, "{\"bio\": 7}").status()).isEqualTo(400);
         assertThat(api.patch("/me", null, Map.of("bio", "anonymous")).status()).isEqualTo(401);
         assertThat(api.get("/me", token).text("bio")).as("unchanged by the refusals").isEqualTo("Writes code.");
+    }
+
+    /**
+     * Display names are cached in Redis (name:{userId}): a page read before an edit cached the old name, the edit
+     * replaces it, so the next page shows the new name at once; with the cached name lost (a flush or an eviction)
+     * the page reads it from Users again, the edited one.
+     */
+    @Test
+    void anEditedDisplayNameShowsAtOnceOnTweetsAndSurvivesTheLossOfItsCachedCopy() throws Exception {
+        String name = unique("rn");
+        String token = api.signUp(name);
+        assertThat(api.post("/tweets", token, Map.of("text", "named")).status()).isEqualTo(201);
+        String tweets = "/users/" + name + "/tweets";
+        assertThat(authorNames(tweets)).as("before, and now cached").containsExactly(name);
+
+        assertThat(api.patch("/me", token, Map.of("displayName", "Renamed Person")).status()).isEqualTo(200);
+        assertThat(authorNames(tweets)).as("at once").containsExactly("Renamed Person");
+
+        String userId = api.get("/me", token).text("id");
+        assertThat(SharedBackends.redis().del("name:{" + userId + "}")).as("the cached copy existed").isEqualTo(1);
+        assertThat(authorNames(tweets)).as("from Users").containsExactly("Renamed Person");
+        assertThat(SharedBackends.redis().get("name:{" + userId + "}")).as("cached again").isEqualTo("Renamed Person");
+    }
+
+    private List<String> authorNames(String path) {
+        var names = new java.util.ArrayList<String>();
+        api.get(path).json().get("items").forEach(tweet -> names.add(tweet.get("author").get("displayName").asText()));
+        return names;
     }
 
     /**

@@ -153,6 +153,28 @@ abstract class RedisCachesContract {
         assertThat(tweets.get(List.of(stale.id()))).isEmpty();
     }
 
+    /** A page's authors sit in different slots: one pipelined read finds them all, and a fill never beats an edit. */
+    @Test
+    void displayNamesAreReadTogetherAndAFillNeverOverwritesAnEditedName() {
+        var names = new com.scaleout.functions.social.redis.RedisAuthorNameCache(Optional.of(redis()));
+        var authors = new java.util.HashMap<String, String>();
+        for (int i = 0; i < 20; i++) {
+            authors.put(id(), "Author " + i);
+        }
+        String edited = authors.keySet().iterator().next();
+        String missing = id();
+
+        names.replace(edited, "Edited");  // the edit's write...
+        names.fill(authors);              // ...then a page that had read Users before it
+
+        var expected = new java.util.HashMap<>(authors);
+        expected.put(edited, "Edited");
+        var keys = new java.util.ArrayList<>(authors.keySet());
+        keys.add(missing);
+        assertThat(names.get(keys)).isEqualTo(expected);
+        assertThat(inspector().ttl("name:{" + edited + "}")).as("a day").isBetween(86_000L, 86_400L);
+    }
+
     @Test
     void aSearchWhoseTermHasNoGenerationIsNeitherServedNorStored() {
         var cache = new com.scaleout.functions.social.redis.RedisSearchCache(Optional.of(redis()));

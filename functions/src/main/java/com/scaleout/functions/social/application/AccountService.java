@@ -19,12 +19,14 @@ public final class AccountService {
     public static final int MAX_BIO = 160;
 
     private final UserStore users;
+    private final AuthorNames authorNames;
     private final PasswordHasher passwords;
     private final PasswordPolicy policy = new PasswordPolicy();
     private final Clock clock;
 
-    public AccountService(UserStore users, PasswordHasher passwords, Clock clock) {
+    public AccountService(UserStore users, AuthorNames authorNames, PasswordHasher passwords, Clock clock) {
         this.users = users;
+        this.authorNames = authorNames;
         this.passwords = passwords;
         this.clock = clock;
     }
@@ -83,8 +85,12 @@ public final class AccountService {
         }
         var edit = new UserStore.ProfileEdit(
                 displayName.map(name -> name.isEmpty() ? username(actor) : name), bio);
-        return users.editProfile(actor.userId(), edit)
+        User edited = users.editProfile(actor.userId(), edit)
                 .orElseThrow(() -> new NotAuthenticatedException("Account no longer exists"));
+        if (edit.displayName().isPresent()) {
+            authorNames.renamed(edited); // right after the write, so the next page of tweets shows the new name
+        }
+        return edited;
     }
 
     /** The actor's username: from the session's context, or the account for a context without it. */

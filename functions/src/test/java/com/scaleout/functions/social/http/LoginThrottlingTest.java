@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class LoginThrottlingTest {
     private final SocialWorld world = SocialWorld.seeded();
     private final AccountsHandler handler = new AccountsHandler(
-            new AccountService(world.users, new PasswordHasher(4), Clock.systemUTC()), world.sessionService,
+            new AccountService(world.users, world.authorNames, new PasswordHasher(4), Clock.systemUTC()), world.sessionService,
             userId -> { }, new InMemoryLoginThrottle());
 
     private APIGatewayV2HTTPResponse send(String sample) {
@@ -81,7 +81,7 @@ class LoginThrottlingTest {
         var held = new HeldCredentialChecks(world.users, guesses, Duration.ofSeconds(2));
         var sessions = new SessionService(held.store(), world.sessions, world.sessionCache, new PasswordHasher(4),
                 Clock.systemUTC(), SocialComponents.REVOCATION_TTL);
-        var guarded = new AccountsHandler(new AccountService(world.users, new PasswordHasher(4), Clock.systemUTC()),
+        var guarded = new AccountsHandler(new AccountService(world.users, world.authorNames, new PasswordHasher(4), Clock.systemUTC()),
                 sessions, userId -> { }, new InMemoryLoginThrottle());
 
         var statuses = new ArrayList<Integer>();

@@ -27,6 +27,7 @@ import com.scaleout.functions.social.application.TimelineSource;
 import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.domain.TimelineEntry;
+import com.scaleout.functions.social.fakes.InMemoryAuthorNameCache;
 import com.scaleout.functions.social.fakes.InMemoryCallerStates;
 import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
 import com.scaleout.functions.social.fakes.InMemoryLikeStore;
@@ -77,12 +78,14 @@ final class SocialWorld {
     final InMemoryTimelineCache timelineCache = new InMemoryTimelineCache();
     final InMemoryFollowGraphCache graphCache = new InMemoryFollowGraphCache();
     final InMemoryTweetCache tweetCache = new InMemoryTweetCache();
+    final InMemoryAuthorNameCache authorNameCache = new InMemoryAuthorNameCache();
     final InMemoryRecommendationCache recommendationCache = new InMemoryRecommendationCache();
     final InMemorySearchCache searchCache = new InMemorySearchCache();
     final StreamRecorder streams = new StreamRecorder();
     private final RetweetStore recordedRetweets = streams.retweets(retweets, tweets);
 
     final SessionService sessionService;
+    final AuthorNames authorNames;
     final TweetService tweetService;
     final LikeService likeService;
     final FollowService followService;
@@ -108,12 +111,12 @@ final class SocialWorld {
         recommendations = new RecommendationService(recommendationCache, graph, users);
         fanout = new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,
                 maxFanoutFollowers);
-        accountsHandler = new AccountsHandler(new AccountService(users, PASSWORDS, clock), sessionService,
+        authorNames = new AuthorNames(authorNameCache, users);
+        accountsHandler = new AccountsHandler(new AccountService(users, authorNames, PASSWORDS, clock), sessionService,
                 timelines::warm, LoginThrottle.NONE);
         tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
         followService = new FollowService(streams.follows(follows), users, clock);
         likeService = new LikeService(streams.likes(likes, tweets), tweets, users, clock);
-        var authorNames = new AuthorNames(users);
         tweetsHandler = new TweetsHandler(tweetService, likeService, sessionService, callerStates, authorNames);
         followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService, callerStates, authorNames);
@@ -159,6 +162,7 @@ final class SocialWorld {
         timelineCache.setAvailable(available);
         graphCache.setAvailable(available);
         tweetCache.setAvailable(available);
+        authorNameCache.setAvailable(available);
         recommendationCache.setAvailable(available);
         searchCache.setAvailable(available);
     }
@@ -168,6 +172,7 @@ final class SocialWorld {
         timelineCache.flush();
         graphCache.flush();
         tweetCache.flush();
+        authorNameCache.flush();
         recommendationCache.flush();
         searchCache.flush();
     }

@@ -14,6 +14,7 @@ import com.scaleout.functions.social.domain.User;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Posting, reading and deleting tweets, from the samples of events/social/. */
 class TweetsHandlerTest {
@@ -63,6 +64,30 @@ class TweetsHandlerTest {
                         case "bob" -> "Bob B.";
                         default -> "Carol";
                     }));
+        }
+    }
+
+    /**
+     * The display names are cached: a page read before an edit has cached the old name, and the edit replaces it,
+     * so the next page shows the new name at once; with the cache down the edit passes and the table answers.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void anEditedDisplayNameShowsAtOnceOnPagesReadBeforeTheEdit(boolean cacheUp) {
+        List<String> pages = List.of("get-user-tweets", "get-timeline", "get-hashtag-tweets", "get-search");
+        pages.forEach(sample -> ok(world.handle(Samples.http(sample)), 200)); // every name cached
+        world.setCachesAvailable(cacheUp);
+
+        ok(world.handle(Samples.http("patch-me")), 200); // alice becomes "Alice Liddell"
+
+        for (String sample : pages) {
+            var names = new java.util.ArrayList<String>();
+            ok(world.handle(Samples.http(sample)), 200).get("items").forEach(tweet -> {
+                if (tweet.get("author").get("username").asText().equals("alice")) {
+                    names.add(tweet.get("author").get("displayName").asText());
+                }
+            });
+            assertThat(names).as(sample).isNotEmpty().containsOnly("Alice Liddell");
         }
     }
 
