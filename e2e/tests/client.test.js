@@ -161,8 +161,9 @@ test('after the API of issue 23: Like and Unlike with the count, known again on 
     await article().getByRole('button', { name: 'Like', exact: true }).click();
     await article().getByRole('button', { name: 'Unlike' }).waitFor();
     assert.equal(await article().locator('.like .count').innerText(), '1');
-    // the state comes from the API on the next render (likedByMe)
-    await page.reload();
+    // the state comes from the API on the next render (likedByMe): the home timeline follows the tweet by the
+    // fanout's moment, so wait for it there as a reader would, reloading
+    await awaitArticle(page, '#/', 'Home', 'Worth a like');
     await article().getByRole('button', { name: 'Unlike' }).waitFor();
     await awaitArticle(page, `#/u/${name}/likes`, '@' + name, 'Worth a like');
     assert.equal(await page.getByRole('link', { name: 'Likes' }).getAttribute('aria-current'), 'page');
