@@ -109,9 +109,10 @@ final class SocialWorld {
                 maxFanoutFollowers);
         accountsHandler = new AccountsHandler(new AccountService(users, PASSWORDS, clock), sessionService,
                 timelines::warm, LoginThrottle.NONE);
-        tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
+        tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, callerStates,
+                clock);
         followService = new FollowService(streams.follows(follows), users, clock);
-        likeService = new LikeService(streams.likes(likes, tweets), tweets, users, clock);
+        likeService = new LikeService(streams.likes(likes, tweets), tweets, users, callerStates, clock);
         tweetsHandler = new TweetsHandler(tweetService, likeService, sessionService, callerStates);
         followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService, callerStates);
