@@ -21,8 +21,10 @@ import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TimelineSource;
 import com.scaleout.functions.social.application.TweetService;
+import com.scaleout.functions.social.fakes.InMemoryCallerStates;
 import com.scaleout.functions.social.fakes.InMemoryFollowGraphCache;
 import com.scaleout.functions.social.fakes.InMemoryFollowStore;
+import com.scaleout.functions.social.fakes.InMemoryLikeStore;
 import com.scaleout.functions.social.fakes.InMemoryRetweetStore;
 import com.scaleout.functions.social.fakes.InMemoryTimelineCache;
 import com.scaleout.functions.social.fakes.InMemoryTweetCache;
@@ -47,6 +49,7 @@ final class AdminWorld {
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-30T00:00:00Z"));
     final InMemoryUserStore users = new InMemoryUserStore();
     final InMemoryTweetStore tweets = new InMemoryTweetStore(users);
+    private final InMemoryRetweetStore retweets = new InMemoryRetweetStore(tweets);
     final InMemoryFollowStore follows = new InMemoryFollowStore(users);
     final List<SeedBatch> written = new ArrayList<>();
     private long nextIndex;
@@ -103,8 +106,8 @@ final class AdminWorld {
             new StatusService(() -> Map.of("Users", 25L), cache, Map::of, clock),
             new StressService(seed, users, new AccountService(users,
                     new AuthorNames(new InMemoryAuthorNameCache(), users), new PasswordHasher(4), clock),
-                    new TweetService(tweets, new InMemoryTweetIndexStore(), new InMemoryRetweetStore(tweets), users,
-                            clock),
+                    new TweetService(tweets, new InMemoryTweetIndexStore(), retweets, users,
+                            new InMemoryCallerStates(retweets, new InMemoryLikeStore(tweets)), clock),
                     new FollowService(follows, users, clock),
                     new TimelineService(new InMemoryTimelineCache(),
                             new SocialGraph(new InMemoryFollowGraphCache(), follows), new TweetBodies(new InMemoryTweetCache(), tweets),

@@ -7,6 +7,7 @@ import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.AccountService;
 import com.scaleout.functions.social.application.AuthorNames;
+import com.scaleout.functions.social.application.CachedCallerStates;
 import com.scaleout.functions.social.application.CallerStates;
 import com.scaleout.functions.social.application.LikeService;
 import com.scaleout.functions.social.dynamodb.DynamoCallerStates;
@@ -20,6 +21,7 @@ import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TweetBodies;
 import com.scaleout.functions.social.application.TimelineSource;
+import com.scaleout.functions.social.redis.RedisCallerStateCache;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisRecommendationCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
@@ -97,14 +99,16 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var searchIndex = new DynamoSearchIndexStore(dynamoDb, tables, searchQueries);
         var searchCache = new RedisSearchCache(redis);
         var authorNames = new AuthorNames(new RedisAuthorNameCache(redis), users);
+        var callerStates = new CachedCallerStates(new RedisCallerStateCache(redis),
+                new DynamoCallerStates(dynamoDb, tables), retweets, likes);
         return new SocialComponents(
                 new AccountService(users, authorNames, passwords, clock),
                 new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
                         REVOCATION_TTL),
-                new TweetService(tweets, tweetIndex, retweets, users, clock),
+                new TweetService(tweets, tweetIndex, retweets, users, callerStates, clock),
                 new FollowService(follows, users, clock),
-                tweetIndex, retweets, new LikeService(likes, tweets, users, clock), likes,
-                new DynamoCallerStates(dynamoDb, tables),
+                tweetIndex, retweets, new LikeService(likes, tweets, users, callerStates, clock), likes,
+                callerStates,
                 new TimelineService(timelineCache, graph, bodies, source),
                 new RecommendationService(recommendationCache, graph, users),
                 new FanoutService(timelineCache, graph, tweetCache, users, tweets, source,

@@ -107,6 +107,8 @@ class RedisOutageIT {
             assertThat(search()).containsExactly(c1, b1, a1);
         });
         assertThat(recommendations(ann)).containsExactly(dan.name() + " (1 mutual)"); // cached too
+        assertThat(api.put("/tweets/" + a1 + "/likes/me", ann.token()).status()).isEqualTo(200);
+        assertThat(likedInTimeline(ann)).containsExactly(a1); // from ann's copy in the cache
 
         String bobsTweets = "/users/" + bob.name() + "/tweets";
         assertThat(authorNames(bobsTweets)).as("cached").doesNotContain("Bob in the outage");
@@ -128,6 +130,10 @@ class RedisOutageIT {
         assertThat(api.post("/tweets/" + c1 + "/retweets", danFresh, null).status()).isEqualTo(201);
         String c2 = tweet(celeb, "celeb #faultline two, during the outage", null);
         String danRetweet = c1 + " retweeted by " + dan.name();
+        var like = api.put("/tweets/" + b1 + "/likes/me", ann.token());
+        assertThat(like.status()).as(like.body()).isEqualTo(200);
+        assertThat(like.json().get("likedByMe").asBoolean()).isTrue();
+        assertThat(likedInTimeline(ann)).as("from DynamoDB").containsExactlyInAnyOrder(a1, b1);
 
         var logout = api.delete("/sessions/current", eve.token());
         assertThat(logout.status()).as(logout.body()).isEqualTo(503);
@@ -179,6 +185,9 @@ class RedisOutageIT {
         assertTimelines(outage);
         Double builtMark = redis.inspect(r -> r.zscore("timeline:{" + ann.id() + "}", "!"));
         assertThat(builtMark).as("the read rebuilt ann's timeline in the restarted cache").isNotNull();
+        assertThat(likedInTimeline(ann)).as("the like of the outage too").containsExactlyInAnyOrder(a1, b1);
+        String actsMark = redis.inspect(r -> r.hget("acts:{" + ann.id() + "}", "!"));
+        assertThat(actsMark).as("the read rebuilt ann's likes and retweets in the restarted cache").isNotNull();
         assertThat(search()).containsExactly(c2, b2, c1, b1, a1);
         assertThat(recommendations(ann)).containsExactly(dan.name() + " (1 mutual)");
         assertThat(authorNames(bobsTweets)).as("the edit of the outage").containsOnly("Bob in the outage");
@@ -235,6 +244,17 @@ class RedisOutageIT {
         var reply = api.post("/tweets", author.token(), body);
         assertThat(reply.status()).as(reply.body()).isEqualTo(201);
         return reply.text("id");
+    }
+
+    /** The ids of the reader's timeline that say likedByMe. */
+    private static List<String> likedInTimeline(Account reader) {
+        var liked = new ArrayList<String>();
+        for (JsonNode item : items("/timeline?limit=100", reader.token())) {
+            if (item.get("likedByMe").asBoolean()) {
+                liked.add(item.get("id").asText());
+            }
+        }
+        return liked;
     }
 
     /** The home timeline as ids, a retweet line as "{id} retweeted by {username}". */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.f4b6a3.ulid.UlidCreator;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.redis.RedisEndpoint;
+import com.scaleout.functions.social.application.CallerStateCache;
+import com.scaleout.functions.social.domain.ActedTweets;
 import com.scaleout.functions.social.domain.TimelineEntry;
 import com.scaleout.functions.social.redis.RedisFollowGraphCache;
 import com.scaleout.functions.social.redis.RedisTimelineCache;
@@ -242,6 +244,39 @@ abstract class RedisCachesContract {
         assertThat(recommendations.get(user).orElseThrow())
                 .extracting(com.scaleout.functions.social.application.RecommendationCache.Candidate::userId)
                 .containsExactly(second);
+    }
+
+    @Test
+    void callerStatesAreMissingUntilBuiltKeepTheirFloorsAndExpireWithoutWritesExtendingThem() {
+        var acts = new com.scaleout.functions.social.redis.RedisCallerStateCache(Optional.of(redis()));
+        String user = id();
+        String retweeted = id();
+        String liked = id();
+        String written = id();
+        String floor = id();
+        acts.liked(user, written, true); // a write before any build: kept, but the copy is not built by it
+        assertThat(acts.read(user, List.of(written))).isEmpty();
+        assertThat(inspector().ttl("acts:{" + user + "}")).as("a copy only writes made still expires")
+                .isBetween(3500L, 3600L);
+
+        acts.replace(user, new CallerStateCache.UserActs(ActedTweets.complete(Set.of(retweeted)),
+                new ActedTweets(Set.of(liked), Optional.of(floor))));
+        var read = acts.read(user, List.of(retweeted, liked, written, id())).orElseThrow();
+        assertThat(read.retweeted()).isEqualTo(ActedTweets.complete(Set.of(retweeted)));
+        assertThat(read.liked()).as("the write before the build counts beneath the snapshot")
+                .isEqualTo(new ActedTweets(Set.of(liked, written), Optional.of(floor)));
+
+        inspector().expire("acts:{" + user + "}", 100);
+        acts.liked(user, liked, false);
+        acts.retweeted(user, liked, true);
+        var after = acts.read(user, List.of(liked)).orElseThrow();
+        assertThat(after.liked().tweetIds()).isEmpty();
+        assertThat(after.retweeted().tweetIds()).containsExactly(liked);
+        assertThat(inspector().ttl("acts:{" + user + "}")).as("writes never extend the copy's life").isLessThanOrEqualTo(100L);
+
+        String empty = id();
+        acts.replace(empty, new CallerStateCache.UserActs(ActedTweets.complete(Set.of()), ActedTweets.complete(Set.of())));
+        assertThat(acts.read(empty, List.of(liked))).as("built and empty differs from missing").isPresent();
     }
 
     @Test

@@ -31,6 +31,11 @@ public final class Ids {
         return new com.github.f4b6a3.ulid.Ulid(at.toEpochMilli(), entropy).toString();
     }
 
+    /** The time an id was made at (its first 48 bits, milliseconds). */
+    public static java.time.Instant timeOf(String id) {
+        return com.github.f4b6a3.ulid.Ulid.from(id).getInstant();
+    }
+
     public static boolean isId(String text) {
         return text != null && ULID.matcher(text).matches();
     }

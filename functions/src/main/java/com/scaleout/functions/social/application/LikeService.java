@@ -15,10 +15,12 @@ public final class LikeService {
     private final LikeStore likes;
     private final TweetStore tweets;
     private final UserStore users;
+    private final CallerStates states;
     private final Clock clock;
 
-    public LikeService(LikeStore likes, TweetStore tweets, UserStore users, Clock clock) {
+    public LikeService(LikeStore likes, TweetStore tweets, UserStore users, CallerStates states, Clock clock) {
         this.likes = likes;
+        this.states = states;
         this.tweets = tweets;
         this.users = users;
         this.clock = clock;
@@ -32,6 +34,7 @@ public final class LikeService {
         } catch (RetweetStore.TweetNotFound e) {
             throw noSuchTweet();
         }
+        states.liked(actor.userId(), tweetId, true);
         return tweet(tweetId);
     }
 
@@ -39,6 +42,7 @@ public final class LikeService {
     public Tweet unlike(Actor actor, String tweetId) {
         requireId(tweetId);
         likes.remove(tweetId, actor.userId());
+        states.liked(actor.userId(), tweetId, false);
         return tweet(tweetId);
     }
 

@@ -24,14 +24,16 @@ public final class TweetService {
     private final TweetIndexStore index;
     private final RetweetStore retweets;
     private final UserStore users;
+    private final CallerStates states;
     private final Clock clock;
 
     public TweetService(TweetStore tweets, TweetIndexStore index, RetweetStore retweets, UserStore users,
-                        Clock clock) {
+                        CallerStates states, Clock clock) {
         this.tweets = tweets;
         this.index = index;
         this.retweets = retweets;
         this.users = users;
+        this.states = states;
         this.clock = clock;
     }
 
@@ -123,12 +125,15 @@ public final class TweetService {
         if (!Ids.isId(tweetId)) {
             throw new NotFoundException("No such tweet");
         }
+        boolean created;
         try {
-            return retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
+            created = retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
                     Times.format(clock.instant()), actorUsername(actor)));
         } catch (RetweetStore.TweetNotFound e) {
             throw new NotFoundException("No such tweet");
         }
+        states.retweeted(actor.userId(), tweetId, true);
+        return created;
     }
 
     public void unretweet(Actor actor, String tweetId) {
@@ -138,6 +143,7 @@ public final class TweetService {
         }
         if (Ids.isId(tweetId)) {
             retweets.remove(tweetId, actor.userId());
+            states.retweeted(actor.userId(), tweetId, false);
         }
     }
 

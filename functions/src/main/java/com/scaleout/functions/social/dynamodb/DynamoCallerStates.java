@@ -44,6 +44,15 @@ public final class DynamoCallerStates implements CallerStates {
         return states;
     }
 
+    /** The tables are the truth, written by the stores: nothing else to keep. */
+    @Override
+    public void retweeted(String userId, String tweetId, boolean now) {
+    }
+
+    @Override
+    public void liked(String userId, String tweetId, boolean now) {
+    }
+
     private static Set<String> tweetIdsOf(List<Map<String, AttributeValue>> rows) {
         return rows == null ? Set.of()
                 : rows.stream().map(row -> string(row, CountedRows.TWEET_ID)).collect(Collectors.toSet());

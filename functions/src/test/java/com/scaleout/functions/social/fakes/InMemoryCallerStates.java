@@ -28,6 +28,15 @@ public final class InMemoryCallerStates implements CallerStates {
         return states;
     }
 
+    /** The stores are the truth here: nothing else to keep. */
+    @Override
+    public void retweeted(String userId, String tweetId, boolean now) {
+    }
+
+    @Override
+    public void liked(String userId, String tweetId, boolean now) {
+    }
+
     /** How many page reads were made. */
     public int reads() {
         return reads.get();

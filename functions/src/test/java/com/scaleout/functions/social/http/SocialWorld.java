@@ -114,9 +114,10 @@ final class SocialWorld {
         authorNames = new AuthorNames(authorNameCache, users);
         accountsHandler = new AccountsHandler(new AccountService(users, authorNames, PASSWORDS, clock), sessionService,
                 timelines::warm, LoginThrottle.NONE);
-        tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, clock);
+        tweetService = new TweetService(streams.tweets(tweets), index, recordedRetweets, users, callerStates,
+                clock);
         followService = new FollowService(streams.follows(follows), users, clock);
-        likeService = new LikeService(streams.likes(likes, tweets), tweets, users, clock);
+        likeService = new LikeService(streams.likes(likes, tweets), tweets, users, callerStates, clock);
         tweetsHandler = new TweetsHandler(tweetService, likeService, sessionService, callerStates, authorNames);
         followsHandler = new FollowsHandler(followService, sessionService);
         timelineHandler = new TimelineHandler(timelines, recommendations, sessionService, callerStates, authorNames);
