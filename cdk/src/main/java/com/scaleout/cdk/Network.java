@@ -86,7 +86,7 @@ public final class Network extends Construct {
                 .build();
         cacheSecurityGroup = SecurityGroup.Builder.create(this, "CacheSecurityGroup")
                 .vpc(vpc)
-                .description("ElastiCache Serverless: from the functions' security group on the cache's ports only")
+                .description("ElastiCache Serverless: from the functions security group on the cache ports only")
                 .allowAllOutbound(false)
                 .build();
         cacheSecurityGroup.getConnections().allowFrom(functionsSecurityGroup,

@@ -162,6 +162,15 @@ class CacheTest {
                             "Principal", Map.of("Service", "delivery.logs.amazonaws.com"))))))));
         }
 
+        /** EC2 refuses any other character in a group's description (cfn-lint E3031 found an apostrophe). */
+        @Test
+        void securityGroupDescriptionsUseOnlyTheCharactersEc2Accepts() {
+            var groups = synth.template().findResources("AWS::EC2::SecurityGroup");
+            assertThat(groups).isNotEmpty();
+            groups.forEach((id, group) -> assertThat(((Map<?, ?>) group.get("Properties")).get("GroupDescription"))
+                    .as(id).asString().matches("[a-zA-Z0-9. _\\-:/()#,@\\[\\]+=&;{}!$*]{1,255}"));
+        }
+
         @Test
         void theCacheAdmitsOnlyTheFunctionsSecurityGroupOnItsPortsAndSendsNothing() {
             String cacheGroup = synth.logicalId(network.cacheSecurityGroup());
