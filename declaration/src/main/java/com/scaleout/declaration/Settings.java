@@ -18,7 +18,16 @@ public final class Settings {
     public static final Setting AWS_REGION = Setting.of("AWS_REGION", "us-east-1", LAMBDA,
             "the region of the AWS clients");
     public static final Setting AWS_ACCESS_KEY_ID = Setting.of("AWS_ACCESS_KEY_ID", LAMBDA,
-            "credentials Lambda hands the function; with a local endpoint and none of them, a fixed pair is used");
+            "credentials Lambda hands a function without SnapStart; with a local endpoint and no credentials at all, "
+                    + "a fixed pair is used");
+    public static final Setting AWS_SECRET_ACCESS_KEY = Setting.of("AWS_SECRET_ACCESS_KEY", LAMBDA,
+            "the secret of AWS_ACCESS_KEY_ID");
+    public static final Setting AWS_SESSION_TOKEN = Setting.of("AWS_SESSION_TOKEN", LAMBDA,
+            "the session token of AWS_ACCESS_KEY_ID (the execution role's temporary credentials)");
+    public static final Setting AWS_CONTAINER_CREDENTIALS_FULL_URI = Setting.of("AWS_CONTAINER_CREDENTIALS_FULL_URI",
+            LAMBDA, "where a SnapStart function fetches its credentials instead (Lambda sets no keys then)");
+    public static final Setting AWS_CONTAINER_AUTHORIZATION_TOKEN = Setting.of("AWS_CONTAINER_AUTHORIZATION_TOKEN",
+            LAMBDA, "the Authorization header for AWS_CONTAINER_CREDENTIALS_FULL_URI");
     public static final Setting DYNAMODB_ENDPOINT = Setting.of("DYNAMODB_ENDPOINT", LOCAL,
             "the DynamoDB endpoint to use instead of AWS's (moto_server)");
     public static final Setting S3_ENDPOINT = Setting.of("S3_ENDPOINT", LOCAL,
@@ -46,7 +55,9 @@ public final class Settings {
 
     /** Read by every function: its AWS clients' region, credentials and (locally) endpoints. */
     public static final List<Setting> EVERY_FUNCTION =
-            List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, DYNAMODB_ENDPOINT, S3_ENDPOINT);
+            List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
+                    AWS_CONTAINER_CREDENTIALS_FULL_URI, AWS_CONTAINER_AUTHORIZATION_TOKEN, DYNAMODB_ENDPOINT,
+                    S3_ENDPOINT);
     /** Read by a function that uses the cache. */
     public static final List<Setting> CACHE = List.of(REDIS_URL, REDIS_CLUSTER);
     /** Read by a function that serves admin routes. */
@@ -54,7 +65,8 @@ public final class Settings {
     /** Read by a function that builds the social workload's components. */
     public static final List<Setting> SOCIAL = List.of(BCRYPT_COST, SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS);
 
-    private static final List<Setting> NAMED = List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, DYNAMODB_ENDPOINT,
+    private static final List<Setting> NAMED = List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+            AWS_SESSION_TOKEN, AWS_CONTAINER_CREDENTIALS_FULL_URI, AWS_CONTAINER_AUTHORIZATION_TOKEN, DYNAMODB_ENDPOINT,
             S3_ENDPOINT, CLOUDWATCH_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
             SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS, IMPORT_WRITE_CONCURRENCY, IMPORT_KEY_CACHE_SECONDS);
 

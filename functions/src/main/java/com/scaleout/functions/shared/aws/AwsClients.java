@@ -7,7 +7,10 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -24,7 +27,8 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
  * Builds the DynamoDB (and S3) clients once per execution environment, configured explicitly: URLConnection HTTP client
- * (smallest cold start), region from {@code AWS_REGION}, environment credentials in Lambda, and call timeouts
+ * (smallest cold start), region from {@code AWS_REGION}, Lambda's credentials (container credentials under SnapStart,
+ * else its keys), and call timeouts
  * well inside the function timeout. {@code DYNAMODB_ENDPOINT} points them at moto_server locally.
  */
 public final class AwsClients {
@@ -64,7 +68,7 @@ public final class AwsClients {
         var builder = S3Client.builder()
                 .httpClient(httpClient())
                 .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(credentials())
+                .credentialsProvider(credentialsProvider())
                 .overrideConfiguration(timeouts())
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED);
         RuntimeEnvironment.variable(Settings.S3_ENDPOINT).map(URI::create).ifPresent(endpoint -> builder
@@ -77,7 +81,7 @@ public final class AwsClients {
         return SecretsManagerClient.builder()
                 .httpClient(httpClient())
                 .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(credentials())
+                .credentialsProvider(credentialsProvider())
                 .overrideConfiguration(timeouts())
                 .build();
     }
@@ -96,7 +100,7 @@ public final class AwsClients {
     private static <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configured(B builder) {
         builder.httpClient(httpClient())
                 .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(credentials())
+                .credentialsProvider(credentialsProvider())
                 .overrideConfiguration(timeouts());
         endpoint().ifPresent(builder::endpointOverride);
         return builder;
@@ -121,14 +125,28 @@ public final class AwsClients {
     }
 
     /**
-     * Lambda hands credentials in the environment. A local endpoint (moto_server) accepts any, so a fixed pair
-     * is used there unless the environment has real ones.
+     * The credentials Lambda hands the function. With SnapStart (every function here) the Java runtime sets no keys:
+     * they come from the container credentials endpoint, which the SDK's provider reads, refreshes and retries (its
+     * URI and token are JVM-wide SDK settings: in Lambda the process environment, locally set by the runtime).
+     * Without SnapStart, the execution role's keys are variables. A local endpoint (moto_server) accepts any
+     * credentials, so with none at all a fixed pair is used there. Explicit rather than the SDK's default chain,
+     * which would try system properties, web identity and profile files first on every cold start.
      */
-    private static AwsCredentialsProvider credentials() {
-        boolean environmentHasKeys = RuntimeEnvironment.inProcessEnvironment(Settings.AWS_ACCESS_KEY_ID);
-        if (endpoint().isPresent() && !environmentHasKeys) {
+    static AwsCredentialsProvider credentialsProvider() {
+        if (RuntimeEnvironment.given(Settings.AWS_CONTAINER_CREDENTIALS_FULL_URI).isPresent()) {
+            return ContainerCredentialsProvider.builder().build();
+        }
+        Optional<String> keyId = RuntimeEnvironment.given(Settings.AWS_ACCESS_KEY_ID);
+        Optional<String> secret = RuntimeEnvironment.given(Settings.AWS_SECRET_ACCESS_KEY);
+        if (keyId.isPresent() && secret.isPresent()) {
+            return StaticCredentialsProvider.create(RuntimeEnvironment.given(Settings.AWS_SESSION_TOKEN)
+                    .<AwsCredentials>map(token -> AwsSessionCredentials.create(keyId.get(), secret.get(), token))
+                    .orElseGet(() -> AwsBasicCredentials.create(keyId.get(), secret.get())));
+        }
+        if (endpoint().isPresent()) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
         }
+        // fails at the first call with the SDK's own message naming the missing variables
         return EnvironmentVariableCredentialsProvider.create();
     }
 }
