@@ -201,8 +201,8 @@ public final class Functions extends Construct {
         var props = FunctionProps.builder()
                 .description(spec.handler())
                 .runtime(Runtime.JAVA_21)
-                // Graviton: cheaper per GB-second, and the Java runtime runs the same jar.
-                .architecture(Architecture.ARM_64)
+                .architecture(config.lambdaArchitecture() == ScaleoutStackConfig.LambdaArchitecture.ARM_64
+                        ? Architecture.ARM_64 : Architecture.X86_64)
                 .code(code)
                 // The class name alone: Lambda's Java runtime calls handleRequest of a RequestHandler.
                 .handler(spec.handler())

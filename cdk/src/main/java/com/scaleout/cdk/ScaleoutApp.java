@@ -17,7 +17,9 @@ import software.amazon.awscdk.StackProps;
  * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
  * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes answer, with a generated
  * key in Secrets Manager), {@code -c webDist=PATH} (the built web client served by the stack's CloudFront site;
- * default {@code ../web/dist}: without it the stack has no site, and synth warns).
+ * default {@code ../web/dist}: without it the stack has no site, and synth warns), {@code -c webSite=false} (no site
+ * at all), {@code -c lambdaArchitecture=arm64|x86_64} (default arm64), {@code -c localstack=true} (the LocalStack
+ * deploy: by default no site and the host's architecture; see {@link #config}).
  */
 public final class ScaleoutApp {
     private ScaleoutApp() {
@@ -25,29 +27,47 @@ public final class ScaleoutApp {
 
     public static void main(String[] args) {
         App app = new App();
-        String stage = context(app, "stage").orElse(ScaleoutStackConfig.DEFAULT_STAGE);
-        String jar = context(app, "functionsJar").orElse(ScaleoutStackConfig.DEFAULT_FUNCTIONS_JAR);
-        String adminJar = context(app, "adminJar").orElse(ScaleoutStackConfig.DEFAULT_ADMIN_JAR);
-        Optional<String> redisUrl = context(app, "redisUrl");
-        requireArtifact(jar, "functions", "functionsJar");
-        requireArtifact(adminJar, "admin", "adminJar");
+        ScaleoutStackConfig config = config(app, System.getProperty("os.arch"));
+        requireArtifact(config.functionsJarPath(), "functions", "functionsJar");
+        requireArtifact(config.adminJarPath(), "admin", "adminJar");
 
         // No account/region: nothing here looks anything up, so the stack synthesizes offline.
-        new ScaleoutStack(app, "Scaleout-" + stage,
-                StackProps.builder().description("Scaleout (" + stage + "): HTTP API, functions, tables").build(),
-                ScaleoutDeclaration.declaration(),
-                new ScaleoutStackConfig(stage, jar, adminJar, redisUrl, context(app, "capacity")
-                        .map(ScaleoutStackConfig.TableCapacity::fromContext)
-                        .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
-                        context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0),
-                        context(app, "adminRoutes").map(Boolean::parseBoolean).orElse(false),
-                        new ScaleoutStackConfig.CacheLimits(
-                                context(app, "cacheMaxDataGb").map(Integer::parseInt)
-                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxDataGb()),
-                                context(app, "cacheMaxEcpuPerSecond").map(Integer::parseInt)
-                                        .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxEcpuPerSecond())),
-                        Optional.of(Path.of(context(app, "webDist").orElse(ScaleoutStackConfig.DEFAULT_WEB_DIST)))));
+        new ScaleoutStack(app, "Scaleout-" + config.stage(),
+                StackProps.builder().description("Scaleout (" + config.stage() + "): HTTP API, functions, tables")
+                        .build(),
+                ScaleoutDeclaration.declaration(), config);
         app.synth();
+    }
+
+    /**
+     * The stack's configuration from the app's context. {@code -c localstack=true} (the LocalStack deploy) changes
+     * two defaults: no web site (CloudFront is in LocalStack's paid plans only), and functions built for the
+     * architecture of {@code hostArch}, the machine LocalStack runs them on, instead of AWS's arm64.
+     */
+    static ScaleoutStackConfig config(App app, String hostArch) {
+        boolean localStack = context(app, "localstack").map(Boolean::parseBoolean).orElse(false);
+        var architecture = context(app, "lambdaArchitecture")
+                .map(ScaleoutStackConfig.LambdaArchitecture::fromContext)
+                .orElseGet(() -> localStack ? ScaleoutStackConfig.LambdaArchitecture.ofHost(hostArch)
+                        : ScaleoutStackConfig.LambdaArchitecture.ARM_64);
+        boolean webSite = context(app, "webSite").map(Boolean::parseBoolean).orElse(!localStack);
+        return new ScaleoutStackConfig(
+                context(app, "stage").orElse(ScaleoutStackConfig.DEFAULT_STAGE),
+                context(app, "functionsJar").orElse(ScaleoutStackConfig.DEFAULT_FUNCTIONS_JAR),
+                context(app, "adminJar").orElse(ScaleoutStackConfig.DEFAULT_ADMIN_JAR),
+                context(app, "redisUrl"),
+                context(app, "capacity").map(ScaleoutStackConfig.TableCapacity::fromContext)
+                        .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),
+                context(app, "provisionedConcurrency").map(Integer::parseInt).orElse(0),
+                context(app, "adminRoutes").map(Boolean::parseBoolean).orElse(false),
+                new ScaleoutStackConfig.CacheLimits(
+                        context(app, "cacheMaxDataGb").map(Integer::parseInt)
+                                .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxDataGb()),
+                        context(app, "cacheMaxEcpuPerSecond").map(Integer::parseInt)
+                                .orElse(ScaleoutStackConfig.CacheLimits.DEFAULT.maxEcpuPerSecond())),
+                webSite ? Optional.of(Path.of(context(app, "webDist").orElse(ScaleoutStackConfig.DEFAULT_WEB_DIST)))
+                        : Optional.empty(),
+                architecture);
     }
 
     private static Optional<String> context(App app, String key) {

@@ -29,10 +29,45 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param webDist          the built web client (a directory with {@code index.html}) to serve from the stack's
  *                         CloudFront site; empty: no site is asked for. A path given but not built yet makes a
  *                         stack without a site and a warning (so that synth works before the client is built)
+ * @param lambdaArchitecture what the functions run on: arm64 in AWS; LocalStack runs them on its host's
  */
 public record ScaleoutStackConfig(String stage, String functionsJarPath, String adminJarPath,
                                   Optional<String> redisUrl, TableCapacity capacity, int provisionedConcurrency,
-                                  boolean adminRoutes, CacheLimits cacheLimits, Optional<Path> webDist) {
+                                  boolean adminRoutes, CacheLimits cacheLimits, Optional<Path> webDist,
+                                  LambdaArchitecture lambdaArchitecture) {
+
+    /** The instruction set of the functions' execution environments. */
+    public enum LambdaArchitecture {
+        /** Graviton: cheaper per GB-second than x86_64 in AWS, and the Java runtime runs the same jar. */
+        ARM_64("arm64"),
+        X86_64("x86_64");
+
+        private final String contextValue;
+
+        LambdaArchitecture(String contextValue) {
+            this.contextValue = contextValue;
+        }
+
+        /** From the {@code lambdaArchitecture} context value: {@code arm64} or {@code x86_64}. */
+        public static LambdaArchitecture fromContext(String value) {
+            for (LambdaArchitecture architecture : values()) {
+                if (architecture.contextValue.equals(value)) {
+                    return architecture;
+                }
+            }
+            throw new IllegalArgumentException("lambdaArchitecture must be arm64 or x86_64, was " + value);
+        }
+
+        /** The one a container on this machine runs natively (Java's {@code os.arch}: amd64, x86_64, aarch64). */
+        public static LambdaArchitecture ofHost(String osArch) {
+            return switch (osArch) {
+                case "aarch64", "arm64" -> ARM_64;
+                case "amd64", "x86_64" -> X86_64;
+                default -> throw new IllegalArgumentException("no Lambda architecture for a host of " + osArch
+                        + ": pass -c lambdaArchitecture=arm64 or x86_64");
+            };
+        }
+    }
 
     /**
      * On-demand (the default: capacity follows the load, nothing to plan), or provisioned with target-tracking
@@ -101,6 +136,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(cacheLimits, "cacheLimits");
         Objects.requireNonNull(webDist, "webDist");
+        Objects.requireNonNull(lambdaArchitecture, "lambdaArchitecture");
         if (provisionedConcurrency < 0) {
             throw new IllegalArgumentException("provisionedConcurrency must be 0 or more, was "
                     + provisionedConcurrency);
@@ -110,7 +146,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath, String adminJarPath) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
-                CacheLimits.DEFAULT, Optional.empty());
+                CacheLimits.DEFAULT, Optional.empty(), LambdaArchitecture.ARM_64);
     }
 
     /** Where the artifact a function ships in is. */
@@ -123,32 +159,37 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
 
     public ScaleoutStackConfig withRedisUrl(String url) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.of(url), capacity, provisionedConcurrency,
-                adminRoutes, cacheLimits, webDist);
+                adminRoutes, cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, tableCapacity, provisionedConcurrency,
-                adminRoutes, cacheLimits, webDist);
+                adminRoutes, cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, environments, adminRoutes,
-                cacheLimits, webDist);
+                cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withAdminRoutes() {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency, true,
-                cacheLimits, webDist);
+                cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withCacheLimits(CacheLimits limits) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
-                adminRoutes, limits, webDist);
+                adminRoutes, limits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withWebDist(Path directory) {
         return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
-                adminRoutes, cacheLimits, Optional.of(directory));
+                adminRoutes, cacheLimits, Optional.of(directory), lambdaArchitecture);
+    }
+
+    public ScaleoutStackConfig withLambdaArchitecture(LambdaArchitecture architecture) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
+                adminRoutes, cacheLimits, webDist, architecture);
     }
 
     public boolean isDev() {

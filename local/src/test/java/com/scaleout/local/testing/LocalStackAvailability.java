@@ -19,8 +19,10 @@ public final class LocalStackAvailability implements ExecutionCondition {
             return ConditionEvaluationResult.enabled("moto_server run");
         }
         if (!docker()) {
-            return ConditionEvaluationResult.disabled("no Docker engine here: the localstack profile's integration"
-                    + " tests need one to run LocalStack (see localstack/README.md)");
+            return ConditionEvaluationResult.disabled("no Docker engine here: the localstack profile is what"
+                    + " LocalStack's free plan offers this project, the integration suite on LocalStack's DynamoDB"
+                    + " (with Streams) and S3 started through Testcontainers, and it needs a Docker engine to start"
+                    + " them (the CDK deploy into LocalStack needs a paid plan: see localstack/README.md)");
         }
         return ConditionEvaluationResult.enabled("LocalStack in a container");
     }
