@@ -31,9 +31,14 @@ public final class ScaleoutStack extends Stack {
     private final Monitoring monitoring;
     private final Optional<WebSite> webSite;
 
+    private static final String S3_ACCESS_LOGS_BY_BUCKET_POLICY = "@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy";
+
     public ScaleoutStack(Construct scope, String id, StackProps props, Declaration declaration,
                          ScaleoutStackConfig config) {
         super(scope, id, props);
+        // S3's server access logs granted by the log bucket's policy, as S3 recommends, instead of CDK's default
+        // LogDeliveryWrite ACL (legacy: cfn-lint W3045). On the stack, before its children, so that any App has it.
+        getNode().setContext(S3_ACCESS_LOGS_BY_BUCKET_POLICY, true);
         tables = new DataTables(this, "Data", declaration, config);
         storage = new Storage(this, "Storage", declaration, config);
         boolean ownCache = config.redisUrl().isEmpty()

@@ -64,8 +64,8 @@ public final class Storage extends Construct {
         if (logs == null) {
             logs = Bucket.Builder.create(this, "AccessLogs")
                     .encryption(BucketEncryption.S3_MANAGED)
-                    // ACLs stay on: server access logs (CDK's LogDeliveryWrite grant) and CloudFront's standard
-                    // logs are delivered through them
+                    // ACLs stay on: CloudFront's standard logs are delivered through them (S3's server access
+                    // logs are granted by the bucket policy: see ScaleoutStack)
                     .objectOwnership(ObjectOwnership.OBJECT_WRITER)
                     .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                     .enforceSsl(true)

@@ -138,6 +138,19 @@ class WebSiteTest {
                             Map.of("ObjectOwnership", "ObjectWriter"))));
         }
 
+        /** The grant S3 recommends (cfn-lint W3045 calls the LogDeliveryWrite ACL legacy); CloudFront keeps its ACLs. */
+        @Test
+        void s3DeliversServerAccessLogsByBucketPolicyNotTheLegacyAcl() {
+            var logs = synth.stack().storage().logBucket();
+
+            assertThat(properties(resource(logs))).doesNotContainKey("AccessControl");
+            synth.template().hasResourceProperties("AWS::S3::BucketPolicy", Map.of(
+                    "Bucket", synth.resolve(logs.getBucketName()),
+                    "PolicyDocument", Map.of("Statement", Match.arrayWith(List.of(Match.objectLike(Map.of(
+                            "Action", "s3:PutObject",
+                            "Principal", Map.of("Service", "logging.s3.amazonaws.com"))))))));
+        }
+
         @Test
         void answersWithSecurityHeaders() {
             var policies = synth.template().findResources("AWS::CloudFront::ResponseHeadersPolicy");
