@@ -335,11 +335,14 @@ public final class LocalRuntime implements AutoCloseable {
         String web = config.webDir().flatMap(StaticFiles::at)
                 .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
                 .orElse("");
+        String template = config.template().map(path -> "the template " + path)
+                .orElse("the declaration alone (no SCALEOUT_TEMPLATE: every function gets every variable)");
         System.out.printf("%nScaleout is up: %s%n  API       %s   (try: curl %s/health)%n%s"
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
+                        + "  Functions configured by %s%n"
                         + "  Ctrl-C stops everything it started.%n%n",
                 times.summary(), runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
-                runtime.backends().redisUrl(), shownAdminKey);
+                runtime.backends().redisUrl(), shownAdminKey, template);
         stopped.await();
     }
 }
