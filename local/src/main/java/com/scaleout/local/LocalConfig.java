@@ -13,6 +13,8 @@ import java.util.logging.Logger;
  * How the local runtime is configured: its own knobs ({@link LocalSettings}, where each is described) and the
  * function settings {@code DYNAMODB_ENDPOINT} and {@code REDIS_URL}, which, when given, are used instead of
  * starting moto_server and redis-server.
+ *
+ * @param template the synthesized template that configures the production declaration's functions, if given
  */
 public record LocalConfig(
         int port,
@@ -23,7 +25,8 @@ public record LocalConfig(
         Duration streamPollInterval,
         int accountConcurrency,
         int executionSlots,
-        Optional<Path> webDir) {
+        Optional<Path> webDir,
+        Optional<Path> template) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
     public static LocalConfig fromEnvironment() {
@@ -42,37 +45,38 @@ public record LocalConfig(
                 RuntimeEnvironment.integer(LocalSettings.ACCOUNT_CONCURRENCY),
                 RuntimeEnvironment.integer(LocalSettings.EXECUTION_SLOTS),
                 RuntimeEnvironment.variable(LocalSettings.WEB_DIR).map(Path::of)
-                        .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)));
+                        .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
+                RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, executionSlots, webDir);
+                accountConcurrency, executionSlots, webDir, template);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir);
+                accountConcurrency, executionSlots, webDir, template);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, executionSlots, webDir);
+                limit, executionSlots, webDir, template);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, dir);
+                accountConcurrency, executionSlots, dir, template);
     }
 }

@@ -22,10 +22,16 @@ import com.scaleout.local.streams.IteratorAge;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
 import com.scaleout.local.tables.TableProvisioner;
+import com.scaleout.local.template.LocalNames;
+import com.scaleout.local.template.LocalSubstitutions;
+import com.scaleout.local.template.StackTemplate;
+import com.scaleout.local.template.TemplateConfiguration;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,7 +80,13 @@ public final class LocalRuntime implements AutoCloseable {
             });
             parts.backends = times.time("backends",
                     () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
-            exportEnvironment(declaration, parts.backends);
+            var template = config.template().filter(path -> declaration.equals(ScaleoutDeclaration.declaration()))
+                    .map(path -> times.time("template", () -> configured(declaration, path, parts.backends)));
+            var substitutions = LocalSubstitutions.of(parts.backends.dynamoDbEndpoint().toString(),
+                    parts.backends.redisUrl());
+            parts.environments = template.map(t -> t.environments(substitutions))
+                    .orElseGet(() -> sameForEach(declaration, functionEnvironment(declaration, parts.backends)));
+            exportEnvironment(parts.environments);
             parts.dynamoDb = AwsClients.dynamoDb();
             parts.streams = AwsClients.streams();
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
@@ -87,7 +99,8 @@ public final class LocalRuntime implements AutoCloseable {
                     AwsClients.configured(CloudWatchClient.builder(), Settings.CLOUDWATCH_ENDPOINT).build());
             var readMode = parts.backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE
                     : StreamPoller.ReadMode.CONFIRMED;
-            declaration.streamConsumers().forEach(c -> pollers.add(new StreamPoller(c, c.table(),
+            template.map(TemplateConfiguration::streamConsumers).orElse(declaration.streamConsumers())
+                    .forEach(c -> pollers.add(new StreamPoller(c, c.table(),
                     parts.functions.get(c.function()), parts.dynamoDb, parts.streams, onFailure,
                     config.streamPollInterval(), readMode, iteratorAge)));
             parts.pollers = List.copyOf(pollers);
@@ -110,6 +123,8 @@ public final class LocalRuntime implements AutoCloseable {
         ClassLoader handlers = LocalRuntime.class.getClassLoader();
         var listener = InvocationListener.fromClasspath();
         for (FunctionSpec spec : declaration.functions()) {
+            // Issue 24: here each function gets FunctionCode.artifact(jar, environments.get(spec.name())) instead
+            // of the shared loader, once the pools are made after the backends (which the environments name)
             functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas(), listener));
         }
         return functions;
@@ -152,11 +167,44 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
-     * What Lambda would put in each function's environment. All functions share this JVM, so the values go into
-     * system properties, which {@link RuntimeEnvironment} reads before the process environment.
+     * The production declaration as the template configures it: the template read with the local names, and
+     * checked against the declaration.
      */
-    private static void exportEnvironment(Declaration declaration, Backends backends) {
-        functionEnvironment(declaration, backends).forEach(System::setProperty);
+    private static TemplateConfiguration configured(Declaration declaration, Path templateJson, Backends backends) {
+        URI redis = URI.create(backends.redisUrl());
+        var names = new LocalNames(RuntimeEnvironment.region(), LocalNames.MOTO_ACCOUNT_ID, redis.getHost(),
+                redis.getPort(), id -> bucketName(new BucketSpec(id)));
+        return TemplateConfiguration.of(declaration, StackTemplate.read(templateJson, names), templateJson);
+    }
+
+    /** Without a template, every function gets every variable, as before the template governed. */
+    private static Map<String, Map<String, String>> sameForEach(Declaration declaration, Map<String, String> all) {
+        var environments = new LinkedHashMap<String, Map<String, String>>();
+        declaration.functions().forEach(function -> environments.put(function.name(), Map.copyOf(all)));
+        return environments;
+    }
+
+    /**
+     * What Lambda would put in each function's environment. All functions share this JVM, so the union of their
+     * variables goes into system properties, which {@link RuntimeEnvironment} reads before the process
+     * environment (until each environment gets its own, issue 24). Lambda sets AWS_REGION in every environment.
+     */
+    private static void exportEnvironment(Map<String, Map<String, String>> environments) {
+        var union = new LinkedHashMap<String, String>();
+        union.put(Settings.AWS_REGION.name(), RuntimeEnvironment.region());
+        environments.forEach((function, variables) -> variables.forEach((name, value) -> {
+            String other = union.putIfAbsent(name, value);
+            if (other != null && !other.equals(value)) {
+                throw new IllegalStateException(name + " differs between functions (" + other + ", " + value
+                        + "): one JVM's system properties cannot hold both");
+            }
+        }));
+        union.forEach(System::setProperty);
+    }
+
+    /** Each function's environment: the template's, with the local substitutions (or, without one, all). */
+    public Map<String, Map<String, String>> environments() {
+        return parts.environments;
     }
 
     /**
@@ -175,7 +223,8 @@ public final class LocalRuntime implements AutoCloseable {
         // moto_server takes writes one at a time (the gate): 32 writers per import request would only queue past
         // their timeouts when a few requests run at once
         variables.put(Settings.IMPORT_WRITE_CONCURRENCY.name(),
-                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY).orElse(LOCAL_IMPORT_WRITERS));
+                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY)
+                        .orElse(LocalSubstitutions.LOCAL_IMPORT_WRITERS));
         // moto_server serves S3 on the same endpoint (through the same gate)
         variables.put(Settings.S3_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
         for (BucketSpec bucket : declaration.buckets()) {
@@ -241,9 +290,6 @@ public final class LocalRuntime implements AutoCloseable {
         parts.close();
     }
 
-    /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
-    private static final String LOCAL_IMPORT_WRITERS = "4";
-
     /** The admin key when SCALEOUT_ADMIN_KEY is unset: the API listens on 127.0.0.1 only. */
     public static final String DEFAULT_ADMIN_KEY = "local-admin-key";
 
@@ -289,11 +335,14 @@ public final class LocalRuntime implements AutoCloseable {
         String web = config.webDir().flatMap(StaticFiles::at)
                 .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
                 .orElse("");
+        String template = config.template().map(path -> "the template " + path)
+                .orElse("the declaration alone (no SCALEOUT_TEMPLATE: every function gets every variable)");
         System.out.printf("%nScaleout is up: %s%n  API       %s   (try: curl %s/health)%n%s"
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
+                        + "  Functions configured by %s%n"
                         + "  Ctrl-C stops everything it started.%n%n",
                 times.summary(), runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
-                runtime.backends().redisUrl(), shownAdminKey);
+                runtime.backends().redisUrl(), shownAdminKey, template);
         stopped.await();
     }
 }

@@ -45,7 +45,12 @@ public final class LocalSettings {
     public static final Setting FAULT_FORGET_TOKENS = Setting.of("SCALEOUT_FAULT_FORGET_TOKENS", "false",
             LOCAL_RUNTIME, "true: transactions reach moto without their ClientRequestToken");
 
-    private static final List<Setting> ALL = List.of(PORT, DATA_DIR, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
+    public static final Setting TEMPLATE = Setting.of("SCALEOUT_TEMPLATE", LOCAL_RUNTIME,
+            "the synthesized CDK template (cdk/target/cdk.out/Scaleout-dev.template.json) that configures the "
+                    + "production declaration's functions: environment, memory, timeout, concurrency, stream "
+                    + "mappings (unset: the declaration alone, every function with every variable)");
+
+    private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
             ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES,
             FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS);
 

@@ -26,6 +26,7 @@ final class RuntimeParts implements AutoCloseable {
     DynamoDbClient dynamoDb;
     DynamoDbStreamsClient streams;
     List<StreamPoller> pollers = List.of();
+    Map<String, Map<String, String>> environments = Map.of();
 
     @Override
     public void close() {

@@ -30,7 +30,7 @@ class LocalRuntimeIT {
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
                 Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty());
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -61,7 +61,7 @@ class LocalRuntimeIT {
             int port = taken.getLocalPort();
             var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
                     java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty());
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
                     .isInstanceOf(IOException.class)

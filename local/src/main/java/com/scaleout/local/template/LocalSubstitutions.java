@@ -1,0 +1,69 @@
+package com.scaleout.local.template;
+
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.Setting;
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one place where a function's local environment differs from the template's: the variables the template
+ * cannot know (emulator endpoints), the ones whose value must name a local process instead of AWS's (the cache),
+ * and the local tunings. Every other variable is exactly the template's, resolved to local names.
+ *
+ * @param endpoint moto_server's endpoint, which serves DynamoDB, S3 and CloudWatch
+ * @param redisUrl the local redis-server
+ * @param importWriters import writes per request locally (moto_server takes writes one at a time)
+ */
+public record LocalSubstitutions(String endpoint, String redisUrl, String importWriters) {
+
+    /** Added to every function: the template has AWS's endpoints by omission. */
+    public static final List<Setting> ENDPOINTS =
+            List.of(Settings.DYNAMODB_ENDPOINT, Settings.S3_ENDPOINT, Settings.CLOUDWATCH_ENDPOINT);
+    /**
+     * Replaced where the template sets them: its cache is an ElastiCache Serverless cluster over TLS, locally it
+     * is one plain redis-server.
+     */
+    public static final List<Setting> CACHE = List.of(Settings.REDIS_URL, Settings.REDIS_CLUSTER);
+    /**
+     * Added to the functions that read them. IMPORT_WRITE_CONCURRENCY: moto_server takes writes one at a time, so
+     * 32 writers per import request would only queue past their timeouts. SCALEOUT_ADMIN_KEY: in AWS the admin
+     * function reads its key from Secrets Manager (SCALEOUT_ADMIN_KEY_SECRET_ARN, on stages that turn the admin
+     * routes on); locally the key itself is given, when one is.
+     */
+    public static final List<Setting> LOCAL_ONLY = List.of(Settings.IMPORT_WRITE_CONCURRENCY, Settings.ADMIN_KEY);
+
+    /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
+    public static final String LOCAL_IMPORT_WRITERS = "4";
+
+    public static LocalSubstitutions of(String endpoint, String redisUrl) {
+        return new LocalSubstitutions(endpoint, redisUrl,
+                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY).orElse(LOCAL_IMPORT_WRITERS));
+    }
+
+    /** Every variable substituted or added locally. */
+    public static List<Setting> all() {
+        return java.util.stream.Stream.of(ENDPOINTS, CACHE, LOCAL_ONLY).flatMap(List::stream).toList();
+    }
+
+    /** The function's local environment: the template's variables with the substitutions above. */
+    public Map<String, String> applyTo(String function, Map<String, String> templateVariables,
+                                       Declaration declaration) {
+        var variables = new LinkedHashMap<>(templateVariables);
+        ENDPOINTS.forEach(setting -> variables.put(setting.name(), endpoint));
+        if (variables.containsKey(Settings.REDIS_URL.name())) {
+            variables.put(Settings.REDIS_URL.name(), redisUrl);
+            variables.put(Settings.REDIS_CLUSTER.name(), "false");
+        }
+        List<Setting> reads = declaration.settingsOf(function);
+        if (reads.contains(Settings.IMPORT_WRITE_CONCURRENCY)) {
+            variables.put(Settings.IMPORT_WRITE_CONCURRENCY.name(), importWriters);
+        }
+        if (reads.contains(Settings.ADMIN_KEY)) {
+            RuntimeEnvironment.variable(Settings.ADMIN_KEY).ifPresent(key -> variables.put(Settings.ADMIN_KEY.name(), key));
+        }
+        return variables;
+    }
+}

@@ -1,0 +1,156 @@
+package com.scaleout.local.template;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+/**
+ * The synthesized CDK template (CloudFormation JSON) as the local runtime's configuration: each declared
+ * function's memory, timeout, reserved concurrency, SnapStart, environment and execution-role policies, and each
+ * stream's event source mapping, all resolved to local names. Functions are found by their construct path
+ * ({@code <stack>/Functions/<declared name>/Resource}, see the CDK app's Functions construct).
+ */
+public final class StackTemplate {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern FUNCTION_PATH = Pattern.compile("[^/]+/Functions/([^/]+)/Resource");
+    /** Lambda's defaults for a function that sets none. */
+    private static final int DEFAULT_MEMORY_MB = 128;
+    private static final int DEFAULT_TIMEOUT_SECONDS = 3;
+
+    private final Map<String, FunctionTemplate> functions;
+    private final Map<String, List<String>> awsManagedPolicies;
+    private final List<EventSourceTemplate> eventSources;
+
+    private StackTemplate(Map<String, FunctionTemplate> functions, Map<String, List<String>> awsManagedPolicies,
+                          List<EventSourceTemplate> eventSources) {
+        this.functions = functions;
+        this.awsManagedPolicies = awsManagedPolicies;
+        this.eventSources = eventSources;
+    }
+
+    /** Reads and resolves the template; anything it cannot resolve fails here, naming it. */
+    public static StackTemplate read(Path templateJson, LocalNames names) {
+        try {
+            return parse(JSON.readTree(templateJson.toFile()), names);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the template " + templateJson, e);
+        }
+    }
+
+    static StackTemplate parse(JsonNode template, LocalNames names) {
+        JsonNode resources = template.path("Resources");
+        var resourceNames = new ResourceNames(resources, names);
+        var intrinsics = new Intrinsics(resourceNames, names);
+        var roles = new RolePolicies(resources, resourceNames, intrinsics);
+        var functions = new LinkedHashMap<String, FunctionTemplate>();
+        var managed = new LinkedHashMap<String, List<String>>();
+        var eventSources = new ArrayList<EventSourceTemplate>();
+        resources.properties().forEach(entry -> {
+            String logicalId = entry.getKey();
+            JsonNode resource = entry.getValue();
+            String type = resource.path("Type").asText();
+            var path = FUNCTION_PATH.matcher(ResourceNames.constructPath(resource));
+            if (type.equals("AWS::Lambda::Function") && path.matches()) {
+                String name = path.group(1);
+                String role = roleOf(logicalId, resource.path("Properties"));
+                functions.put(name, function(name, logicalId, resource.path("Properties"), intrinsics,
+                        roles.documents(role)));
+                managed.put(name, roles.awsManagedPolicyArns(role));
+            } else if (type.equals("AWS::Lambda::EventSourceMapping")) {
+                eventSources.add(eventSource(logicalId, resource.path("Properties"), resourceNames, intrinsics));
+            }
+        });
+        return new StackTemplate(Map.copyOf(functions), Map.copyOf(managed), List.copyOf(eventSources));
+    }
+
+    /** The function declared under this name, as the template has it. */
+    public FunctionTemplate function(String declaredFunctionName) {
+        FunctionTemplate function = functions.get(declaredFunctionName);
+        if (function == null) {
+            throw new IllegalArgumentException("the template has no function " + declaredFunctionName
+                    + " (construct path <stack>/Functions/" + declaredFunctionName + "/Resource); it has "
+                    + functions.keySet().stream().sorted().toList());
+        }
+        return function;
+    }
+
+    /** Every function of the template, by declared name. */
+    public Map<String, FunctionTemplate> functions() {
+        return functions;
+    }
+
+    /**
+     * The AWS managed policies attached to the function's role (e.g. AWSLambdaBasicExecutionRole): they grant
+     * logs, X-Ray and VPC network calls that Lambda itself makes, none our code makes, so they are recorded, not
+     * evaluated.
+     */
+    public List<String> awsManagedPolicies(String declaredFunctionName) {
+        function(declaredFunctionName);
+        return awsManagedPolicies.get(declaredFunctionName);
+    }
+
+    public List<EventSourceTemplate> eventSources() {
+        return eventSources;
+    }
+
+    private static FunctionTemplate function(String name, String logicalId, JsonNode properties,
+                                             Intrinsics intrinsics, List<JsonNode> policies) {
+        var environment = new LinkedHashMap<String, String>();
+        properties.path("Environment").path("Variables").properties().forEach(variable -> environment.put(
+                variable.getKey(), intrinsics.string(variable.getValue(), name + "'s variable " + variable.getKey())));
+        JsonNode reserved = properties.path("ReservedConcurrentExecutions");
+        return new FunctionTemplate(name, logicalId,
+                properties.path("MemorySize").asInt(DEFAULT_MEMORY_MB),
+                properties.path("Timeout").asInt(DEFAULT_TIMEOUT_SECONDS),
+                reserved.isMissingNode() ? OptionalInt.empty() : OptionalInt.of(reserved.asInt()),
+                environment, policies,
+                "PublishedVersions".equals(properties.path("SnapStart").path("ApplyOn").asText()));
+    }
+
+    private static String roleOf(String logicalId, JsonNode properties) {
+        JsonNode getAtt = properties.path("Role").path("Fn::GetAtt");
+        if (!getAtt.isArray() || !"Arn".equals(getAtt.path(1).asText())) {
+            throw new UnresolvableTemplateException("function " + logicalId + ": its Role is not the Arn of a role "
+                    + "of the template (" + properties.path("Role") + "), so its policies cannot be known");
+        }
+        return getAtt.get(0).asText();
+    }
+
+    private static EventSourceTemplate eventSource(String logicalId, JsonNode properties, ResourceNames resources,
+                                                   Intrinsics intrinsics) {
+        JsonNode source = properties.path("EventSourceArn").path("Fn::GetAtt");
+        if (!source.isArray() || !"StreamArn".equals(source.path(1).asText())
+                || !"AWS::DynamoDB::Table".equals(resources.type(source.path(0).asText()))) {
+            throw new UnresolvableTemplateException("event source mapping " + logicalId
+                    + ": not a table's stream of the template: " + properties.path("EventSourceArn"));
+        }
+        String table = resources.constructId(source.get(0).asText());
+        String function = functionName(intrinsics.string(properties.path("FunctionName"),
+                "event source mapping " + logicalId + "'s FunctionName"));
+        var responseTypes = new ArrayList<String>();
+        properties.path("FunctionResponseTypes").forEach(t -> responseTypes.add(t.asText()));
+        return new EventSourceTemplate(function, table,
+                properties.path("BatchSize").asInt(EventSourceTemplate.DEFAULT_BATCH_SIZE),
+                properties.path("MaximumBatchingWindowInSeconds").asInt(0),
+                properties.path("MaximumRecordAgeInSeconds").asInt(EventSourceTemplate.INFINITE),
+                properties.path("MaximumRetryAttempts").asInt(EventSourceTemplate.INFINITE),
+                properties.path("BisectBatchOnFunctionError").asBoolean(false),
+                properties.path("ParallelizationFactor").asInt(1),
+                properties.path("StartingPosition").asText("TRIM_HORIZON"),
+                responseTypes);
+    }
+
+    /** A mapping's FunctionName is a name, a name:qualifier, or an ARN: the function's name in each. */
+    private static String functionName(String nameOrArn) {
+        String[] parts = nameOrArn.split(":");
+        return nameOrArn.startsWith("arn:") && parts.length > 6 ? parts[6] : parts[0];
+    }
+}

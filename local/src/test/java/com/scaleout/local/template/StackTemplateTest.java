@@ -1,0 +1,123 @@
+package com.scaleout.local.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Setting;
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.LocalSettings;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dev stage's template as the cdk module's build synthesizes it (SCALEOUT_TEMPLATE, see local/pom.xml), read
+ * with the local names: every declared function is in it, with its tables' local names, the local Redis and
+ * local ARNs in its policies; and every setting a function reads has a source locally.
+ */
+class StackTemplateTest {
+    private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
+    private static final LocalNames NAMES = new LocalNames("us-east-1", LocalNames.MOTO_ACCOUNT_ID, "127.0.0.1",
+            6399, id -> "local-" + id.toLowerCase(Locale.ROOT));
+    private static StackTemplate template;
+
+    @BeforeAll
+    static void read() {
+        Path path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow(
+                () -> new AssertionError("SCALEOUT_TEMPLATE is not set (local/pom.xml sets it for the tests)")));
+        assertThat(path).as("the dev template; synthesized by: mvn -pl cdk -am package").isRegularFile();
+        template = StackTemplate.read(path, NAMES);
+    }
+
+    @Test
+    void everyDeclaredFunctionIsInTheTemplateAsDeclared() {
+        for (FunctionSpec spec : DECLARATION.functions()) {
+            FunctionTemplate function = template.function(spec.name());
+            assertThat(function.name()).isEqualTo(spec.name());
+            assertThat(function.memoryMb()).as(spec.name()).isEqualTo(spec.memoryMb());
+            assertThat(function.timeoutSeconds()).as(spec.name()).isEqualTo(spec.timeoutSeconds());
+            assertThat(function.reservedConcurrency()).as(spec.name()).isEqualTo(spec.reservedConcurrency());
+        }
+        assertThat(template.functions()).hasSameSizeAs(DECLARATION.functions());
+    }
+
+    @Test
+    void eachFunctionsEnvironmentNamesItsTablesLocallyAndTheLocalRedis() {
+        for (FunctionSpec spec : DECLARATION.functions()) {
+            Map<String, String> environment = template.function(spec.name()).environment();
+            spec.tables().forEach(access -> assertThat(environment)
+                    .containsEntry(Settings.table(access.table()).name(), access.table()));
+            spec.buckets().forEach(bucket -> assertThat(environment)
+                    .containsEntry(Settings.bucket(bucket).name(), NAMES.bucketName().apply(bucket)));
+            if (spec.usesRedis()) {
+                assertThat(environment.get(Settings.REDIS_URL.name())).as(spec.name()).endsWith("127.0.0.1:6399");
+            }
+        }
+    }
+
+    @Test
+    void policyStatementsNameLocalArns() {
+        var resources = new ArrayList<String>();
+        for (JsonNode document : template.function("SocialTweets").policyDocuments()) {
+            document.path("Statement").forEach(statement -> {
+                JsonNode resource = statement.path("Resource");
+                (resource.isArray() ? resource : List.of(resource)).forEach(r -> resources.add(r.asText()));
+            });
+        }
+        assertThat(resources).contains("arn:aws:dynamodb:us-east-1:123456789012:table/Tweets",
+                "arn:aws:dynamodb:us-east-1:123456789012:table/Tweets/index/*");
+        assertThat(resources).allSatisfy(arn -> assertThat(arn).satisfiesAnyOf(
+                a -> assertThat(a).isEqualTo("*"), a -> assertThat(a).contains(":123456789012:"),
+                a -> assertThat(a).startsWith("arn:aws:s3:::local-")));
+        assertThat(template.awsManagedPolicies("SocialTweets"))
+                .contains("arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole");
+    }
+
+    @Test
+    void everyStreamConsumerHasItsMappingWithABoundOnRetries() {
+        assertThat(template.eventSources()).hasSameSizeAs(DECLARATION.streamConsumers());
+        for (var consumer : DECLARATION.streamConsumers()) {
+            assertThat(template.eventSources()).anySatisfy(mapping -> {
+                assertThat(mapping.function()).isEqualTo(consumer.function());
+                assertThat(mapping.table()).isEqualTo(consumer.table());
+                assertThat(mapping.toConsumerSpec()).isEqualTo(consumer);
+            });
+        }
+    }
+
+    /**
+     * A setting a function reads has a source locally: the template sets it, the local runtime substitutes it
+     * (LocalSubstitutions), Lambda sets it, or it is a tuning whose default holds. What is left is read by the code
+     * and set by nobody for that function, so it would be missing after a deploy as well as locally.
+     */
+    @Test
+    void everySettingAFunctionReadsHasASourceLocally() {
+        var unset = new ArrayList<String>();
+        for (FunctionSpec spec : DECLARATION.functions()) {
+            var environment = template.function(spec.name()).environment();
+            for (Setting setting : DECLARATION.settingsOf(spec.name())) {
+                boolean sourced = environment.containsKey(setting.name())
+                        || LocalSubstitutions.all().contains(setting)
+                        || setting.source() == Setting.Source.LAMBDA
+                        || setting.source() == Setting.Source.TUNING;
+                if (!sourced) {
+                    unset.add(spec.name() + ":" + setting.name());
+                }
+            }
+        }
+        // the finding: the dev stage keeps the admin routes off in AWS (no secret, so no secret's ARN), while
+        // locally they answer with a given key (SCALEOUT_ADMIN_KEY, a local substitution)
+        var adminSecretOfAdminServing = DECLARATION.functions().stream().map(FunctionSpec::name)
+                .filter(DECLARATION::servesAdminRoutes)
+                .map(function -> function + ":" + Settings.ADMIN_KEY_SECRET_ARN.name()).toList();
+        assertThat(unset).containsExactlyInAnyOrderElementsOf(adminSecretOfAdminServing);
+    }
+}
