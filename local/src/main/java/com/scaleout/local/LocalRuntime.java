@@ -14,6 +14,7 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.iam.CallLog;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
@@ -23,6 +24,7 @@ import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
 import com.scaleout.local.tables.TableProvisioner;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -48,11 +50,13 @@ public final class LocalRuntime implements AutoCloseable {
     private final RuntimeParts parts;
     private final OnFailureDestination onFailure;
     private final StartTimes startTimes;
+    private final Path iamCalls;
 
-    private LocalRuntime(RuntimeParts parts, OnFailureDestination onFailure, StartTimes startTimes) {
+    private LocalRuntime(RuntimeParts parts, OnFailureDestination onFailure, StartTimes startTimes, Path iamCalls) {
         this.parts = parts;
         this.onFailure = onFailure;
         this.startTimes = startTimes;
+        this.iamCalls = iamCalls;
     }
 
     public static LocalRuntime start(Declaration declaration, LocalConfig config) throws IOException {
@@ -93,7 +97,8 @@ public final class LocalRuntime implements AutoCloseable {
             parts.pollers = List.copyOf(pollers);
             parts.api.start();
             parts.pollers.forEach(StreamPoller::start);
-            return new LocalRuntime(parts, onFailure, times);
+            return new LocalRuntime(parts, onFailure, times, config.dataDir().resolve(
+                    RuntimeEnvironment.variable(LocalSettings.IAM_CALLS).orElseThrow()));
         } catch (IOException | RuntimeException | Error e) {
             parts.close();
             throw e;
@@ -239,6 +244,13 @@ public final class LocalRuntime implements AutoCloseable {
     @Override
     public void close() {
         parts.close();
+        if (!CallLog.calls().isEmpty()) {
+            try {
+                CallLog.writeTo(iamCalls);
+            } catch (IOException e) {
+                LOG.log(java.util.logging.Level.WARNING, "could not write the AWS calls checked to " + iamCalls, e);
+            }
+        }
     }
 
     /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
