@@ -1,5 +1,6 @@
 package com.scaleout.local.iam;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +19,15 @@ public final class EventSourceRole {
     /** Why the function's role may not read the stream; empty when it may (or when the function is not checked). */
     public static Optional<String> refusal(String function, String streamArn) {
         return FunctionPolicies.of(function).flatMap(policy -> {
-            List<String> missing = STREAM_READ.stream()
-                    .filter(action -> !policy.evaluate(action, streamArn, Map.of()).allowed())
-                    .toList();
+            var missing = new ArrayList<String>();
+            for (String action : STREAM_READ) {
+                Decision decision = policy.evaluate(action, streamArn, Map.of());
+                // the mapping reads as the function's role: its reads use the role's grants, for the audit too
+                CallLog.record(new RecordedCall(function, action, streamArn, decision));
+                if (!decision.allowed()) {
+                    missing.add(action);
+                }
+            }
             return missing.isEmpty() ? Optional.empty() : Optional.of("the execution role of " + function
                     + " does not allow " + String.join(", ", missing) + " on " + streamArn
                     + ", so its event source mapping cannot read the stream (grant the table's stream read to it)");

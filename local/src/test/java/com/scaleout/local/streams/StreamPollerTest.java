@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.local.iam.CallLog;
+import com.scaleout.local.iam.Decision;
 import com.scaleout.local.iam.FunctionPolicies;
 import com.scaleout.local.iam.Policy;
+import com.scaleout.local.iam.RecordedCall;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.ScalingRate;
@@ -146,8 +149,11 @@ class StreamPollerTest {
 
             assertThat(deliveredKeys()).containsExactly("a");
             assertThat(poller.refusal()).isEmpty();
+            assertThat(CallLog.calls()).as("the mapping's reads, for the permission audit").contains(
+                    new RecordedCall("Recorder", "dynamodb:GetRecords", ARN, Decision.ALLOW));
         } finally {
             FunctionPolicies.clear();
+            CallLog.clear();
         }
     }
 
