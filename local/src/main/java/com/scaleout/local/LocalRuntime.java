@@ -14,6 +14,7 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.iam.CallLog;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
@@ -27,6 +28,7 @@ import com.scaleout.local.template.LocalSubstitutions;
 import com.scaleout.local.template.StackTemplate;
 import com.scaleout.local.template.TemplateConfiguration;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -54,11 +56,13 @@ public final class LocalRuntime implements AutoCloseable {
     private final RuntimeParts parts;
     private final OnFailureDestination onFailure;
     private final StartTimes startTimes;
+    private final Path iamCalls;
 
-    private LocalRuntime(RuntimeParts parts, OnFailureDestination onFailure, StartTimes startTimes) {
+    private LocalRuntime(RuntimeParts parts, OnFailureDestination onFailure, StartTimes startTimes, Path iamCalls) {
         this.parts = parts;
         this.onFailure = onFailure;
         this.startTimes = startTimes;
+        this.iamCalls = iamCalls;
     }
 
     public static LocalRuntime start(Declaration declaration, LocalConfig config) throws IOException {
@@ -106,7 +110,8 @@ public final class LocalRuntime implements AutoCloseable {
             parts.pollers = List.copyOf(pollers);
             parts.api.start();
             parts.pollers.forEach(StreamPoller::start);
-            return new LocalRuntime(parts, onFailure, times);
+            return new LocalRuntime(parts, onFailure, times, config.dataDir().resolve(
+                    RuntimeEnvironment.variable(LocalSettings.IAM_CALLS).orElseThrow()));
         } catch (IOException | RuntimeException | Error e) {
             parts.close();
             throw e;
@@ -288,6 +293,13 @@ public final class LocalRuntime implements AutoCloseable {
     @Override
     public void close() {
         parts.close();
+        if (!CallLog.calls().isEmpty()) {
+            try {
+                CallLog.writeTo(iamCalls);
+            } catch (IOException e) {
+                LOG.log(java.util.logging.Level.WARNING, "could not write the AWS calls checked to " + iamCalls, e);
+            }
+        }
     }
 
     /** The admin key when SCALEOUT_ADMIN_KEY is unset: the API listens on 127.0.0.1 only. */

@@ -39,6 +39,9 @@ public final class LocalSettings {
             "the Python that runs moto_server");
     public static final Setting MOTO_PROCESSES = Setting.of("SCALEOUT_MOTO_PROCESSES", "2", LOCAL_RUNTIME,
             "moto_server processes: 2 serves the tables kept apart from a second one, 1 serves all from one");
+    public static final Setting IAM_CALLS = Setting.of("SCALEOUT_IAM_CALLS", "iam-calls.tsv", LOCAL_RUNTIME,
+            "the file (under SCALEOUT_DATA_DIR) that lists, when the runtime stops, each AWS call the functions made "
+                    + "with IAM's decision on it, for the permission audit");
     public static final Setting FAULT_LOST_ANSWERS = Setting.of("SCALEOUT_FAULT_LOST_ANSWERS", "0", LOCAL_RUNTIME,
             "a fault for testing retries: this share (0..1) of write calls lose their first answer after moto "
                     + "applied them (see LostAnswers)");
@@ -51,7 +54,7 @@ public final class LocalSettings {
                     + "mappings (unset: the declaration alone, every function with every variable)");
 
     private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
-            ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES,
+            ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES, IAM_CALLS,
             FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS);
 
     private LocalSettings() {

@@ -3,6 +3,7 @@ package com.scaleout.local.streams;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
+import com.scaleout.local.iam.EventSourceRole;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import java.time.Duration;
@@ -71,6 +72,7 @@ public final class StreamPoller implements AutoCloseable {
     private final org.apache.logging.log4j.Logger throttled = ThrottledLogs.busy();
     private final Thread thread;
     private volatile boolean running = true;
+    private volatile String refusal;
 
     private String streamArn;
     private String shardId;
@@ -157,6 +159,11 @@ public final class StreamPoller implements AutoCloseable {
 
     public ReadMode readMode() {
         return readMode;
+    }
+
+    /** Why the function's execution role may not read the stream, when it may not: the poller then stops. */
+    public Optional<String> refusal() {
+        return Optional.ofNullable(refusal);
     }
 
     /** The most records one read has returned. */
@@ -615,6 +622,13 @@ public final class StreamPoller implements AutoCloseable {
             return false;
         }
         if (arn == null) {
+            return false;
+        }
+        Optional<String> refused = EventSourceRole.refusal(spec.function(), arn);
+        if (refused.isPresent()) {
+            refusal = refused.get();
+            running = false; // the role is fixed for the run: retrying could not help
+            LOG.severe(() -> spec.id() + ": not polling: " + refusal);
             return false;
         }
         var shards = streams.describeStream(r -> r.streamArn(arn)).streamDescription().shards();

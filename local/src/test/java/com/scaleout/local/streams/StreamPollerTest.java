@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.local.iam.CallLog;
+import com.scaleout.local.iam.Decision;
+import com.scaleout.local.iam.FunctionPolicies;
+import com.scaleout.local.iam.Policy;
+import com.scaleout.local.iam.RecordedCall;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.ScalingRate;
@@ -113,6 +118,57 @@ class StreamPollerTest {
     private static Record created(Record record, Instant at) {
         return record.toBuilder().dynamodb(record.dynamodb().toBuilder().approximateCreationDateTime(at).build())
                 .build();
+    }
+
+    /** An event source mapping reads the stream with the function's execution role, as Lambda does. */
+    @Test
+    void aFunctionWhoseRoleCannotReadTheStreamIsNeverPolledAndSaysWhy() {
+        FunctionPolicies.register("Recorder", Policy.fromDocuments(List.of(policyAllowing(
+                "dynamodb:DescribeStream", "dynamodb:GetShardIterator"))));
+        try {
+            stream.records.add(record(1, "e1", "a"));
+            pollTimes(3);
+
+            assertThat(deliveredKeys()).isEmpty();
+            assertThat(stream.iteratorsOpened).isZero();
+            assertThat(poller.refusal()).hasValueSatisfying(why -> assertThat(why)
+                    .contains("Recorder").contains("dynamodb:GetRecords").contains(ARN)
+                    .doesNotContain("dynamodb:GetShardIterator"));
+        } finally {
+            FunctionPolicies.clear();
+        }
+    }
+
+    @Test
+    void aFunctionWhoseRoleReadsTheStreamIsPolled() {
+        FunctionPolicies.register("Recorder", Policy.fromDocuments(List.of(policyAllowing(
+                "dynamodb:DescribeStream", "dynamodb:GetShardIterator", "dynamodb:GetRecords"))));
+        try {
+            stream.records.add(record(1, "e1", "a"));
+            pollTimes(2);
+
+            assertThat(deliveredKeys()).containsExactly("a");
+            assertThat(poller.refusal()).isEmpty();
+            assertThat(CallLog.calls()).as("the mapping's reads, for the permission audit").contains(
+                    new RecordedCall("Recorder", "dynamodb:GetRecords", ARN, Decision.ALLOW));
+        } finally {
+            FunctionPolicies.clear();
+            CallLog.clear();
+        }
+    }
+
+    /** The grant CDK's grantStreamRead writes for the event source mapping, with the given actions. */
+    private static com.fasterxml.jackson.databind.JsonNode policyAllowing(String... actions) {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var statement = json.createObjectNode().put("Effect", "Allow")
+                .put("Resource", "arn:aws:dynamodb:us-east-1:000000000000:table/T/stream/*");
+        var actionList = statement.putArray("Action");
+        for (String action : actions) {
+            actionList.add(action);
+        }
+        var document = json.createObjectNode().put("Version", "2012-10-17");
+        document.putArray("Statement").add(statement);
+        return document;
     }
 
     @Test

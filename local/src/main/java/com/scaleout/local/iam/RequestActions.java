@@ -1,0 +1,62 @@
+package com.scaleout.local.iam;
+
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectsRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.ListObjectsRequest;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+
+/**
+ * The IAM actions and resources an AWS SDK request is authorized for. DynamoDB, S3 and Secrets Manager requests
+ * name their resources; an operation without a mapping here (CloudWatch's, which take no resource-level
+ * permissions, or one our code does not call yet) is checked as {@code <service>:<Operation>} on {@code *}, which
+ * only a grant on {@code *} allows: an unmapped call can be denied too eagerly, never allowed too freely.
+ */
+final class RequestActions {
+    private RequestActions() {
+    }
+
+    static List<AwsCall> of(SdkRequest request, String operationName, String region) {
+        String service = service(request);
+        var arns = new Arns(region);
+        Optional<List<AwsCall>> mapped = switch (service) {
+            case "dynamodb" -> new DynamoDbActions(arns).of(request, operationName);
+            case "s3" -> s3(request, operationName);
+            case "secretsmanager" -> secretsManager(request, operationName, arns);
+            default -> Optional.empty();
+        };
+        return mapped.orElseGet(() -> List.of(new AwsCall(service + ":" + operationName, "*")));
+    }
+
+    /** The IAM service prefix, from the model's package: {@code software.amazon.awssdk.services.<prefix>.model}. */
+    private static String service(SdkRequest request) {
+        String[] parts = request.getClass().getPackageName().split("\\.");
+        return parts.length > 4 ? parts[4] : "unknown";
+    }
+
+    private static Optional<List<AwsCall>> s3(SdkRequest request, String operationName) {
+        return Optional.ofNullable(switch (request) {
+            case HeadObjectRequest head -> List.of(new AwsCall("s3:GetObject", Arns.object(head.bucket(), head.key())));
+            case DeleteObjectsRequest delete -> delete.delete().objects().stream()
+                    .map(object -> new AwsCall("s3:DeleteObject", Arns.object(delete.bucket(), object.key())))
+                    .toList();
+            case ListObjectsV2Request list -> List.of(new AwsCall("s3:ListBucket", Arns.bucket(list.bucket())));
+            case ListObjectsRequest list -> List.of(new AwsCall("s3:ListBucket", Arns.bucket(list.bucket())));
+            default -> {
+                // GetObject, PutObject, DeleteObject...: the operation's own action on the object, or on the bucket
+                Optional<String> bucket = request.getValueForField("Bucket", String.class);
+                Optional<String> key = request.getValueForField("Key", String.class);
+                yield bucket.map(name -> List.of(new AwsCall("s3:" + operationName,
+                        key.map(k -> Arns.object(name, k)).orElse(Arns.bucket(name))))).orElse(null);
+            }
+        });
+    }
+
+    /** Every Secrets Manager call on a secret names it by {@code SecretId} (an ARN or a name). */
+    private static Optional<List<AwsCall>> secretsManager(SdkRequest request, String operationName, Arns arns) {
+        return request.getValueForField("SecretId", String.class)
+                .map(id -> List.of(new AwsCall("secretsmanager:" + operationName, arns.secret(id))));
+    }
+}
