@@ -1,9 +1,11 @@
 package com.scaleout.local;
 
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.shared.aws.AwsClients;
@@ -15,6 +17,7 @@ import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
@@ -26,12 +29,16 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
@@ -69,7 +76,8 @@ public final class LocalRuntime implements AutoCloseable {
         var parts = new RuntimeParts();
         try {
             times.run("functions and API", () -> {
-                parts.functions = functionPools(declaration, config);
+                parts.functions = functionPools(declaration, config, () -> todaysEnvironment(declaration,
+                        parts.backends));
                 parts.api = bindApi(declaration, config, parts.functions);
             });
             parts.backends = times.time("backends",
@@ -103,16 +111,45 @@ public final class LocalRuntime implements AutoCloseable {
     /**
      * One pool per function, all in one account: reservations and the account's limit as Lambda has them. The
      * invocation listeners on the classpath hear of every pool's invocations (the cost meter, with the bench module).
+     * A production function runs from its Lambda artifact, a class loader of its own per environment; a test
+     * declaration's own handlers run on the runtime's classes (see {@link #codeOf}).
      */
-    private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config) {
+    private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config,
+                                                           Supplier<Map<String, String>> environment) {
         var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
         var functions = new LinkedHashMap<String, FunctionPool>();
-        ClassLoader handlers = LocalRuntime.class.getClassLoader();
         var listener = InvocationListener.fromClasspath();
+        var production = ScaleoutDeclaration.declaration().functions();
+        var jars = new EnumMap<Artifact, Path>(Artifact.class); // each checked once
         for (FunctionSpec spec : declaration.functions()) {
-            functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas(), listener));
+            var code = codeOf(spec, production, artifact -> jars.computeIfAbsent(artifact, Artifacts::jar),
+                    environment);
+            functions.put(spec.name(), new FunctionPool(spec, code, account, ScalingRate.lambdas(), listener));
         }
         return functions;
+    }
+
+    /** What a function runs: its artifact when its handler is a production one, else the runtime's own classes. */
+    private static FunctionCode codeOf(FunctionSpec spec, List<FunctionSpec> production,
+                                       Function<Artifact, Path> jars, Supplier<Map<String, String>> environment) {
+        boolean productionHandler = production.stream().anyMatch(p -> p.handler().equals(spec.handler()));
+        if (!productionHandler) {
+            return FunctionCode.shared();
+        }
+        return FunctionCode.artifact(jars.apply(spec.artifact()), environment);
+    }
+
+    /**
+     * What every function's environment holds until the template gives each its own (issue 24): the variables
+     * {@link #functionEnvironment} sets, and every declared setting this JVM is given (the tests' tuning, the admin
+     * key), as every function saw them when all read the JVM's system properties.
+     */
+    private static Map<String, String> todaysEnvironment(Declaration declaration, Backends backends) {
+        var variables = new LinkedHashMap<>(functionEnvironment(declaration, backends));
+        for (Setting setting : Settings.named()) {
+            RuntimeEnvironment.given(setting).ifPresent(value -> variables.putIfAbsent(setting.name(), value));
+        }
+        return variables;
     }
 
     /** The HTTP API, its port bound (not yet serving): binding is what fails when the port is taken. */
@@ -152,8 +189,9 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
-     * What Lambda would put in each function's environment. All functions share this JVM, so the values go into
-     * system properties, which {@link RuntimeEnvironment} reads before the process environment.
+     * What Lambda would put in each function's environment, as system properties of this JVM, which
+     * {@link RuntimeEnvironment} reads before the process environment: for the runtime's own clients and a test
+     * declaration's handlers (a production function's environment gets its own copy, see {@link FunctionCode}).
      */
     private static void exportEnvironment(Declaration declaration, Backends backends) {
         functionEnvironment(declaration, backends).forEach(System::setProperty);
