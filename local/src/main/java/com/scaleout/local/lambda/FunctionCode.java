@@ -64,7 +64,7 @@ public final class FunctionCode {
         if (jar == null) {
             return new Loaded(runtime, null);
         }
-        var loader = new EnvironmentClassLoader(function.name(), new URL[] {url(jar)}, runtime);
+        var loader = EnvironmentClassLoader.overArtifact(function.name(), runtime, url(jar));
         try {
             Class<?> configuration = Class.forName(RUNTIME_ENVIRONMENT, true, loader);
             // an artifact without its own copy (a test's jar of one handler) reads nothing through it

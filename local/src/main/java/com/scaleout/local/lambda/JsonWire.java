@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,13 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Events and answers as they cross Lambda's wire: the runtime's event becomes JSON, read into the type the handler
  * declares (its typed {@code handleRequest}'s parameter) the way Lambda's Java runtime reads it, with
  * aws-lambda-java-serialization (the event types through its event serializers, anything else through its POJO
- * serializer); the handler's answer becomes JSON the same way and is read back into the runtime's own copy of the
- * declared answer type. So a handler reading a field the runtime does not send, or answering something that does
- * not serialize, fails here as in Lambda. One per environment, built at its init as the Java runtime builds them.
+ * serializer) in the environment's own copy of it; the handler's answer becomes JSON the same way and is read back
+ * into the runtime's own copy of the declared answer type. So a handler reading a field the runtime does not send,
+ * or answering something that does not serialize, fails here as in Lambda. One per environment, built at its init
+ * as the Java runtime builds them.
  */
 final class JsonWire {
     /** The runtime's side: its own event and answer classes, the same for every environment. */
-    private static final Map<Class<?>, PojoSerializer<Object>> RUNTIME_SIDE = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Codec> RUNTIME_SIDE = new ConcurrentHashMap<>();
     /** The runtime's events that have no event serializer, written field by field (nulls left out, as AWS does). */
     private static final ObjectMapper BY_FIELDS = JsonMapper.builder()
             .visibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
@@ -32,17 +36,14 @@ final class JsonWire {
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .build();
 
-    private final PojoSerializer<Object> eventReader;
-    private final PojoSerializer<Object> answerWriter;
-    private final PojoSerializer<Object> answerReader;
-    private final boolean answers;
+    private final Codec eventReader;
+    private final Codec answerWriter;
+    private final Codec answerReader;
 
-    private JsonWire(PojoSerializer<Object> eventReader, PojoSerializer<Object> answerWriter,
-                     PojoSerializer<Object> answerReader, boolean answers) {
+    private JsonWire(Codec eventReader, Codec answerWriter, Codec answerReader) {
         this.eventReader = eventReader;
         this.answerWriter = answerWriter;
         this.answerReader = answerReader;
-        this.answers = answers;
     }
 
     /** The wire of {@code handlerClass}, loaded by {@code environment}; the runtime's classes come from {@code runtime}. */
@@ -50,9 +51,9 @@ final class JsonWire {
         Method handleRequest = handleRequestOf(handlerClass);
         Class<?> answerType = handleRequest.getReturnType();
         boolean answers = answerType != void.class && answerType != Void.class;
-        return new JsonWire(serializer(handleRequest.getParameterTypes()[0], environment),
-                answers ? serializer(answerType, environment) : null,
-                answers ? runtimeSide(runtimeCopy(answerType, runtime)) : null, answers);
+        return new JsonWire(Codec.in(environment, handleRequest.getParameterTypes()[0]),
+                answers ? Codec.in(environment, answerType) : null,
+                answers ? runtimeSide(runtimeCopy(answerType, runtime)) : null);
     }
 
     /** The typed {@code handleRequest} (not the erased bridge): the types the runtime reads and writes. */
@@ -67,7 +68,15 @@ final class JsonWire {
 
     /** The runtime's event as the handler receives it: through JSON. */
     Object event(Object runtimeEvent) {
-        return read(eventReader, eventJson(runtimeEvent));
+        return eventReader.read(eventJson(runtimeEvent));
+    }
+
+    /** The handler's answer as the runtime receives it: through JSON, into the runtime's own type. */
+    Object answer(Object handlerAnswer) {
+        if (answerWriter == null || handlerAnswer == null) {
+            return null;
+        }
+        return answerReader.read(answerWriter.write(handlerAnswer));
     }
 
     /**
@@ -79,31 +88,13 @@ final class JsonWire {
     private static byte[] eventJson(Object runtimeEvent) {
         Class<?> type = runtimeEvent.getClass();
         if (LambdaEventSerializers.isLambdaSupportedEvent(type.getName())) {
-            return write(runtimeSide(type), runtimeEvent);
+            return runtimeSide(type).write(runtimeEvent);
         }
         try {
             return BY_FIELDS.writeValueAsBytes(runtimeEvent);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the runtime's own event does not serialize: " + type, e);
         }
-    }
-
-    /** The handler's answer as the runtime receives it: through JSON, into the runtime's own type. */
-    Object answer(Object handlerAnswer) {
-        if (!answers || handlerAnswer == null) {
-            return null;
-        }
-        return read(answerReader, write(answerWriter, handlerAnswer));
-    }
-
-    private static byte[] write(PojoSerializer<Object> serializer, Object value) {
-        var json = new ByteArrayOutputStream();
-        serializer.toJson(value, json);
-        return json.toByteArray();
-    }
-
-    private static Object read(PojoSerializer<Object> serializer, byte[] json) {
-        return serializer.fromJson(new ByteArrayInputStream(json));
     }
 
     /** The runtime's copy of a class of the artifact's: the same name from its own loader, else a plain JSON tree. */
@@ -115,12 +106,49 @@ final class JsonWire {
         }
     }
 
-    private static PojoSerializer<Object> runtimeSide(Class<?> type) {
-        return RUNTIME_SIDE.computeIfAbsent(type, t -> serializer(t, JsonWire.class.getClassLoader()));
+    private static Codec runtimeSide(Class<?> type) {
+        return RUNTIME_SIDE.computeIfAbsent(type, t -> Codec.in(JsonWire.class.getClassLoader(), t));
     }
 
-    @SuppressWarnings("unchecked")
-    private static PojoSerializer<Object> serializer(Class<?> type, ClassLoader loader) {
-        return (PojoSerializer<Object>) LambdaEventSerializers.serializerFor(type, loader);
+    /**
+     * One type's serializer from the copy of aws-lambda-java-serialization that {@code loader} sees: the runtime's
+     * own (called directly), or an environment's (called through reflection, its interfaces being its own classes).
+     */
+    private record Codec(Object serializer, Method toJson, Method fromJson) {
+        static Codec in(ClassLoader loader, Class<?> type) {
+            try {
+                Class<?> serializers = Class.forName(LambdaEventSerializers.class.getName(), true, loader);
+                Class<?> pojoSerializer = Class.forName(PojoSerializer.class.getName(), false, loader);
+                Object serializer = serializers.getMethod("serializerFor", Class.class, ClassLoader.class)
+                        .invoke(null, type, loader);
+                return new Codec(serializer, pojoSerializer.getMethod("toJson", Object.class, OutputStream.class),
+                        pojoSerializer.getMethod("fromJson", InputStream.class));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("no Lambda serializer for " + type + " in " + loader, e);
+            }
+        }
+
+        byte[] write(Object value) {
+            var json = new ByteArrayOutputStream();
+            call(toJson, value, json);
+            return json.toByteArray();
+        }
+
+        Object read(byte[] json) {
+            return call(fromJson, new ByteArrayInputStream(json));
+        }
+
+        private Object call(Method method, Object... arguments) {
+            try {
+                return method.invoke(serializer, arguments);
+            } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof RuntimeException failure) {
+                    throw failure; // what the Java runtime would fail the invocation with
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 }

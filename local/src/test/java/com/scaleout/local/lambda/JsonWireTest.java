@@ -9,10 +9,13 @@ import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.scaleout.local.testing.EchoHandler;
 import com.scaleout.local.testing.RecordingStreamHandler;
 import com.scaleout.local.testing.TokenAuthorizer;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every kind of event our handlers take, and every kind of answer they give, survives Lambda's JSON wire whole. */
 class JsonWireTest {
@@ -55,6 +58,24 @@ class JsonWireTest {
 
         assertThat(wire.event(event)).isNotSameAs(event).isEqualTo(event);
         assertThat(wire.answer(response)).isNotSameAs(response).isEqualTo(response);
+    }
+
+    /** As in an environment of its own: the handler's event classes are the artifact's, not the runtime's. */
+    @Test
+    void aStreamBatchCrossesWholeIntoAnArtifactsOwnEventClasses(@TempDir Path dir) throws Exception {
+        var event = EventLoader.loadDynamoDbEvent("events/streams/items-insert-modify-remove.json");
+        var handlerJar = TestArtifact.jar(dir, RecordingStreamHandler.class);
+        var eventsJar = Path.of(DynamodbEvent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (var environment = EnvironmentClassLoader.overArtifact("Recorder", LOADER, handlerJar.toUri().toURL(),
+                eventsJar.toUri().toURL())) {
+            var handler = Class.forName(RecordingStreamHandler.class.getName(), false, environment);
+            var wire = JsonWire.of(handler, environment, LOADER);
+
+            Object received = wire.event(event);
+
+            assertThat(received.getClass().getClassLoader()).isSameAs(environment);
+            assertThat(received.toString()).isEqualTo(event.toString()); // every field, across the two loaders
+        }
     }
 
     /**
