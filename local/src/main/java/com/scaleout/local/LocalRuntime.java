@@ -1,9 +1,11 @@
 package com.scaleout.local;
 
+import com.scaleout.declaration.Artifact;
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
 import com.scaleout.declaration.TableSpec;
 import com.scaleout.functions.shared.aws.AwsClients;
@@ -15,7 +17,12 @@ import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.iam.CallLog;
+import com.scaleout.local.iam.FunctionPolicies;
+import com.scaleout.local.iam.Policy;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
+import com.scaleout.local.lambda.LambdaVariables;
+import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
@@ -28,7 +35,6 @@ import com.scaleout.local.template.LocalSubstitutions;
 import com.scaleout.local.template.StackTemplate;
 import com.scaleout.local.template.TemplateConfiguration;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -36,10 +42,13 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
@@ -79,7 +88,7 @@ public final class LocalRuntime implements AutoCloseable {
         var parts = new RuntimeParts();
         try {
             times.run("functions and API", () -> {
-                parts.functions = functionPools(declaration, config);
+                parts.functions = functionPools(declaration, config, spec -> environmentOf(declaration, spec, parts));
                 parts.api = bindApi(declaration, config, parts.functions);
             });
             parts.backends = times.time("backends",
@@ -89,8 +98,12 @@ public final class LocalRuntime implements AutoCloseable {
             var substitutions = LocalSubstitutions.of(parts.backends.dynamoDbEndpoint().toString(),
                     parts.backends.redisUrl());
             parts.environments = template.map(t -> t.environments(substitutions))
-                    .orElseGet(() -> sameForEach(declaration, functionEnvironment(declaration, parts.backends)));
+                    .orElseGet(() -> sameForEach(declaration, todaysEnvironment(declaration, parts.backends)));
+            parts.template = template;
+            template.ifPresent(LocalRuntime::enforcePolicies);
             exportEnvironment(parts.environments);
+            parts.credentials = ContainerCredentialsEndpoint.start(Clock.systemUTC());
+            parts.credentials.publishToSdk();
             parts.dynamoDb = AwsClients.dynamoDb();
             parts.streams = AwsClients.streams();
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
@@ -121,18 +134,76 @@ public final class LocalRuntime implements AutoCloseable {
     /**
      * One pool per function, all in one account: reservations and the account's limit as Lambda has them. The
      * invocation listeners on the classpath hear of every pool's invocations (the cost meter, with the bench module).
+     * A production function runs from its Lambda artifact, a class loader of its own per environment; a test
+     * declaration's own handlers run on the runtime's classes (see {@link #codeOf}).
      */
-    private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config) {
+    private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config,
+                                                           Function<FunctionSpec, Map<String, String>> environment) {
         var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
         var functions = new LinkedHashMap<String, FunctionPool>();
-        ClassLoader handlers = LocalRuntime.class.getClassLoader();
         var listener = InvocationListener.fromClasspath();
+        var production = ScaleoutDeclaration.declaration().functions();
+        var jars = new EnumMap<Artifact, Path>(Artifact.class); // each checked once
         for (FunctionSpec spec : declaration.functions()) {
-            // Issue 24: here each function gets FunctionCode.artifact(jar, environments.get(spec.name())) instead
-            // of the shared loader, once the pools are made after the backends (which the environments name)
-            functions.put(spec.name(), new FunctionPool(spec, handlers, account, ScalingRate.lambdas(), listener));
+            var code = codeOf(spec, production, artifact -> jars.computeIfAbsent(artifact, Artifacts::jar),
+                    () -> environment.apply(spec));
+            functions.put(spec.name(), new FunctionPool(spec, code, account, ScalingRate.lambdas(), listener));
         }
         return functions;
+    }
+
+    /** What a function runs: its artifact when its handler is a production one, else the runtime's own classes. */
+    private static FunctionCode codeOf(FunctionSpec spec, List<FunctionSpec> production,
+                                       Function<Artifact, Path> jars, Supplier<Map<String, String>> environment) {
+        boolean productionHandler = production.stream().anyMatch(p -> p.handler().equals(spec.handler()));
+        if (!productionHandler) {
+            return FunctionCode.shared();
+        }
+        return FunctionCode.artifact(jars.apply(spec.artifact()), environment);
+    }
+
+    /**
+     * One new environment's variables, as Lambda sets them: the function's own (the template's, with the local
+     * substitutions; without a template, every variable), the tunings the operator gave the runtime for the settings
+     * it reads (the tests' cheap password hashing, say), and Lambda's reserved variables with the credentials.
+     */
+    private static Map<String, String> environmentOf(Declaration declaration, FunctionSpec spec, RuntimeParts parts) {
+        var variables = new LinkedHashMap<>(parts.environments.get(spec.name()));
+        declaration.settingsOf(spec.name()).stream().filter(setting -> setting.defaultValue().isPresent())
+                .forEach(tuning -> RuntimeEnvironment.given(tuning)
+                        .ifPresent(value -> variables.putIfAbsent(tuning.name(), value)));
+        boolean snapStart = parts.template.map(t -> t.function(spec.name()).snapStart()).orElse(false);
+        variables.putAll(LambdaVariables.reserved(spec, snapStart, RuntimeEnvironment.region(), parts.credentials));
+        return variables;
+    }
+
+    /**
+     * Every SDK call of a production function is checked against its execution role's policies from the template
+     * (see {@link com.scaleout.local.iam.IamInterceptor}); a policy using a condition the evaluator does not know
+     * denies where it would deny and never allows, and is named here.
+     */
+    private static void enforcePolicies(TemplateConfiguration template) {
+        template.functionNames().forEach(function -> {
+            var policy = Policy.fromDocuments(template.function(function).policyDocuments());
+            if (!policy.unsupported().isEmpty()) {
+                LOG.warning(() -> function + "'s policy uses conditions the local check cannot evaluate: "
+                        + policy.unsupported());
+            }
+            FunctionPolicies.register(function, policy);
+        });
+    }
+
+    /**
+     * What every function's environment holds without a template: the variables
+     * {@link #functionEnvironment} sets, and every declared setting this JVM is given (the tests' tuning, the admin
+     * key), as every function saw them when all read the JVM's system properties.
+     */
+    private static Map<String, String> todaysEnvironment(Declaration declaration, Backends backends) {
+        var variables = new LinkedHashMap<>(functionEnvironment(declaration, backends));
+        for (Setting setting : Settings.named()) {
+            RuntimeEnvironment.given(setting).ifPresent(value -> variables.putIfAbsent(setting.name(), value));
+        }
+        return variables;
     }
 
     /** The HTTP API, its port bound (not yet serving): binding is what fails when the port is taken. */

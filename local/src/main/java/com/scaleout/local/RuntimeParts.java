@@ -4,7 +4,11 @@ import com.scaleout.local.backends.Backends;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.streams.StreamPoller;
+import com.scaleout.local.iam.FunctionPolicies;
+import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
+import com.scaleout.local.template.TemplateConfiguration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,6 +31,10 @@ final class RuntimeParts implements AutoCloseable {
     DynamoDbStreamsClient streams;
     List<StreamPoller> pollers = List.of();
     Map<String, Map<String, String>> environments = Map.of();
+    /** The template that configures the functions, when one does (and whose policies are then enforced). */
+    Optional<TemplateConfiguration> template = Optional.empty();
+    /** Where SnapStart functions' SDKs fetch their credentials, as from Lambda's container endpoint. */
+    ContainerCredentialsEndpoint credentials;
 
     @Override
     public void close() {
@@ -36,6 +44,10 @@ final class RuntimeParts implements AutoCloseable {
         closeQuietly("the DynamoDB Streams client", streams);
         closeQuietly("the DynamoDB client", dynamoDb);
         closeQuietly("the backends", backends);
+        closeQuietly("the credentials endpoint", credentials);
+        if (template.isPresent()) {
+            FunctionPolicies.clear();
+        }
     }
 
     /** One part that fails to close must not keep the others running. */

@@ -20,6 +20,12 @@ public final class EnvironmentClassLoader extends URLClassLoader {
             "org.apache.logging.", "org.slf4j.");
     /** aws-lambda-java-events sits under the core's package but ships in the artifact. */
     private static final String EVENTS = "com.amazonaws.services.lambda.runtime.events.";
+    /**
+     * aws-lambda-java-serialization, also under the core's package, is the environment's own too (see
+     * {@link FunctionCode}): its event serializers find the event's nested classes by name, and would otherwise
+     * give the mix-ins to the runtime's copies of them (a stream record's images and sequence number lost).
+     */
+    static final String SERIALIZATION = "com.amazonaws.services.lambda.runtime.serialization.";
 
     static {
         registerAsParallelCapable();
@@ -32,13 +38,25 @@ public final class EnvironmentClassLoader extends URLClassLoader {
         this.functionName = functionName;
     }
 
+    /**
+     * The environment of {@code functionName} over its artifact, with Lambda's serialization library after it: the
+     * Java runtime's own, which reads events into the artifact's classes (see {@link #SERIALIZATION}).
+     */
+    public static EnvironmentClassLoader overArtifact(String functionName, ClassLoader runtime, URL... artifact) {
+        var urls = java.util.Arrays.copyOf(artifact, artifact.length + 1);
+        urls[artifact.length] = com.amazonaws.services.lambda.runtime.serialization.PojoSerializer.class
+                .getProtectionDomain().getCodeSource().getLocation();
+        return new EnvironmentClassLoader(functionName, urls, runtime);
+    }
+
     /** The function whose environment this is: the identity its AWS calls are made with. */
     public String functionName() {
         return functionName;
     }
 
     static boolean shared(String className) {
-        return !className.startsWith(EVENTS) && SHARED.stream().anyMatch(className::startsWith);
+        return !className.startsWith(EVENTS) && !className.startsWith(SERIALIZATION)
+                && SHARED.stream().anyMatch(className::startsWith);
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class FunctionPool implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FunctionPool.class.getName());
 
     private final FunctionSpec spec;
-    private final ClassLoader classLoader;
+    private final FunctionCode code;
     private final AccountConcurrency account;
     private final ScalingRate scaling;
     private final InvocationListener listener;
@@ -37,10 +37,10 @@ public final class FunctionPool implements AutoCloseable {
     private final AtomicInteger coldStarts = new AtomicInteger();
     private int live;
 
-    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling,
+    public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling,
                         InvocationListener listener) {
         this.spec = spec;
-        this.classLoader = classLoader;
+        this.code = code;
         this.account = account;
         this.scaling = scaling;
         this.listener = listener;
@@ -49,13 +49,13 @@ public final class FunctionPool implements AutoCloseable {
     }
 
     /** A pool whose invocations nothing but the runtime hears of. */
-    public FunctionPool(FunctionSpec spec, ClassLoader classLoader, AccountConcurrency account, ScalingRate scaling) {
-        this(spec, classLoader, account, scaling, InvocationListener.NONE);
+    public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling) {
+        this(spec, code, account, scaling, InvocationListener.NONE);
     }
 
     /** The function alone in an account of Lambda's default limit, scaling at Lambda's rate. */
-    public FunctionPool(FunctionSpec spec, ClassLoader classLoader) {
-        this(spec, classLoader, AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec)),
+    public FunctionPool(FunctionSpec spec, FunctionCode code) {
+        this(spec, code, AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec)),
                 ScalingRate.lambdas());
     }
 
@@ -68,7 +68,10 @@ public final class FunctionPool implements AutoCloseable {
         return spec;
     }
 
-    /** Invokes the handler with {@code event} and returns its result, as a synchronous Lambda invoke does. */
+    /**
+     * Invokes the handler with {@code event} and returns its result, as a synchronous Lambda invoke does: both cross
+     * as JSON (see {@link JsonWire}), the result read into the runtime's own copy of the handler's answer type.
+     */
     public Object invoke(Object event) throws InvocationException {
         Environment environment = acquire();
         String requestId = UUID.randomUUID().toString();
@@ -115,8 +118,10 @@ public final class FunctionPool implements AutoCloseable {
         environment.running();
         Future<Object> result = invocations.submit(() -> {
             environment.listener.handlerEntering();
+            Thread.currentThread().setContextClassLoader(environment.code.classLoader()); // as Lambda's runtime does
             try {
-                return environment.handler.handleRequest(event, context);
+                Object handlerEvent = environment.wire.event(event);
+                return environment.wire.answer(environment.handler.handleRequest(handlerEvent, context));
             } finally {
                 environment.listener.handlerLeft();
                 environment.ended();
@@ -171,28 +176,56 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
+    /** A cold start: the environment's class loader, its handler's classes and instance, and its JSON wire. */
     private Environment initialize() throws InvocationException {
         long start = System.nanoTime();
-        RequestHandler<Object, Object> handler = instantiate();
-        double initMillis = (System.nanoTime() - start) / 1e6;
-        int number = coldStarts.incrementAndGet();
-        LOG.info(() -> String.format("INIT_START Function: %s environment #%d Init Duration: %.2f ms",
-                spec.name(), number, initMillis));
-        return new Environment(handler, initMillis, "local/" + spec.name() + "/" + number,
-                listener.environmentStarted(spec));
+        Thread thread = Thread.currentThread();
+        ClassLoader callers = thread.getContextClassLoader();
+        FunctionCode.Loaded loaded = load();
+        try {
+            thread.setContextClassLoader(loaded.classLoader()); // the handler's init sees its own classes, as in Lambda
+            RequestHandler<Object, Object> handler = instantiate(loaded.classLoader());
+            var wire = JsonWire.of(handler.getClass(), loaded.classLoader(), FunctionPool.class.getClassLoader());
+            double initMillis = (System.nanoTime() - start) / 1e6;
+            int number = coldStarts.incrementAndGet();
+            LOG.info(() -> String.format("INIT_START Function: %s environment #%d Init Duration: %.2f ms",
+                    spec.name(), number, initMillis));
+            return new Environment(loaded, handler, wire, initMillis, "local/" + spec.name() + "/" + number,
+                    listener.environmentStarted(spec));
+        } catch (InvocationException e) {
+            loaded.close();
+            throw e;
+        } catch (RuntimeException e) {
+            loaded.close();
+            throw initFailed(e);
+        } finally {
+            thread.setContextClassLoader(callers);
+        }
+    }
+
+    private FunctionCode.Loaded load() throws InvocationException {
+        try {
+            return code.load(spec);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw initFailed(e);
+        }
     }
 
     @SuppressWarnings("unchecked")
-    private RequestHandler<Object, Object> instantiate() throws InvocationException {
+    private RequestHandler<Object, Object> instantiate(ClassLoader classLoader) throws InvocationException {
         try {
             Class<?> type = Class.forName(spec.handler(), true, classLoader);
             return (RequestHandler<Object, Object>) type.getConstructor().newInstance();
         } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
-            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
-            LOG.log(Level.SEVERE, spec.name() + ": init failed", cause);
-            throw new InvocationException(InvocationException.Kind.FUNCTION_ERROR,
-                    spec.name() + ": init failed: " + cause, cause);
+            throw initFailed(e);
         }
+    }
+
+    private InvocationException initFailed(Throwable e) {
+        Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
+        LOG.log(Level.SEVERE, spec.name() + ": init failed", cause);
+        return new InvocationException(InvocationException.Kind.FUNCTION_ERROR, spec.name() + ": init failed: " + cause,
+                cause);
     }
 
     private void release(Environment environment) {
@@ -230,7 +263,9 @@ public final class FunctionPool implements AutoCloseable {
     }
 
     private final class Environment {
+        final FunctionCode.Loaded code;
         final RequestHandler<Object, Object> handler;
+        final JsonWire wire;
         final double initMillis;
         final String logStream;
         /** Hears of this environment's invocations. */
@@ -239,9 +274,11 @@ public final class FunctionPool implements AutoCloseable {
         private boolean busy;
         private boolean abandoned;
 
-        Environment(RequestHandler<Object, Object> handler, double initMillis, String logStream,
-                    InvocationListener.EnvironmentListener listener) {
+        Environment(FunctionCode.Loaded code, RequestHandler<Object, Object> handler, JsonWire wire, double initMillis,
+                    String logStream, InvocationListener.EnvironmentListener listener) {
+            this.code = code;
             this.handler = handler;
+            this.wire = wire;
             this.initMillis = initMillis;
             this.logStream = logStream;
             this.listener = listener;
@@ -287,6 +324,7 @@ public final class FunctionPool implements AutoCloseable {
                     LOG.log(Level.FINE, "closing handler", e);
                 }
             }
+            code.close();
         }
     }
 }

@@ -42,6 +42,16 @@ public final class TemplateConfiguration {
         return environments;
     }
 
+    /** The declared functions, each found in the template. */
+    public List<String> functionNames() {
+        return declaration.functions().stream().map(FunctionSpec::name).toList();
+    }
+
+    /** One function as the template configures it. */
+    public FunctionTemplate function(String name) {
+        return template.function(name);
+    }
+
     /** The pollers' configuration, from the template's event source mappings, in the declaration's order. */
     public List<StreamConsumerSpec> streamConsumers() {
         var consumers = new ArrayList<StreamConsumerSpec>();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.scaleout.declaration.AuthorizerSpec;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.testing.SettableClock;
 import com.scaleout.local.testing.TokenAuthorizer;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class AuthorizerGateTest {
     private final FunctionPool function = new FunctionPool(
-            FunctionSpec.of("Authorizer", TokenAuthorizer.class.getName()), getClass().getClassLoader());
+            FunctionSpec.of("Authorizer", TokenAuthorizer.class.getName()), FunctionCode.shared());
     private final AuthorizerSpec spec = AuthorizerSpec.onAuthorizationHeader("Tokens", "Authorizer", 60);
     private final RouteTable.Match match = new RouteTable.Match(
             RouteSpec.authorized(GET, "/private/{id}", "Echo", "Tokens"), Map.of("id", "1"));

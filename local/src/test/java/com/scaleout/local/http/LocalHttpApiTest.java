@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.SlowHandler;
@@ -27,7 +28,7 @@ class LocalHttpApiTest {
     @Test
     void aFunctionStillRunningAtTheIntegrationTimeoutIsAnswered503ThenAndRunsOn() throws Exception {
         var slow = FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(60);
-        try (var function = new FunctionPool(slow, getClass().getClassLoader());
+        try (var function = new FunctionPool(slow, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
                      Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(1),
@@ -55,7 +56,7 @@ class LocalHttpApiTest {
     @Test
     void theGatewaysOwnAnswersAreMarkedNosniff() throws Exception {
         var slow = FunctionSpec.of("Slow", SlowHandler.class.getName());
-        try (var function = new FunctionPool(slow, getClass().getClassLoader());
+        try (var function = new FunctionPool(slow, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
                      Map.of(), Clock.systemUTC())) {
@@ -77,7 +78,7 @@ class LocalHttpApiTest {
     @Test
     void requestsBeyondWhatTheStackAnswersInTimeAreAnswered429AtOnceAndTheOthersServed() throws Exception {
         var slow = FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(60);
-        try (var function = new FunctionPool(slow, getClass().getClassLoader());
+        try (var function = new FunctionPool(slow, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
                      // admission alone: as many slots as requests, so that every admitted one runs at once
@@ -108,7 +109,7 @@ class LocalHttpApiTest {
     void requestsBeyondTheExecutionSlotsWaitForOneAndAreAllServed() throws Exception {
         var held = FunctionSpec.of("Held", HoldingHandler.class.getName()).timeoutSeconds(60);
         var hold = HoldingHandler.newHold();
-        try (var function = new FunctionPool(held, getClass().getClassLoader());
+        try (var function = new FunctionPool(held, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/held", "Held"))), Map.of("Held", function),
                      Map.of(), Clock.systemUTC(), Optional.empty(), 2)) {
@@ -136,7 +137,7 @@ class LocalHttpApiTest {
     void aRequestStillWaitingForASlotAtTheIntegrationTimeoutIsAnswered503AndNeverRuns() throws Exception {
         var held = FunctionSpec.of("Held", HoldingHandler.class.getName()).timeoutSeconds(60);
         var hold = HoldingHandler.newHold();
-        try (var function = new FunctionPool(held, getClass().getClassLoader());
+        try (var function = new FunctionPool(held, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/held", "Held"))), Map.of("Held", function),
                      Map.of(), Clock.systemUTC(), Optional.empty(), Duration.ofSeconds(1), new ExecutionSlots(1))) {
@@ -168,7 +169,7 @@ class LocalHttpApiTest {
     @Test
     void aMalformedPercentEncodingIsAJson400() throws Exception {
         var echo = FunctionSpec.of("Slow", SlowHandler.class.getName());
-        try (var function = new FunctionPool(echo, getClass().getClassLoader());
+        try (var function = new FunctionPool(echo, FunctionCode.shared());
              var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                      new RouteTable(List.of(RouteSpec.publicRoute(GET, "/users/{username}", "Slow"),
                              RouteSpec.publicRoute(GET, "/search", "Slow"))), Map.of("Slow", function),

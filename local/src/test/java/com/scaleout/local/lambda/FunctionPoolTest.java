@@ -27,7 +27,7 @@ class FunctionPoolTest {
     private final ExecutorService callers = Executors.newCachedThreadPool();
     private final FunctionPool pool = new FunctionPool(
             FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(1).reservedConcurrency(3),
-            getClass().getClassLoader());
+            FunctionCode.shared());
 
     @AfterEach
     void close() {
@@ -103,7 +103,7 @@ class FunctionPoolTest {
     @Test
     void withoutAReservationItScalesPastTheOldPoolOfTenUpToTheAccountLimit() throws Exception {
         var account = AccountConcurrency.of(30, List.of(HOLDING));
-        try (var holding = new FunctionPool(HOLDING, getClass().getClassLoader(), account, ScalingRate.lambdas())) {
+        try (var holding = new FunctionPool(HOLDING, FunctionCode.shared(), account, ScalingRate.lambdas())) {
             var hold = HoldingHandler.newHold();
             var calls = invokeConcurrently(holding, hold, 30);
             awaitHeld(hold, 30);
@@ -122,7 +122,7 @@ class FunctionPoolTest {
         var reserved = FunctionSpec.of("Reserved", HoldingHandler.class.getName()).timeoutSeconds(60)
                 .reservedConcurrency(2);
         var account = AccountConcurrency.of(20, List.of(HOLDING, other, reserved));
-        var loader = getClass().getClassLoader();
+        var loader = FunctionCode.shared();
         try (var holding = new FunctionPool(HOLDING, loader, account, ScalingRate.lambdas());
              var second = new FunctionPool(other, loader, account, ScalingRate.lambdas());
              var reserving = new FunctionPool(reserved, loader, account, ScalingRate.lambdas())) {
@@ -146,7 +146,7 @@ class FunctionPoolTest {
         var now = new AtomicReference<>(Instant.parse("2026-12-01T10:00:00Z"));
         var twoPerTenSeconds = new ScalingRate(2, Duration.ofSeconds(10), now::get);
         var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(HOLDING));
-        try (var holding = new FunctionPool(HOLDING, getClass().getClassLoader(), account, twoPerTenSeconds)) {
+        try (var holding = new FunctionPool(HOLDING, FunctionCode.shared(), account, twoPerTenSeconds)) {
             var first = HoldingHandler.newHold();
             var calls = invokeConcurrently(holding, first, 2);
             awaitHeld(first, 2);

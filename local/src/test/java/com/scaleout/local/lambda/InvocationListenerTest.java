@@ -95,7 +95,7 @@ class InvocationListenerTest {
     @Test
     void theListenerHearsEachEnvironmentOnceAndEachInvocationOnItsOwnThread() throws Exception {
         var listener = new Recording(InvocationListener.Report.NOTHING);
-        try (var pool = new FunctionPool(SLOW, getClass().getClassLoader(),
+        try (var pool = new FunctionPool(SLOW, FunctionCode.shared(),
                 AccountConcurrency.of(10, List.of(SLOW)), ScalingRate.lambdas(), listener)) {
             pool.invoke(sleeping(0));
             pool.invoke(sleeping(50));
@@ -112,7 +112,7 @@ class InvocationListenerTest {
     void aFailedInvocationIsHeardToItsEnd() {
         var listener = new Recording(InvocationListener.Report.NOTHING);
         var failing = APIGatewayV2HTTPEvent.builder().withQueryStringParameters(Map.of("fail", "true")).build();
-        try (var pool = new FunctionPool(SLOW, getClass().getClassLoader(),
+        try (var pool = new FunctionPool(SLOW, FunctionCode.shared(),
                 AccountConcurrency.of(10, List.of(SLOW)), ScalingRate.lambdas(), listener)) {
             assertThatThrownBy(() -> pool.invoke(failing)).isInstanceOf(InvocationException.class);
         }
@@ -123,7 +123,7 @@ class InvocationListenerTest {
     @Test
     void theReportLineCarriesTheSummaryAndLeavesOutTheListenersOwnTime() throws Exception {
         var listener = new Recording(new InvocationListener.Report(0.5, "DynamoDB: 1 calls"));
-        try (var pool = new FunctionPool(SLOW, getClass().getClassLoader(),
+        try (var pool = new FunctionPool(SLOW, FunctionCode.shared(),
                 AccountConcurrency.of(10, List.of(SLOW)), ScalingRate.lambdas(), listener)) {
             pool.invoke(sleeping(0));
         }
@@ -135,7 +135,7 @@ class InvocationListenerTest {
 
     @Test
     void withoutAListenerTheReportLineEndsWithTheMemoryAndInitDuration() throws Exception {
-        try (var pool = new FunctionPool(SLOW, getClass().getClassLoader())) {
+        try (var pool = new FunctionPool(SLOW, FunctionCode.shared())) {
             pool.invoke(sleeping(0));
             pool.invoke(sleeping(0));
         }

@@ -10,6 +10,7 @@ import com.scaleout.local.iam.FunctionPolicies;
 import com.scaleout.local.iam.Policy;
 import com.scaleout.local.iam.RecordedCall;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.local.testing.RecordingStreamHandler;
@@ -59,7 +60,7 @@ class StreamPollerTest {
     void setUp() {
         RecordingStreamHandler.reset();
         function = new FunctionPool(FunctionSpec.of("Recorder", RecordingStreamHandler.class.getName()),
-                getClass().getClassLoader());
+                FunctionCode.shared());
         poller = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T", function,
                 stream.table(), stream, new OnFailureDestination(dataDir), Duration.ofMillis(10),
                 StreamPoller.ReadMode.CONFIRMED, IteratorAge.NONE);
@@ -343,7 +344,7 @@ class StreamPollerTest {
         var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec));
         assertThat(account.tryStart("Recorder")).as("something else holds the one execution").isTrue();
         stream.records.add(record(1, "e1", "a"));
-        try (var throttledFunction = new FunctionPool(spec, getClass().getClassLoader(), account,
+        try (var throttledFunction = new FunctionPool(spec, FunctionCode.shared(), account,
                 ScalingRate.lambdas());
              var throttled = new StreamPoller(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "T",
                      throttledFunction, stream.table(), stream, new OnFailureDestination(dataDir),
