@@ -14,6 +14,7 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.http.RouteThrottles;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -124,7 +126,9 @@ public final class LocalRuntime implements AutoCloseable {
         var address = new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port());
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
-                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots());
+                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
+                    // the stage's default route throttle comes with the template (DefaultRouteSettings)
+                    new RouteThrottles(declaration.routeThrottles(), Optional.empty()));
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }

@@ -36,7 +36,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The HTTP API on a local port: route selection, the 6 MB payload limit, authorizers, the payload-2.0 event to
+ * The HTTP API on a local port: route selection, route throttles, the 6 MB payload limit, authorizers, the payload-2.0 event to
  * the route's function and its response back, and API Gateway's own fixed answers when something goes wrong. The
  * HTTP server is Jetty's, because the JDK's answers a request it cannot parse (a malformed percent-encoding) with
  * an HTML page of its own before any handler runs; Jetty's lets the gateway answer those in JSON too
@@ -90,6 +90,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final AtomicLong integrationTimeouts = new AtomicLong();
     private final Admission admission = new Admission();
     private final ExecutionSlots slots;
+    private final RouteThrottles throttles;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -107,13 +108,28 @@ public final class LocalHttpApi implements AutoCloseable {
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                         int executionSlots) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, executionSlots, RouteThrottles.none());
+    }
+
+    /** With the stage's route throttles (see {@link RouteThrottles}). */
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                        int executionSlots, RouteThrottles throttles) throws IOException {
         this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT,
-                new ExecutionSlots(executionSlots));
+                new ExecutionSlots(executionSlots), throttles);
     }
 
     LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                  Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                  Duration integrationTimeout, ExecutionSlots slots) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, integrationTimeout, slots,
+                RouteThrottles.none());
+    }
+
+    LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                 Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                 Duration integrationTimeout, ExecutionSlots slots, RouteThrottles throttles) throws IOException {
+        this.throttles = throttles;
         this.integrationTimeout = integrationTimeout;
         this.slots = slots;
         this.staticFiles = staticFiles;
@@ -250,6 +266,9 @@ public final class LocalHttpApi implements AutoCloseable {
         byte[] body = readBody(exchange);
         if (body == null) {
             return Answer.gateway(413, "Request Entity Too Large");
+        }
+        if (!throttles.tryAdmit(match.get().route().routeKey())) {
+            return Answer.gateway(429, "Too Many Requests"); // the gateway's throttle: no Retry-After in AWS either
         }
         var request = new HttpRequestData(exchange.method(), rawPath, exchange.rawQuery(), exchange.protocol(),
                 exchange.headers(), body, exchange.remoteAddress());
