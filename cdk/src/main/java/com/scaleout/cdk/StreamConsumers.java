@@ -36,17 +36,20 @@ public final class StreamConsumers extends Construct {
                     .enforceSsl(true)
                     .removalPolicy(config.removalPolicy())
                     .build();
+            var source = DynamoEventSourceProps.builder()
+                    .startingPosition(StartingPosition.valueOf(spec.startingPosition().name()))
+                    .batchSize(spec.batchSize())
+                    .maxBatchingWindow(Duration.seconds(spec.batchingWindowSeconds()))
+                    .retryAttempts(spec.retryAttempts())
+                    .parallelizationFactor(spec.parallelizationFactor())
+                    .bisectBatchOnError(true)
+                    .reportBatchItemFailures(true)
+                    .onFailure(new SqsDlq(onFailure));
+            if (spec.maximumRecordAgeSeconds() != StreamConsumerSpec.NO_MAXIMUM_RECORD_AGE) {
+                source.maxRecordAge(Duration.seconds(spec.maximumRecordAgeSeconds()));
+            }
             functions.alias(spec.function()).addEventSource(new DynamoEventSource(tables.table(spec.table()),
-                    DynamoEventSourceProps.builder()
-                            .startingPosition(StartingPosition.valueOf(spec.startingPosition().name()))
-                            .batchSize(spec.batchSize())
-                            .maxBatchingWindow(Duration.seconds(spec.batchingWindowSeconds()))
-                            .retryAttempts(spec.retryAttempts())
-                            .parallelizationFactor(spec.parallelizationFactor())
-                            .bisectBatchOnError(true)
-                            .reportBatchItemFailures(true)
-                            .onFailure(new SqsDlq(onFailure))
-                            .build()));
+                    source.build()));
             onFailureQueues.put(spec.id(), onFailure);
         }
     }

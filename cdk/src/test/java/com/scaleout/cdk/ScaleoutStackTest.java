@@ -53,7 +53,7 @@ class ScaleoutStackTest {
             .route(RouteSpec.publicRoute(POST, "/users", CREATE_USER))
             .route(RouteSpec.authorized(GET, "/tweets/{id}", GET_TWEET, SESSION))
             .route(RouteSpec.authorized(GET, "/users/{userId}/tweets", GET_TWEET, SESSION))
-            .streamConsumer(new StreamConsumerSpec(TWEETS, FANOUT, 50, 2, 5, 2, StartingPosition.LATEST))
+            .streamConsumer(new StreamConsumerSpec(TWEETS, FANOUT, 50, 2, 5, 2, StartingPosition.LATEST, 3_600))
             .build();
 
     @TempDir
@@ -285,6 +285,12 @@ class ScaleoutStackTest {
                     "FunctionResponseTypes", List.of("ReportBatchItemFailures"),
                     "DestinationConfig", Map.of("OnFailure",
                             Map.of("Destination", synth.resolve(queue.getQueueArn())))));
+        }
+
+        @Test
+        void eventSourceMappingCarriesTheDeclaredMaximumRecordAge() {
+            synth.template().hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
+                    "MaximumRecordAgeInSeconds", 3_600));
         }
 
         @Test

@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * A function fed by a table's DynamoDB stream, as Lambda's event source mapping does it: batches of at most
  * {@code batchSize} records, gathered for at most {@code batchingWindowSeconds}; a batch that keeps failing
- * is retried {@code retryAttempts} times, then sent to the on-failure destination and skipped.
+ * is retried {@code retryAttempts} times, then sent to the on-failure destination and skipped; a record older than
+ * {@code maximumRecordAgeSeconds} (-1: no limit, CloudFormation's default) is sent there undelivered.
  * Handlers report partial batch failures ({@code ReportBatchItemFailures}).
  */
 public record StreamConsumerSpec(
@@ -15,9 +16,13 @@ public record StreamConsumerSpec(
         int batchingWindowSeconds,
         int retryAttempts,
         int parallelizationFactor,
-        StartingPosition startingPosition) {
+        StartingPosition startingPosition,
+        int maximumRecordAgeSeconds) {
 
     public enum StartingPosition { TRIM_HORIZON, LATEST }
+
+    /** {@code MaximumRecordAgeInSeconds} left unset: records are kept until they leave the stream. */
+    public static final int NO_MAXIMUM_RECORD_AGE = -1;
 
     public StreamConsumerSpec {
         Objects.requireNonNull(table, "table");
@@ -35,6 +40,19 @@ public record StreamConsumerSpec(
             throw new IllegalArgumentException("parallelization factor must be 1-10, was " + parallelizationFactor);
         }
         Objects.requireNonNull(startingPosition, "startingPosition");
+        // Lambda's range for MaximumRecordAgeInSeconds: -1, or 60 s to a week
+        if (maximumRecordAgeSeconds != NO_MAXIMUM_RECORD_AGE
+                && (maximumRecordAgeSeconds < 60 || maximumRecordAgeSeconds > 604_800)) {
+            throw new IllegalArgumentException("maximum record age must be -1 or 60-604800 s, was "
+                    + maximumRecordAgeSeconds);
+        }
+    }
+
+    /** Without a maximum record age. */
+    public StreamConsumerSpec(String table, String function, int batchSize, int batchingWindowSeconds,
+                              int retryAttempts, int parallelizationFactor, StartingPosition startingPosition) {
+        this(table, function, batchSize, batchingWindowSeconds, retryAttempts, parallelizationFactor,
+                startingPosition, NO_MAXIMUM_RECORD_AGE);
     }
 
     public static StreamConsumerSpec of(String table, String function) {
@@ -43,22 +61,27 @@ public record StreamConsumerSpec(
 
     public StreamConsumerSpec batchSize(int size) {
         return new StreamConsumerSpec(table, function, size, batchingWindowSeconds, retryAttempts,
-                parallelizationFactor, startingPosition);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
     }
 
     public StreamConsumerSpec batchingWindowSeconds(int seconds) {
         return new StreamConsumerSpec(table, function, batchSize, seconds, retryAttempts,
-                parallelizationFactor, startingPosition);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
     }
 
     public StreamConsumerSpec retryAttempts(int attempts) {
         return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, attempts,
-                parallelizationFactor, startingPosition);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
     }
 
     public StreamConsumerSpec parallelizationFactor(int factor) {
         return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
-                factor, startingPosition);
+                factor, startingPosition, maximumRecordAgeSeconds);
+    }
+
+    public StreamConsumerSpec maximumRecordAgeSeconds(int seconds) {
+        return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
+                parallelizationFactor, startingPosition, seconds);
     }
 
     /** Name of the consumer, for logs and for the on-failure record file. */

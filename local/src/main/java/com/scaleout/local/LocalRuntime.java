@@ -16,6 +16,7 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
+import com.scaleout.local.http.RouteThrottles;
 import com.scaleout.local.iam.CallLog;
 import com.scaleout.local.iam.FunctionPolicies;
 import com.scaleout.local.iam.Policy;
@@ -46,6 +47,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -215,7 +217,9 @@ public final class LocalRuntime implements AutoCloseable {
         var address = new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port());
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
-                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots());
+                    Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
+                    // the stage's default route throttle comes with the template (DefaultRouteSettings)
+                    new RouteThrottles(declaration.routeThrottles(), Optional.empty()));
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }

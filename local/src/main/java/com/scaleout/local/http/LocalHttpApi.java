@@ -5,6 +5,7 @@ import com.scaleout.declaration.WebClientSecurity;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
+import com.scaleout.local.lambda.InvocationPayload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -36,16 +37,21 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The HTTP API on a local port: route selection, the 6 MB payload limit, authorizers, the payload-2.0 event to
- * the route's function and its response back, and API Gateway's own fixed answers when something goes wrong. The
- * HTTP server is Jetty's, because the JDK's answers a request it cannot parse (a malformed percent-encoding) with
- * an HTML page of its own before any handler runs; Jetty's lets the gateway answer those in JSON too
- * ({@link JsonErrors}).
+ * The HTTP API on a local port: route selection, route throttles, the payload limits (API Gateway's on the body,
+ * Lambda's on the event and the response), authorizers, the payload-2.0 event to the route's function and its
+ * response back, and API Gateway's own fixed answers when something goes wrong. The HTTP server is Jetty's, because
+ * the JDK's answers a request it cannot parse (a malformed percent-encoding) with an HTML page of its own before any
+ * handler runs; Jetty's lets the gateway answer those in JSON too ({@link JsonErrors}).
  */
 public final class LocalHttpApi implements AutoCloseable {
-    /** Lambda's synchronous invocation payload limit, which binds before API Gateway's 10 MB. */
-    public static final int MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
-    /** How much of an oversized body is read and dropped before answering 413 (API Gateway's own limit). */
+    /**
+     * Lambda's synchronous invocation payload limit, on the whole event as JSON (see {@link InvocationPayload}): a body
+     * this large makes an event over it.
+     */
+    public static final int MAX_PAYLOAD_BYTES = InvocationPayload.MAX_REQUEST_BYTES;
+    /** API Gateway HTTP API's own request body limit, checked before anything else runs. */
+    public static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
+    /** How much of an oversized body is read and dropped before answering 413. */
     private static final long DRAIN_LIMIT_BYTES = 10L * 1024 * 1024;
     /**
      * Connections the kernel holds for the gateway before it accepts them (capped by net.core.somaxconn). API Gateway
@@ -90,6 +96,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final AtomicLong integrationTimeouts = new AtomicLong();
     private final Admission admission = new Admission();
     private final ExecutionSlots slots;
+    private final RouteThrottles throttles;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -107,13 +114,28 @@ public final class LocalHttpApi implements AutoCloseable {
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                         int executionSlots) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, executionSlots, RouteThrottles.none());
+    }
+
+    /** With the stage's route throttles (see {@link RouteThrottles}). */
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                        int executionSlots, RouteThrottles throttles) throws IOException {
         this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT,
-                new ExecutionSlots(executionSlots));
+                new ExecutionSlots(executionSlots), throttles);
     }
 
     LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                  Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                  Duration integrationTimeout, ExecutionSlots slots) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, integrationTimeout, slots,
+                RouteThrottles.none());
+    }
+
+    LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                 Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                 Duration integrationTimeout, ExecutionSlots slots, RouteThrottles throttles) throws IOException {
+        this.throttles = throttles;
         this.integrationTimeout = integrationTimeout;
         this.slots = slots;
         this.staticFiles = staticFiles;
@@ -251,12 +273,12 @@ public final class LocalHttpApi implements AutoCloseable {
         if (body == null) {
             return Answer.gateway(413, "Request Entity Too Large");
         }
+        if (!throttles.tryAdmit(match.get().route().routeKey())) {
+            return Answer.gateway(429, "Too Many Requests"); // the gateway's throttle: no Retry-After in AWS either
+        }
         var request = new HttpRequestData(exchange.method(), rawPath, exchange.rawQuery(), exchange.protocol(),
                 exchange.headers(), body, exchange.remoteAddress());
         var mappedBody = EventMapper.mapBody(body, EventMapper.headers(request));
-        if (mappedBody.length() > MAX_PAYLOAD_BYTES) {
-            return Answer.gateway(413, "Request Entity Too Large"); // base64 inflates binary bodies by a third
-        }
         try {
             if (!slots.tryAcquire(Duration.ofNanos(deadline - System.nanoTime()))) {
                 return Answer.busy(503, "Service Unavailable"); // the integration timeout has answered the client
@@ -292,7 +314,16 @@ public final class LocalHttpApi implements AutoCloseable {
             }
             var event = EventMapper.httpEvent(request, match, mappedBody, requestId, clock.instant(),
                     authorizerContext);
+            if (!InvocationPayload.requestFits(event)) {
+                // Lambda refuses the invoke (RequestEntityTooLargeException); base64 inflates binary bodies by a third
+                return Answer.gateway(413, "Request Entity Too Large");
+            }
             Object result = functions.get(match.route().function()).invoke(event);
+            if (!InvocationPayload.responseFits(result)) {
+                LOG.warning(() -> "request " + requestId + ": " + match.route().routeKey() + "'s response is over "
+                        + "Lambda's payload limit of " + InvocationPayload.MAX_RESPONSE_BYTES + " bytes");
+                return Answer.gateway(500, "Internal Server Error");
+            }
             if (result instanceof APIGatewayV2HTTPResponse response) {
                 return Answer.of(response); // throws on a malformed response: the caller answers 500
             }
@@ -332,8 +363,8 @@ public final class LocalHttpApi implements AutoCloseable {
      */
     private static byte[] readBody(GatewayExchange exchange) throws IOException {
         try (InputStream in = exchange.body()) {
-            byte[] body = in.readNBytes(MAX_PAYLOAD_BYTES + 1);
-            if (body.length <= MAX_PAYLOAD_BYTES) {
+            byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (body.length <= MAX_BODY_BYTES) {
                 return body;
             }
             in.skipNBytes(Math.min(DRAIN_LIMIT_BYTES, Math.max(0, declaredLength(exchange) - body.length)));

@@ -5,6 +5,7 @@ import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.local.iam.EventSourceRole;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.InvocationPayload;
 import com.scaleout.local.lambda.InvocationException;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +69,7 @@ public final class StreamPoller implements AutoCloseable {
     private final ReadMode readMode;
     private final IteratorAge iteratorAge;
     private final ReadSize readSize = new ReadSize();
+    private final RecordAge recordAge;
     /** An overloaded account throttles every invocation for a while: one warning per poller every 10 s. */
     private final org.apache.logging.log4j.Logger throttled = ThrottledLogs.busy();
     private final Thread thread;
@@ -120,6 +122,7 @@ public final class StreamPoller implements AutoCloseable {
         this.pollInterval = pollInterval;
         this.readMode = readMode;
         this.iteratorAge = iteratorAge;
+        this.recordAge = RecordAge.of(spec.maximumRecordAgeSeconds());
         this.skipToLatest = spec.startingPosition() == StreamConsumerSpec.StartingPosition.LATEST;
         this.thread = Thread.ofPlatform().name("stream-" + spec.id()).daemon(true).unstarted(this::run);
     }
@@ -377,9 +380,36 @@ public final class StreamPoller implements AutoCloseable {
 
     /** One group's records in batches, one batch after another (a skewed group may be larger than a batch). */
     private void deliverInOrder(List<Record> group) {
-        for (int from = 0; from < group.size() && running; from += spec.batchSize()) {
-            invokeWithRetries(group.subList(from, Math.min(group.size(), from + spec.batchSize())));
+        for (List<Record> batch : StreamBatches.of(group, spec.batchSize(), this::fitsOneInvocation)) {
+            if (!running) {
+                return;
+            }
+            invokeWithRetries(batch);
         }
+    }
+
+    /** Lambda's synchronous payload limit holds for a stream batch's event too. */
+    private boolean fitsOneInvocation(List<Record> batch) {
+        return InvocationPayload.requestFits(StreamRecordMapper.event(batch, streamArn));
+    }
+
+    /**
+     * The records past the declared maximum age leave the batch for the on-failure destination, undelivered, as
+     * Lambda discards them before each invocation and retry.
+     */
+    private List<Record> withoutExpired(List<Record> batch, int invokes) {
+        Instant now = Instant.now();
+        var byAge = batch.stream().collect(java.util.stream.Collectors.partitioningBy(r -> recordAge.exceeded(r, now)));
+        var expired = byAge.get(true);
+        if (expired.isEmpty()) {
+            return batch;
+        }
+        LOG.warning(() -> spec.id() + ": " + expired.size() + " records older than the maximum record age of "
+                + spec.maximumRecordAgeSeconds() + " s; sent to the on-failure destination");
+        onFailure.send(spec.id(), spec.function(), streamArn, shardId, expired, invokes, "RecordAgeExceeded");
+        batchesSentToOnFailure.incrementAndGet();
+        remember(expired);
+        return byAge.get(false);
     }
 
     /**
@@ -393,6 +423,10 @@ public final class StreamPoller implements AutoCloseable {
         int invokes = 0;
         int throttledInARow = 0;
         while (running && !remaining.isEmpty()) {
+            remaining = withoutExpired(remaining, invokes);
+            if (remaining.isEmpty()) {
+                return;
+            }
             Outcome outcome = invoke(remaining);
             if (outcome.result() == Outcome.Result.THROTTLED) {
                 throttledInvocations.incrementAndGet();

@@ -127,6 +127,19 @@ class HttpApiIT {
     }
 
     @Test
+    void aRouteOverItsDeclaredThrottleIsAnswered429ByTheGatewayAndOtherRoutesAreNot() throws Exception {
+        for (int i = 0; i < TestDeclaration.THROTTLED_BURST; i++) {
+            assertThat(api.send(HttpRequest.newBuilder(api.uri("/throttled")).GET()).statusCode()).isEqualTo(200);
+        }
+
+        var throttled = api.send(HttpRequest.newBuilder(api.uri("/throttled")).GET());
+
+        assertThat(throttled.statusCode()).isEqualTo(429);
+        assertThat(throttled.body()).isEqualTo("{\"message\":\"Too Many Requests\"}");
+        assertThat(api.send(HttpRequest.newBuilder(api.uri("/echo/free")).GET()).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void answers413OverTheSixMegabytePayloadLimit() throws Exception {
         byte[] tooLarge = new byte[LocalHttpApi.MAX_PAYLOAD_BYTES + 1];
         var text = api.send(HttpRequest.newBuilder(api.uri("/echo/1")).header("content-type", "text/plain")

@@ -8,6 +8,8 @@ import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.lambda.InvocationPayload;
+import com.scaleout.local.testing.SizedResponseHandler;
 import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.SlowHandler;
 import java.net.InetAddress;
@@ -188,6 +190,63 @@ class LocalHttpApiTest {
                 assertThat(rawGet(api.port(), target)).as(target).startsWith("HTTP/1.1 200 ");
             }
         }
+    }
+
+    /**
+     * Lambda's response limit (6 MiB and 100 bytes of the response's JSON) fails the invocation after the function ran;
+     * an HTTP API answers that as every failed Lambda integration: 500 with its fixed body.
+     */
+    @Test
+    void aResponseOverLambdasPayloadLimitIsAnswered500ByTheGateway() throws Exception {
+        try (var sized = sizedFunction(); var api = sizedApi(sized)) {
+            var client = HttpClient.newHttpClient();
+
+            var under = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                    + "/sized?bytes=6000000")).build(), HttpResponse.BodyHandlers.ofString());
+            var over = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                    + "/sized?bytes=" + (InvocationPayload.MAX_RESPONSE_BYTES + 1))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(under.statusCode()).isEqualTo(200);
+            assertThat(under.body()).hasSize(6_000_000);
+            assertThat(over.statusCode()).isEqualTo(500);
+            assertThat(over.body()).isEqualTo("{\"message\":\"Internal Server Error\"}");
+        }
+    }
+
+    /**
+     * Lambda measures the event as the JSON it carries, so a body under 6 MiB can make an event over it: here 3.5 MB
+     * of quotes, each escaped to two bytes in the event. The invoke is refused (RequestEntityTooLargeException) and
+     * the function never runs; the gateway answers 413.
+     */
+    @Test
+    void anEventOverLambdasPayloadLimitIsAnswered413EvenWhenItsBodyIsUnder() throws Exception {
+        try (var sized = sizedFunction(); var api = sizedApi(sized)) {
+            var client = HttpClient.newHttpClient();
+            byte[] quotes = "\"".repeat(3_500_000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+            var answer = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                            + "/sized?bytes=2")).header("content-type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(quotes)).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(answer.statusCode()).isEqualTo(413);
+            assertThat(answer.body()).isEqualTo("{\"message\":\"Request Entity Too Large\"}");
+            assertThat(sized.environments()).as("the function never ran").isZero();
+        }
+    }
+
+    private static FunctionPool sizedFunction() {
+        return new FunctionPool(FunctionSpec.of("Sized", SizedResponseHandler.class.getName()),
+                FunctionCode.shared());
+    }
+
+    private static LocalHttpApi sizedApi(FunctionPool sized) throws java.io.IOException {
+        var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new RouteTable(List.of(RouteSpec.publicRoute(GET, "/sized", "Sized"),
+                        RouteSpec.publicRoute(com.scaleout.declaration.HttpMethod.POST, "/sized", "Sized"))),
+                Map.of("Sized", sized), Map.of(), Clock.systemUTC());
+        api.start();
+        return api;
     }
 
     /** One GET written as bytes: java.net.URI, and so HttpClient, refuses to send a malformed target. */

@@ -202,6 +202,10 @@ class StreamPollerIT {
                 .filteredOn(k -> k.startsWith(prefix + "backlog-")).doesNotHaveDuplicates().hasSize(backlog);
         assertThat(poller.largestRead()).as("full, fast reads ask for more").isGreaterThan(ReadSize.INITIAL);
         assertThat(poller.resyncs()).isZero();
+        int batchSize = TestDeclaration.declaration().streamConsumers().stream()
+                .filter(c -> c.id().equals("Items-Recorder")).findFirst().orElseThrow().batchSize();
+        assertThat(RecordingStreamHandler.BATCHES).as("no invocation above the declared batch size")
+                .allSatisfy(batch -> assertThat(batch).hasSizeLessThanOrEqualTo(batchSize));
     }
 
     private static JsonNode parse(String line) {

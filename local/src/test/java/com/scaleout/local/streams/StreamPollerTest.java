@@ -116,6 +116,51 @@ class StreamPollerTest {
         });
     }
 
+    /**
+     * MaximumRecordAgeInSeconds as declared: a record older than it is sent to the on-failure destination (condition
+     * RecordAgeExceeded) and never delivered; a younger one in the same read is delivered.
+     */
+    @Test
+    void recordsOlderThanTheMaximumAgeGoToTheOnFailureDestinationUndelivered() throws Exception {
+        var spec = StreamConsumerSpec.of("T", "Recorder").retryAttempts(0).maximumRecordAgeSeconds(60);
+        var onFailure = new OnFailureDestination(dataDir);
+        var ageing = new StreamPoller(spec, "T", function, stream.table(), stream, onFailure, Duration.ofMillis(10),
+                StreamPoller.ReadMode.CONFIRMED, IteratorAge.NONE);
+        stream.records.add(created(record(1, "e1", "stale"), Instant.now().minus(Duration.ofHours(2))));
+        stream.records.add(created(record(2, "e2", "fresh"), Instant.now()));
+
+        ageing.pollOnce();
+        ageing.pollOnce();
+
+        assertThat(deliveredKeys()).containsExactly("fresh");
+        assertThat(ageing.batchesSentToOnFailure()).isEqualTo(1);
+        var lines = java.nio.file.Files.readAllLines(onFailure.fileFor(spec.id()));
+        assertThat(lines).singleElement().satisfies(line -> {
+            var record = com.scaleout.functions.shared.json.Json.MAPPER.readTree(line);
+            assertThat(record.at("/requestContext/condition").asText()).isEqualTo("RecordAgeExceeded");
+            assertThat(record.at("/records/0/keys/pk").asText()).isEqualTo("stale");
+        });
+    }
+
+    /**
+     * Lambda's 6 MB invocation payload holds for a batch: ten records of 700 KB images make an event over it, so the
+     * event source mapping sends the eight that fit, then the rest, though the batch size would take all ten.
+     */
+    @Test
+    void aBatchWhoseEventWouldBeOverLambdasPayloadLimitIsCutToWhatFits() {
+        String image = "x".repeat(700_000);
+        for (int i = 1; i <= 10; i++) {
+            Record small = record(i, "e" + i, "k" + i);
+            stream.records.add(small.toBuilder().dynamodb(small.dynamodb().toBuilder()
+                    .newImage(Map.of("pk", AttributeValue.fromS("k" + i), "image", AttributeValue.fromS(image)))
+                    .build()).build());
+        }
+
+        pollTimes(2);
+
+        assertThat(RecordingStreamHandler.BATCHES).extracting(List::size).containsExactly(8, 2);
+    }
+
     private static Record created(Record record, Instant at) {
         return record.toBuilder().dynamodb(record.dynamodb().toBuilder().approximateCreationDateTime(at).build())
                 .build();

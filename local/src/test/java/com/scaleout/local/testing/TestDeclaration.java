@@ -8,6 +8,7 @@ import com.scaleout.declaration.AuthorizerSpec;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.declaration.RouteThrottleSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.declaration.TableSpec;
@@ -18,6 +19,8 @@ public final class TestDeclaration {
     public static final String BATCHED = "Batched";
     public static final int SLOW_CONCURRENCY = 2;
     public static final int HELD_RESERVATION = 3;
+    /** {@code GET /throttled}'s burst; its rate refills one request in a minute, so a test sees the burst alone. */
+    public static final int THROTTLED_BURST = 2;
 
     private TestDeclaration() {
     }
@@ -50,6 +53,9 @@ public final class TestDeclaration {
                 .route(RouteSpec.publicRoute(GET, "/held", "Held"))
                 .route(RouteSpec.publicRoute(GET, "/held/reserved", "HeldReserved"))
                 .route(RouteSpec.authorized(GET, "/private/{id}", "Echo", "Tokens"))
+                .route(RouteSpec.publicRoute(GET, "/throttled", "Echo"))
+                .routeThrottle(RouteThrottleSpec.of("GET /throttled", 1 / 60.0, THROTTLED_BURST,
+                        "the gateway's route throttle, under test"))
                 .streamConsumer(StreamConsumerSpec.of(ITEMS, "Recorder").batchSize(10).retryAttempts(2))
                 .streamConsumer(StreamConsumerSpec.of(BATCHED, "BatchedRecorder").batchSize(10).retryAttempts(2)
                         .batchingWindowSeconds(1))
