@@ -74,6 +74,12 @@ public record LocalConfig(
                 limit, executionSlots, webDir, template);
     }
 
+    /** Configures the production declaration's functions with this synthesized template. */
+    public LocalConfig withTemplate(Path templateJson) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                accountConcurrency, executionSlots, webDir, Optional.of(templateJson));
+    }
+
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,

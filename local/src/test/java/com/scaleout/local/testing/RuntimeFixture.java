@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /** Starts a {@link LocalRuntime} on a free port over the shared, freshly emptied backends. */
 public final class RuntimeFixture implements AutoCloseable {
@@ -30,15 +31,25 @@ public final class RuntimeFixture implements AutoCloseable {
         return start(declaration, SharedBackends.get().redisUrl());
     }
 
+    /** Over the shared, freshly emptied backends, configured as the environment says and then {@code change} says. */
+    public static RuntimeFixture start(Declaration declaration, UnaryOperator<LocalConfig> change) throws Exception {
+        return start(declaration, SharedBackends.get().redisUrl(), change);
+    }
+
     /** Over the shared, freshly emptied moto_server, with a Redis of the test's own (one it may stop). */
     public static RuntimeFixture start(Declaration declaration, String redisUrl) throws Exception {
+        return start(declaration, redisUrl, UnaryOperator.identity());
+    }
+
+    private static RuntimeFixture start(Declaration declaration, String redisUrl, UnaryOperator<LocalConfig> change)
+            throws Exception {
         SharedBackends.reset();
         var backends = SharedBackends.get();
         Path dataDir = Files.createTempDirectory(Files.createDirectories(SharedBackends.dataDir()), "runtime-");
         var config = LocalConfig.fromEnvironment().withPort(0)
                 .withBackends(backends.dynamoDbEndpoint().toString(), redisUrl)
                 .withDataDir(dataDir);
-        return new RuntimeFixture(LocalRuntime.start(declaration, config), dataDir,
+        return new RuntimeFixture(LocalRuntime.start(declaration, change.apply(config)), dataDir,
                 OpenApiConformance.contract().documentsEveryRouteOf(declaration));
     }
 
