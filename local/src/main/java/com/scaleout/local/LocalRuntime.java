@@ -251,10 +251,15 @@ public final class LocalRuntime implements AutoCloseable {
      * checked against the declaration.
      */
     private static TemplateConfiguration configured(Declaration declaration, Path templateJson, Backends backends) {
-        URI redis = URI.create(backends.redisUrl());
-        var names = new LocalNames(RuntimeEnvironment.region(), LocalNames.MOTO_ACCOUNT_ID, redis.getHost(),
+        return TemplateConfiguration.of(declaration, StackTemplate.read(templateJson, localNames(backends.redisUrl())),
+                templateJson);
+    }
+
+    /** The local names the template's references resolve to: moto's account, this region, this Redis. */
+    public static LocalNames localNames(String redisUrl) {
+        URI redis = URI.create(redisUrl);
+        return new LocalNames(RuntimeEnvironment.region(), LocalNames.MOTO_ACCOUNT_ID, redis.getHost(),
                 redis.getPort(), id -> bucketName(new BucketSpec(id)));
-        return TemplateConfiguration.of(declaration, StackTemplate.read(templateJson, names), templateJson);
     }
 
     /** Without a template, every function gets every variable, as before the template governed. */

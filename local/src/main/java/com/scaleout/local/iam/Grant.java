@@ -1,8 +1,9 @@
 package com.scaleout.local.iam;
 
 /**
- * One grant of a function's policy as the audit counts them: one action pattern (or a NotAction list) on one
- * resource pattern (or a NotResource list) of one Allow statement.
+ * One grant of a function's policy as the audit counts them: one action pattern, or all of the statement's (see
+ * {@link PermissionAudit.Granularity}), or a NotAction list, on one resource pattern (or a NotResource list) of one
+ * Allow statement; several patterns are written comma-separated.
  */
 public record Grant(String function, int statement, Statement.Patterns actions, Statement.Patterns resources) {
 
@@ -20,7 +21,7 @@ public record Grant(String function, int statement, Statement.Patterns actions, 
     }
 
     private static String written(Statement.Patterns patterns, String negation) {
-        return patterns.negated() ? negation + String.join(",", patterns.patterns()) : patterns.patterns().getFirst();
+        return (patterns.negated() ? negation : "") + String.join(",", patterns.patterns());
     }
 
     @Override

@@ -39,21 +39,38 @@ public final class PermissionAudit {
         }
     }
 
+    /** How finely grants are counted. */
+    public enum Granularity {
+        /** Each action pattern on each resource pattern of a statement. */
+        ACTION,
+        /**
+         * Each resource pattern of a statement with the statement's actions as one: a table, index or bucket the role
+         * may use that the function never touched with any of them. CDK's grant methods write statements this way.
+         */
+        RESOURCE
+    }
+
     public PermissionAudit(Map<String, List<JsonNode>> policyDocuments, UnusedGrants reasons) {
+        this(policyDocuments, reasons, Granularity.ACTION);
+    }
+
+    public PermissionAudit(Map<String, List<JsonNode>> policyDocuments, UnusedGrants reasons,
+                           Granularity granularity) {
         var byFunction = new TreeMap<String, List<Grant>>();
         policyDocuments.forEach((function, documents) ->
-                byFunction.put(function, grantsOf(function, Policy.fromDocuments(documents))));
+                byFunction.put(function, grantsOf(function, Policy.fromDocuments(documents), granularity)));
         this.grants = byFunction;
         this.reasons = reasons;
     }
 
-    private static List<Grant> grantsOf(String function, Policy policy) {
+    private static List<Grant> grantsOf(String function, Policy policy, Granularity granularity) {
         var all = new ArrayList<Grant>();
         for (Statement statement : policy.statements()) {
             if (statement.deny()) {
                 continue; // a Deny grants nothing, so it cannot be unused
             }
-            for (Statement.Patterns action : each(statement.actions())) {
+            var actions = granularity == Granularity.ACTION ? each(statement.actions()) : List.of(statement.actions());
+            for (Statement.Patterns action : actions) {
                 for (Statement.Patterns resource : each(statement.resources())) {
                     all.add(new Grant(function, statement.index(), action, resource));
                 }

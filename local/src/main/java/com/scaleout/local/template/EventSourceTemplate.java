@@ -34,6 +34,6 @@ public record EventSourceTemplate(String function, String table, int batchSize, 
         }
         return new StreamConsumerSpec(table, function, batchSize, maximumBatchingWindowInSeconds,
                 maximumRetryAttempts, parallelizationFactor,
-                StreamConsumerSpec.StartingPosition.valueOf(startingPosition));
+                StreamConsumerSpec.StartingPosition.valueOf(startingPosition), maximumRecordAgeInSeconds);
     }
 }

@@ -1,6 +1,7 @@
 package com.scaleout.local.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.declaration.RouteThrottleSpec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,12 +29,14 @@ public final class StackTemplate {
     private final Map<String, FunctionTemplate> functions;
     private final Map<String, List<String>> awsManagedPolicies;
     private final List<EventSourceTemplate> eventSources;
+    private final List<RouteThrottleSpec> routeThrottles;
 
     private StackTemplate(Map<String, FunctionTemplate> functions, Map<String, List<String>> awsManagedPolicies,
-                          List<EventSourceTemplate> eventSources) {
+                          List<EventSourceTemplate> eventSources, List<RouteThrottleSpec> routeThrottles) {
         this.functions = functions;
         this.awsManagedPolicies = awsManagedPolicies;
         this.eventSources = eventSources;
+        this.routeThrottles = routeThrottles;
     }
 
     /** Reads and resolves the template; anything it cannot resolve fails here, naming it. */
@@ -53,6 +56,7 @@ public final class StackTemplate {
         var functions = new LinkedHashMap<String, FunctionTemplate>();
         var managed = new LinkedHashMap<String, List<String>>();
         var eventSources = new ArrayList<EventSourceTemplate>();
+        var routeThrottles = new ArrayList<RouteThrottleSpec>();
         resources.properties().forEach(entry -> {
             String logicalId = entry.getKey();
             JsonNode resource = entry.getValue();
@@ -66,9 +70,14 @@ public final class StackTemplate {
                 managed.put(name, roles.awsManagedPolicyArns(role));
             } else if (type.equals("AWS::Lambda::EventSourceMapping")) {
                 eventSources.add(eventSource(logicalId, resource.path("Properties"), resourceNames, intrinsics));
+            } else if (type.equals("AWS::ApiGatewayV2::Stage")) {
+                resource.path("Properties").path("RouteSettings").properties().forEach(route -> routeThrottles.add(
+                        RouteThrottleSpec.of(route.getKey(), route.getValue().path("ThrottlingRateLimit").asDouble(),
+                                route.getValue().path("ThrottlingBurstLimit").asInt(), "the template's stage")));
             }
         });
-        return new StackTemplate(Map.copyOf(functions), Map.copyOf(managed), List.copyOf(eventSources));
+        return new StackTemplate(Map.copyOf(functions), Map.copyOf(managed), List.copyOf(eventSources),
+                List.copyOf(routeThrottles));
     }
 
     /** The function declared under this name, as the template has it. */
@@ -95,6 +104,11 @@ public final class StackTemplate {
     public List<String> awsManagedPolicies(String declaredFunctionName) {
         function(declaredFunctionName);
         return awsManagedPolicies.get(declaredFunctionName);
+    }
+
+    /** The stage's per-route throttles (its RouteSettings), each as a spec whose reason names the template. */
+    public List<RouteThrottleSpec> routeThrottles() {
+        return routeThrottles;
     }
 
     public List<EventSourceTemplate> eventSources() {

@@ -76,6 +76,17 @@ public final class TemplateConfiguration {
             disagree(problems, spec.name(), "reserved concurrency", spec.reservedConcurrency(),
                     function.reservedConcurrency());
         }
+        // the local gateway throttles routes as declared; the stage the CDK app wrote must say the same
+        var declaredThrottles = new java.util.TreeMap<String, String>();
+        declaration.routeThrottles().forEach(t -> declaredThrottles.put(t.routeKey(), t.ratePerSecond() + "/s burst "
+                + t.burst()));
+        var templateThrottles = new java.util.TreeMap<String, String>();
+        template.routeThrottles().forEach(t -> templateThrottles.put(t.routeKey(), t.ratePerSecond() + "/s burst "
+                + t.burst()));
+        if (!declaredThrottles.equals(templateThrottles)) {
+            problems.add("route throttles: declared " + declaredThrottles + ", the template's stage "
+                    + templateThrottles);
+        }
         for (EventSourceTemplate mapping : template.eventSources()) {
             boolean declared = declaration.streamConsumers().stream().anyMatch(
                     c -> c.table().equals(mapping.table()) && c.function().equals(mapping.function()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.declaration.Declaration;
+import com.scaleout.declaration.RouteThrottleSpec;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Settings;
@@ -77,5 +78,20 @@ class TemplateConfigurationTest {
         var dropped = DECLARATION.streamConsumers().get(0);
         assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
                 .hasMessageContaining(dropped.function() + " reads " + dropped.table() + "'s stream in the template");
+    }
+
+    @Test
+    void theStagesRouteThrottlesAreTheDeclaredOnes() {
+        assertThat(TEMPLATE.routeThrottles()).extracting(RouteThrottleSpec::routeKey).containsExactlyInAnyOrderElementsOf(
+                DECLARATION.routeThrottles().stream().map(RouteThrottleSpec::routeKey).toList());
+        var first = DECLARATION.routeThrottles().getFirst();
+        var others = DECLARATION.routeThrottles().subList(1, DECLARATION.routeThrottles().size());
+        var halved = new java.util.ArrayList<>(others);
+        halved.add(RouteThrottleSpec.of(first.routeKey(), first.ratePerSecond() / 2, first.burst(), first.reason()));
+        var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), DECLARATION.functions(),
+                DECLARATION.authorizers(), DECLARATION.routes(), halved, DECLARATION.streamConsumers());
+
+        assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
+                .hasMessageContaining("route throttles").hasMessageContaining(first.routeKey());
     }
 }
