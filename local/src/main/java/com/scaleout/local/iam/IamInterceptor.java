@@ -60,7 +60,7 @@ public final class IamInterceptor implements ExecutionInterceptor {
         }
     }
 
-    /** The global condition keys every request of a function's session carries (see docs/fidelity/iam.md). */
+    /** The global condition keys every request of a function's session carries (see docs/local-runtime.md, "Fidelity to AWS"). */
     static Map<String, String> contextKeys(String function, String region) {
         return Map.of("aws:RequestedRegion", region, "aws:PrincipalAccount", Arns.ACCOUNT,
                 "aws:PrincipalArn", Arns.role(function), "aws:SecureTransport", "true");
