@@ -103,7 +103,7 @@ public final class LocalRuntime implements AutoCloseable {
                     .orElseGet(() -> sameForEach(declaration, todaysEnvironment(declaration, parts.backends)));
             parts.template = template;
             template.ifPresent(LocalRuntime::enforcePolicies);
-            exportEnvironment(parts.environments);
+            exportEnvironment(parts.environments, parts.backends);
             parts.credentials = ContainerCredentialsEndpoint.start(Clock.systemUTC());
             parts.credentials.publishToSdk();
             parts.dynamoDb = AwsClients.dynamoDb();
@@ -274,9 +274,14 @@ public final class LocalRuntime implements AutoCloseable {
      * variables goes into system properties, which {@link RuntimeEnvironment} reads before the process
      * environment (until each environment gets its own, issue 24). Lambda sets AWS_REGION in every environment.
      */
-    private static void exportEnvironment(Map<String, Map<String, String>> environments) {
+    private static void exportEnvironment(Map<String, Map<String, String>> environments, Backends backends) {
         var union = new LinkedHashMap<String, String>();
         union.put(Settings.AWS_REGION.name(), RuntimeEnvironment.region());
+        // the runtime's own clients (tables, buckets, streams) go to these backends, whatever functions it has:
+        // a declaration of tables alone must not leave them at an earlier runtime's endpoint
+        LocalSubstitutions.ENDPOINTS.forEach(endpoint -> union.put(endpoint.name(),
+                backends.dynamoDbEndpoint().toString()));
+        union.put(Settings.REDIS_URL.name(), backends.redisUrl());
         environments.forEach((function, variables) -> variables.forEach((name, value) -> {
             String other = union.putIfAbsent(name, value);
             if (other != null && !other.equals(value)) {
