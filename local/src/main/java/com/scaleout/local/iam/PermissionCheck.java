@@ -56,8 +56,8 @@ public final class PermissionCheck {
         }
         int unusedActions = new PermissionAudit(documents, UnusedGrants.projects()).audit(calls).stream()
                 .mapToInt(report -> report.unused().size()).sum();
-        System.out.printf("permissions: %d actions granted on a resource a function used but never called with "
-                + "(the grant bundles of CDK's grantReadData/grantReadWriteData; not failed on)%n", unusedActions);
+        System.out.printf("permissions: %d action grants never called (each action on each resource; mostly the "
+                + "bundles of CDK's grantReadData/grantReadWriteData; counted, not failed on)%n", unusedActions);
         System.out.printf("permissions: %d calls from %d runs checked against %d functions' roles: %s%n",
                 calls.size(), files.size(), documents.size(), failed ? "FAILED (see above)"
                         : "every call granted, every table, index and bucket granted used or reasoned");
