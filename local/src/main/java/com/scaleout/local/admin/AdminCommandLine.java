@@ -105,6 +105,10 @@ final class AdminCommandLine implements Runnable {
                 + LocalRuntime.DEFAULT_ADMIN_KEY + ").");
         commandLine.setDefaultValueProvider(argument -> argument instanceof CommandLine.Model.OptionSpec option
                 && "--url".equals(option.longestName()) ? context.defaultUrl().get() : null);
+        // a key id issued before ids began with a letter or digit may begin with '-': taken for an option, revoke
+        // lost its KEY_ID; only whole, known options are options (and after "--", anything is a parameter)
+        commandLine.setPosixClusteredShortOptionsAllowed(false);
+        commandLine.setUnmatchedOptionsArePositionalParams(true);
         commandLine.registerConverter(Integer.class, AdminCommandLine::wholeNumber);
         commandLine.registerConverter(Integer.TYPE, AdminCommandLine::wholeNumber);
         commandLine.setOut(new PrintWriter(context.out(), true, charsetOf(context.out())));
@@ -269,7 +273,8 @@ final class AdminCommandLine implements Runnable {
     @Command(name = "revoke",
             description = "Revokes a key: import functions stop accepting it at once.")
     static final class RevokeImportKey extends OnStack {
-        @Parameters(paramLabel = "KEY_ID", description = "the key's id (the token's part before the dot)")
+        @Parameters(paramLabel = "KEY_ID", description = "the key's id (the token's part before the dot; put -- before "
+                + "one that begins with -)")
         private String keyId;
 
         RevokeImportKey(Context context) {

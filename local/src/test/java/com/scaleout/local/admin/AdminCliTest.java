@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class AdminCliTest {
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
@@ -260,6 +262,28 @@ class AdminCliTest {
 
         assertThat(out().lines().toList()).containsExactly("", "revoked: import functions stop accepting it at once");
         assertThat(requests).containsExactly("DELETE /admin/import-keys/k1 key=it-key ");
+    }
+
+    /** Key ids issued before they were made to begin with a letter or digit may begin with '-': not an option. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-bcdefghijklmnop", "--urlefghijklmno", "-_bcdefghijklmno"})
+    void importKeyRevokeTakesAKeyIdThatBeginsWithADash(String keyId) {
+        stack.answer(204, "");
+
+        assertThat(run("import-key", "revoke", keyId, "--url", stack.url())).as(this::err).isEqualTo(0);
+
+        assertThat(requests).containsExactly("DELETE /admin/import-keys/" + keyId + " key=it-key ");
+    }
+
+    /** After {@code --}, even a key id that begins with an option's name ("-h") is the key id. */
+    @Test
+    void importKeyRevokeTakesAnyKeyIdAfterTheEndOfOptions() {
+        stack.answer(204, "");
+
+        assertThat(run("import-key", "revoke", "--url", stack.url(), "--", "-hAbcdefghijklmn")).as(this::err)
+                .isEqualTo(0);
+
+        assertThat(requests).containsExactly("DELETE /admin/import-keys/-hAbcdefghijklmn key=it-key ");
     }
 
     @Test

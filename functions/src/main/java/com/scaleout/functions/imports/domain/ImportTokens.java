@@ -23,8 +23,15 @@ public final class ImportTokens {
     public record Issued(String keyId, String token) {
     }
 
+    /**
+     * A key id begins with a letter or digit: one that begins with '-' (one in 32 of base64url's) is taken for an
+     * option by the command lines people paste it into, {@code ./scaleout import-key revoke} among them.
+     */
     public static Issued issue() {
         String keyId = random(12);
+        while (!Character.isLetterOrDigit(keyId.charAt(0))) {
+            keyId = random(12);
+        }
         return new Issued(keyId, keyId + "." + random(32));
     }
 

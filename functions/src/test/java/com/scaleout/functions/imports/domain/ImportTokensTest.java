@@ -34,6 +34,14 @@ class ImportTokensTest {
         assertThat(secrets).hasSize(1_000);
     }
 
+    /** Base64url's '-' and '_' begin one id in 32; a shell command line takes "-..." for an option. */
+    @Test
+    void aKeyIdBeginsWithALetterOrDigit() {
+        for (int i = 0; i < 2_000; i++) {
+            assertThat(ImportTokens.issue().keyId()).matches("[A-Za-z0-9][A-Za-z0-9_-]{15}");
+        }
+    }
+
     @ParameterizedTest(name = "\"{0}\"")
     @ValueSource(strings = {
         "",
