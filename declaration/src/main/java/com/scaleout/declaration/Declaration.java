@@ -18,7 +18,8 @@ public record Declaration(
         List<AuthorizerSpec> authorizers,
         List<RouteSpec> routes,
         List<RouteThrottleSpec> routeThrottles,
-        List<StreamConsumerSpec> streamConsumers) {
+        List<StreamConsumerSpec> streamConsumers,
+        List<WebSocketApiSpec> webSocketApis) {
 
     public Declaration {
         tables = List.copyOf(tables);
@@ -28,8 +29,10 @@ public record Declaration(
         routes = List.copyOf(routes);
         routeThrottles = List.copyOf(routeThrottles);
         streamConsumers = List.copyOf(streamConsumers);
+        webSocketApis = List.copyOf(webSocketApis);
         validate(tables, buckets, functions, authorizers, routes, streamConsumers);
         validateThrottles(routes, routeThrottles);
+        validateWebSocketApis(functions, webSocketApis);
     }
 
     public static Builder builder() {
@@ -48,6 +51,16 @@ public record Declaration(
 
     public Optional<AuthorizerSpec> authorizer(String name) {
         return authorizers.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    public WebSocketApiSpec webSocketApi(String name) {
+        return webSocketApis.stream().filter(a -> a.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no WebSocket API " + name));
+    }
+
+    /** Whether the function posts to a WebSocket API's connections (see {@link WebSocketApiSpec#pushers()}). */
+    public boolean pushesToConnections(String function) {
+        return webSocketApis.stream().anyMatch(api -> api.pushers().contains(function));
     }
 
     /** Route key to route, in declaration order. */
@@ -71,6 +84,9 @@ public record Declaration(
         }
         if (servesAdminRoutes(function)) {
             settings.addAll(Settings.ADMIN_ROUTES);
+        }
+        if (pushesToConnections(function)) {
+            settings.add(Settings.LIVE_ENDPOINT);
         }
         spec.settings().stream().filter(s -> !settings.contains(s)).forEach(settings::add);
         return List.copyOf(settings);
@@ -146,6 +162,21 @@ public record Declaration(
         }
     }
 
+    private static void validateWebSocketApis(List<FunctionSpec> functions, List<WebSocketApiSpec> apis) {
+        var problems = new ArrayList<String>();
+        var functionNames = functions.stream().map(FunctionSpec::name).toList();
+        unique(apis.stream().map(WebSocketApiSpec::name).toList(), "WebSocket API", problems);
+        for (WebSocketApiSpec api : apis) {
+            api.routes().stream().filter(r -> !functionNames.contains(r.function())).forEach(r -> problems.add(
+                    "WebSocket route " + api.name() + " " + r.routeKey() + " uses unknown function " + r.function()));
+            api.pushers().stream().filter(f -> !functionNames.contains(f)).forEach(f -> problems.add(
+                    "WebSocket API " + api.name() + " is pushed to by unknown function " + f));
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid declaration: " + String.join("; ", problems));
+        }
+    }
+
     private static HashSet<String> unique(List<String> names, String what, List<String> problems) {
         var seen = new HashSet<String>();
         names.stream().filter(n -> !seen.add(n)).forEach(n -> problems.add("duplicate " + what + " " + n));
@@ -160,6 +191,7 @@ public record Declaration(
         private final List<RouteSpec> routes = new ArrayList<>();
         private final List<RouteThrottleSpec> routeThrottles = new ArrayList<>();
         private final List<StreamConsumerSpec> streamConsumers = new ArrayList<>();
+        private final List<WebSocketApiSpec> webSocketApis = new ArrayList<>();
 
         private Builder() {
         }
@@ -199,8 +231,14 @@ public record Declaration(
             return this;
         }
 
+        public Builder webSocketApi(WebSocketApiSpec api) {
+            webSocketApis.add(api);
+            return this;
+        }
+
         public Declaration build() {
-            return new Declaration(tables, buckets, functions, authorizers, routes, routeThrottles, streamConsumers);
+            return new Declaration(tables, buckets, functions, authorizers, routes, routeThrottles, streamConsumers,
+                    webSocketApis);
         }
     }
 }

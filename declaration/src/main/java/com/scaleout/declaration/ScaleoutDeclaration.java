@@ -54,6 +54,11 @@ public final class ScaleoutDeclaration {
 
     public static final String ALBUMS = "Albums";
 
+    /** The live updates' WebSocket API, its one function (every route) and its connections' table. */
+    public static final String LIVE_API = "Live";
+    public static final String LIVE = "Live";
+    public static final String CONNECTIONS = "Connections";
+
     public static final String IMPORT_API = "ImportApi";
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
     public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";
@@ -98,6 +103,11 @@ public final class ScaleoutDeclaration {
             // change logs ("<clientId>/<table>") and, expiring, their dedupe marks ("mark/<recordId>/<sequence>")
             .table(TableSpec.of("ImportChanges", string("log")).sortKey(number("position")).ttl("expiresAt"))
             .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName")))
+            // a live connection ("#connection": its user) and one item per subscription ("home", "hashtag:java"...),
+            // found by the stream key it listens to (ByStream: "home:<userId>", "public", "hashtag:java"...); gone
+            // after API Gateway's two hours at most, when no $disconnect removed them
+            .table(TableSpec.of(CONNECTIONS, string("connectionId")).sortKey(string("stream")).ttl("expiresAt")
+                    .globalIndex(IndexSpec.of("ByStream", string("listensTo"), string("connectionId"))))
             // a write route's Idempotency-Key and its response, for 24 h (every function that serves one has it)
             .table(TableSpec.of(IDEMPOTENCY_KEYS, string("id")).ttl("expiresAt"))
 
@@ -137,11 +147,17 @@ public final class ScaleoutDeclaration {
                     .reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
-                    .timeoutSeconds(30).readsAndWrites("SearchIndex").withRedis()
+                    .timeoutSeconds(30).readsAndWrites("SearchIndex").readsAndWrites(CONNECTIONS).withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
-                    .reads("TweetIndex").withRedis()
+                    .reads("TweetIndex").readsAndWrites(CONNECTIONS).withRedis()
+                    .readsSettings(Settings.SOCIAL))
+            // every route of the live API: $connect checks the token, subscribe answers with the first page of a
+            // search (its tweets and their authors' names)
+            .function(FunctionSpec.of(LIVE, SOCIAL + "websocket.LiveHandler")
+                    .memoryMb(1024).timeoutSeconds(10).readsAndWrites(CONNECTIONS).reads("Sessions")
+                    .reads("SearchIndex").reads("Tweets").reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it
             // the cache for the import keys' revocation marks, looked up on each use of a key held in memory
@@ -172,6 +188,17 @@ public final class ScaleoutDeclaration {
                             Settings.function(SEARCH_INDEXER), Settings.function(SOCIAL_FANOUT),
                             Settings.function(IMPORT_CHANGE_LOG))
                     .shippedIn(Artifact.ADMIN))
+
+            // A message is a subscription change, the one thing a client sends: 1,000/s (2,000 at once) lets a
+            // thousand clients reconnect together after a deploy; the fanout's pushes do not count against it
+            .webSocketApi(WebSocketApiSpec.builder(LIVE_API).throttle(1_000, 2_000)
+                    .route(WebSocketApiSpec.Route.oneWay(WebSocketApiSpec.CONNECT, LIVE))
+                    .route(WebSocketApiSpec.Route.oneWay(WebSocketApiSpec.DISCONNECT, LIVE))
+                    .route(WebSocketApiSpec.Route.twoWay("subscribe", LIVE))
+                    .route(WebSocketApiSpec.Route.twoWay("unsubscribe", LIVE))
+                    .route(WebSocketApiSpec.Route.twoWay(WebSocketApiSpec.DEFAULT, LIVE))
+                    .pushedBy(SOCIAL_FANOUT, SEARCH_INDEXER)
+                    .build())
 
             .authorizer(AuthorizerSpec.onAuthorizationHeader(SESSIONS_AUTHORIZER, SOCIAL_AUTHORIZER,
                     SESSIONS_AUTHORIZER_TTL_SECONDS))

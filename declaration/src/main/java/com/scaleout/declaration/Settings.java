@@ -52,6 +52,9 @@ public final class Settings {
             "how many record writes one import request runs at once (the local runtime sets 4)");
     public static final Setting IMPORT_KEY_CACHE_SECONDS = Setting.of("IMPORT_KEY_CACHE_SECONDS", "3600", TUNING,
             "how long a checked import key is kept in memory");
+    public static final Setting LIVE_ENDPOINT = Setting.of("LIVE_ENDPOINT", DEPLOYMENT,
+            "the WebSocket API's management endpoint, where PostToConnection goes: https://{api-id}.execute-api."
+                    + "{region}.amazonaws.com/{stage} (locally the runtime's, http://127.0.0.1:PORT/live)");
 
     /** Read by every function: its AWS clients' region, credentials and (locally) endpoints. */
     public static final List<Setting> EVERY_FUNCTION =
@@ -68,7 +71,8 @@ public final class Settings {
     private static final List<Setting> NAMED = List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
             AWS_SESSION_TOKEN, AWS_CONTAINER_CREDENTIALS_FULL_URI, AWS_CONTAINER_AUTHORIZATION_TOKEN, DYNAMODB_ENDPOINT,
             S3_ENDPOINT, CLOUDWATCH_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
-            SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS, IMPORT_WRITE_CONCURRENCY, IMPORT_KEY_CACHE_SECONDS);
+            SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS, IMPORT_WRITE_CONCURRENCY, IMPORT_KEY_CACHE_SECONDS,
+            LIVE_ENDPOINT);
 
     private Settings() {
     }

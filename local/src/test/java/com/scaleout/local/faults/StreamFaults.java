@@ -45,7 +45,8 @@ final class StreamFaults {
         var consumers = production.streamConsumers().stream()
                 .map(c -> tables.contains(c.table()) ? consumerChange.apply(c) : c).toList();
         return new Declaration(production.tables(), production.buckets(), functions,
-                production.authorizers(), production.routes(), production.routeThrottles(), consumers);
+                production.authorizers(), production.routes(), production.routeThrottles(), consumers,
+                production.webSocketApis());
     }
 
     static String consumerId(String function) {

@@ -63,7 +63,7 @@ class TemplateConfigurationTest {
                 .map(f -> f == albums ? f.memoryMb(albums.memoryMb() + 1) : f).toList();
         var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), functions,
                 DECLARATION.authorizers(), DECLARATION.routes(), DECLARATION.routeThrottles(),
-                DECLARATION.streamConsumers());
+                DECLARATION.streamConsumers(), DECLARATION.webSocketApis());
         assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
                 .isInstanceOf(UnresolvableTemplateException.class)
                 .hasMessageContaining("Albums's memory (MB) is " + (albums.memoryMb() + 1) + " in the declaration, "
@@ -74,7 +74,8 @@ class TemplateConfigurationTest {
     void aStreamMappingTheDeclarationDoesNotHaveIsAnError() {
         var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), DECLARATION.functions(),
                 DECLARATION.authorizers(), DECLARATION.routes(), DECLARATION.routeThrottles(),
-                DECLARATION.streamConsumers().subList(1, DECLARATION.streamConsumers().size()));
+                DECLARATION.streamConsumers().subList(1, DECLARATION.streamConsumers().size()),
+                DECLARATION.webSocketApis());
         var dropped = DECLARATION.streamConsumers().get(0);
         assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
                 .hasMessageContaining(dropped.function() + " reads " + dropped.table() + "'s stream in the template");
@@ -89,7 +90,8 @@ class TemplateConfigurationTest {
         var halved = new java.util.ArrayList<>(others);
         halved.add(RouteThrottleSpec.of(first.routeKey(), first.ratePerSecond() / 2, first.burst(), first.reason()));
         var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), DECLARATION.functions(),
-                DECLARATION.authorizers(), DECLARATION.routes(), halved, DECLARATION.streamConsumers());
+                DECLARATION.authorizers(), DECLARATION.routes(), halved, DECLARATION.streamConsumers(),
+                DECLARATION.webSocketApis());
 
         assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
                 .hasMessageContaining("route throttles").hasMessageContaining(first.routeKey());
