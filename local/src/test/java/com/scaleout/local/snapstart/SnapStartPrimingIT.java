@@ -2,6 +2,7 @@ package com.scaleout.local.snapstart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.awaitility.Awaitility.await;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
@@ -20,6 +21,8 @@ import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.SharedBackends;
 import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -58,19 +61,16 @@ class SnapStartPrimingIT {
         tweetId = api.post("/tweets", aliceToken, Map.of("text", "before the snapshot #snapstart")).text("id");
     }
 
-    /** The stream consumers have caught up with the set-up's writes: nothing changes underneath the comparisons. */
+    /**
+     * The stream consumers have caught up with the set-up's writes: nothing changes underneath the comparisons.
+     * Each poller must have found its stream worked off after those writes (a state unchanged for a second is not
+     * enough on a busy machine: the consumers' cold starts took longer, and the fanout wrote after the snapshot).
+     */
     @BeforeEach
-    void quiet() throws InterruptedException {
-        var previous = state();
-        for (int i = 0; i < 30; i++) {
-            Thread.sleep(1_000);
-            var now = state();
-            if (now.equals(previous)) {
-                return;
-            }
-            previous = now;
-        }
-        throw new AssertionError("the local stack did not settle");
+    void quiet() {
+        var written = Instant.now();
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> fixture.runtime()
+                .pollers().stream().allMatch(poller -> poller.drainedSince().map(written::isBefore).orElse(false)));
     }
 
     @Test

@@ -20,7 +20,7 @@ final class ConcurrentWrites {
             throws InterruptedException {
         for (int attempt = 1; ; attempt++) {
             var reply = api.send(method, path, token, null);
-            if ((reply.status() != 503 && reply.status() != 429) || attempt == 5) {
+            if ((reply.status() != 503 && reply.status() != 429) || attempt == 10) {
                 return reply.status();
             }
             long seconds = reply.raw().headers().firstValue("retry-after").map(Long::parseLong).orElse(1L);
