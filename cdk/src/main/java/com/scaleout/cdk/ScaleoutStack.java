@@ -27,6 +27,7 @@ public final class ScaleoutStack extends Stack {
     private final Optional<Cache> cache;
     private final Functions functions;
     private final HttpApiRoutes api;
+    private final WebSocketApis webSocketApis;
     private final StreamConsumers streamConsumers;
     private final Monitoring monitoring;
     private final Optional<WebSite> webSite;
@@ -43,7 +44,8 @@ public final class ScaleoutStack extends Stack {
         storage = new Storage(this, "Storage", declaration, config);
         boolean ownCache = config.redisUrl().isEmpty()
                 && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
-        network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket())) : Optional.empty();
+        network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket(), pushersUseRedis(declaration)))
+                : Optional.empty();
         cache = network.map(net -> new Cache(this, "Cache", net, config));
         if (config.adminRoutes() && adminKeyReadersUseRedis(declaration)) {
             network.ifPresent(Network::reachSecretsManager);
@@ -51,20 +53,26 @@ public final class ScaleoutStack extends Stack {
         }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
+        webSocketApis = new WebSocketApis(this, "WebSockets", declaration, functions, config);
         webSite = config.webDist().filter(WebSite::isBuilt)
-                .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), config));
+                .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), webSocketApis, config));
         config.webDist().filter(dist -> webSite.isEmpty()).ifPresent(dist -> Annotations.of(this).addWarningV2(
                 "scaleout:webDistMissing", "no web client at " + dist.toAbsolutePath().normalize() + " (no "
                         + WebSite.INDEX + "): this stack has no web site. Build it first (cd web && npm ci && npm run"
                         + " build) or pass -c webDist=PATH"));
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
-        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers, cache, config);
+        monitoring = new Monitoring(this, "Monitoring", declaration, api, webSocketApis, functions, streamConsumers,
+                cache, config);
         NagRules.apply(this, declaration);
 
         CfnOutput.Builder.create(this, "ApiUrl")
                 .description("Base URL of the HTTP API")
                 .value(api.httpApi().getApiEndpoint())
                 .build();
+        webSocketApis.all().forEach((name, deployed) -> CfnOutput.Builder.create(this, name + "Url")
+                .description("URL of the " + name + " WebSocket API (wss://), its stage included")
+                .value(deployed.stage().getUrl())
+                .build());
         tables.all().forEach((name, table) -> CfnOutput.Builder.create(this, "Table" + name)
                 .description("Name of the " + name + " DynamoDB table")
                 .value(table.getTableName())
@@ -86,6 +94,12 @@ public final class ScaleoutStack extends Stack {
                 .description("SNS topic every alarm notifies: subscribe to it")
                 .value(monitoring.alarmTopic().getTopicArn())
                 .build();
+    }
+
+    /** Whether a function that posts to WebSocket connections runs in the cache's VPC (and so needs a way out). */
+    static boolean pushersUseRedis(Declaration declaration) {
+        return declaration.functions().stream()
+                .anyMatch(f -> f.usesRedis() && declaration.pushesToConnections(f.name()));
     }
 
     /** Whether a function that reads the admin key runs in the cache's VPC. */
@@ -120,6 +134,11 @@ public final class ScaleoutStack extends Stack {
 
     public HttpApiRoutes api() {
         return api;
+    }
+
+    /** The WebSocket APIs, by declared name. */
+    public WebSocketApis webSocketApis() {
+        return webSocketApis;
     }
 
     public StreamConsumers streamConsumers() {
