@@ -84,7 +84,7 @@ public final class LivePusher {
             candidates.values().forEach(allKeys::addAll);
             var listeners = new HashMap<String, List<LiveSubscription>>();
             failures += readListeners(listened(allKeys), listeners);
-            var names = created.isEmpty() ? Map.<String, String>of() : authorNames.of(created);
+            var names = created.isEmpty() ? Map.<String, String>of() : namesOf(created);
             var deliveries = new ArrayList<Delivery>();
             created.forEach(tweet -> deliveries.addAll(deliveries(tweet, candidates.get(tweet), listeners,
                     Optional.of(names))));
@@ -97,6 +97,16 @@ public final class LivePusher {
         }
         if (failures > 0) {
             OperatorMetrics.count(OperatorMetricNames.LIVE_PUSH_FAILURES, failures);
+        }
+    }
+
+    /** The authors' display names; without them (their cache and table unreadable) the tweets show usernames. */
+    private Map<String, String> namesOf(List<Tweet> tweets) {
+        try {
+            return authorNames.of(tweets);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "authors' names not read; the pushed tweets show their usernames", e);
+            return Map.of();
         }
     }
 

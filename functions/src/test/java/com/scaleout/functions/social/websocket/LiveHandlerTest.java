@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.social.domain.LiveConnection;
 import com.scaleout.functions.social.fakes.LiveWorld;
+import com.scaleout.functions.testing.PrimingLog;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -155,5 +156,21 @@ class LiveHandlerTest {
         assertThat(world.connections.connection(ANONYMOUS)).isEmpty();
         assertThat(world.connections.listeners("public")).isEmpty();
         assertThat(world.presence.counts()).isEmpty();
+    }
+
+    @Test
+    void primingWarmsUpWithoutWritingAnything() {
+        try (var log = new PrimingLog()) {
+            handler.priming().beforeCheckpoint(null);
+            handler.priming().afterRestore(null);
+            assertThat(log.warnings()).isEmpty();
+            assertThat(log.messages()).singleElement().asString().contains(" primed in ");
+        }
+
+        assertThat(world.connections.connection(com.scaleout.functions.shared.snapstart.PrimingRequests.MISSING_ID))
+                .isEmpty();
+        assertThat(world.presence.counts()).isEmpty();
+        handle("connect-anonymous");
+        assertThat(reply("subscribe-public").get("type").asText()).isEqualTo("subscribed");
     }
 }
