@@ -146,8 +146,10 @@ public final class ScaleoutDeclaration {
                     .reads("SearchIndex").reads("Tweets").reads("Retweets").reads("Likes").reads("Sessions")
                     .reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
+            // Users: the tweets it pushes to hashtag and search streams show their authors' display names
             .function(FunctionSpec.of(SEARCH_INDEXER, SOCIAL + "streams.SearchIndexHandler")
-                    .timeoutSeconds(30).readsAndWrites("SearchIndex").readsAndWrites(CONNECTIONS).withRedis()
+                    .timeoutSeconds(30).readsAndWrites("SearchIndex").readsAndWrites(CONNECTIONS).reads("Users")
+                    .withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")

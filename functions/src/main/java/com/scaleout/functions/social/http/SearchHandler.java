@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.social.views.TweetView;
 import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.HttpResponses;
@@ -46,6 +47,6 @@ public final class SearchHandler extends ApiHandler {
         handleRequest(PrimingRequests.http("GET /search", Map.of(), Map.of("q", "snapstart", "limit", "1"),
                 Map.of(), null), null);
         Priming.serialize(new Page<>(
-                List.of(Views.TweetView.of(PrimingViews.TWEET, Map.of())), null));
+                List.of(TweetView.of(PrimingViews.TWEET, Map.of())), null));
     }
 }

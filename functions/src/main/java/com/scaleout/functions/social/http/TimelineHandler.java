@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.social.views.TweetView;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.scaleout.functions.shared.http.PageRequests;
@@ -65,12 +66,12 @@ public final class TimelineHandler extends ApiHandler {
                 null);
         var user = Views.UserView.of(PrimingViews.USER);
         Priming.serialize(new Page<>(List.of(new TimelineItemView(
-                        Views.TweetView.of(PrimingViews.TWEET, Map.of()), new Views.AuthorView(user.id(), user.username()))), null),
+                        TweetView.of(PrimingViews.TWEET, Map.of()), new Views.AuthorView(user.id(), user.username()))), null),
                 new RecommendationsView(List.of(new RecommendedView(user, 1))));
     }
 
     /** A tweet object, plus {@code retweetedBy} when a retweet is why it is in the timeline. */
-    record TimelineItemView(@JsonUnwrapped Views.TweetView tweet,
+    record TimelineItemView(@JsonUnwrapped TweetView tweet,
                             @JsonInclude(JsonInclude.Include.NON_NULL) Views.AuthorView retweetedBy) {
     }
 
@@ -80,7 +81,7 @@ public final class TimelineHandler extends ApiHandler {
     record RecommendationsView(List<RecommendedView> items) {
     }
 
-    private static TimelineItemView item(TimelineService.Item item, Views.TweetView tweet) {
+    private static TimelineItemView item(TimelineService.Item item, TweetView tweet) {
         return new TimelineItemView(tweet,
                 item.retweetedBy().map(r -> new Views.AuthorView(r.id(), r.username())).orElse(null));
     }

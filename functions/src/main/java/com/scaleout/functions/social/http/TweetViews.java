@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.social.views.TweetView;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
@@ -56,7 +57,7 @@ final class TweetViews {
                 .orElseThrow(() -> new NotAuthenticatedException(INVALID_TOKEN)));
     }
 
-    Views.TweetView one(Optional<String> caller, Tweet tweet) {
+    TweetView one(Optional<String> caller, Tweet tweet) {
         return list(caller, List.of(tweet)).getFirst();
     }
 
@@ -64,30 +65,30 @@ final class TweetViews {
      * The view of a tweet the caller has just changed: what the write did is known, so it is not read back (a batch
      * read is eventually consistent and could miss it); the rest is read.
      */
-    Views.TweetView afterWrite(String caller, Tweet tweet, UnaryOperator<CallerState> written) {
+    TweetView afterWrite(String caller, Tweet tweet, UnaryOperator<CallerState> written) {
         CallerState state = states.of(caller, List.of(tweet.id())).getOrDefault(tweet.id(), CallerState.NONE);
-        return Views.TweetView.of(tweet, authorNames.of(List.of(tweet)), written.apply(state));
+        return TweetView.of(tweet, authorNames.of(List.of(tweet)), written.apply(state));
     }
 
     /** The view of a tweet just written: nobody has retweeted or liked it yet, so only its author's name is read. */
-    Views.TweetView justWritten(Tweet tweet) {
-        return Views.TweetView.of(tweet, authorNames.of(List.of(tweet)), CallerState.NONE);
+    TweetView justWritten(Tweet tweet) {
+        return TweetView.of(tweet, authorNames.of(List.of(tweet)), CallerState.NONE);
     }
 
-    Page<Views.TweetView> page(Optional<String> caller, Page<Tweet> page) {
+    Page<TweetView> page(Optional<String> caller, Page<Tweet> page) {
         return page(caller, page, Function.identity(), (tweet, view) -> view);
     }
 
     /** The request's caller's views of a page; the caller is known (or refused) before the page is read. */
-    Page<Views.TweetView> page(ApiRequest request, Supplier<Page<Tweet>> read) {
+    Page<TweetView> page(ApiRequest request, Supplier<Page<Tweet>> read) {
         Optional<String> caller = caller(request);
         return page(caller, read.get());
     }
 
     /** A page of items that each show a tweet ({@code tweetOf}), rendered by {@code view} with the tweet's view. */
     <T, V> Page<V> page(Optional<String> caller, Page<T> items, Function<T, Tweet> tweetOf,
-                        BiFunction<T, Views.TweetView, V> view) {
-        List<Views.TweetView> views = list(caller, items.items().stream().map(tweetOf).toList());
+                        BiFunction<T, TweetView, V> view) {
+        List<TweetView> views = list(caller, items.items().stream().map(tweetOf).toList());
         var rendered = new java.util.ArrayList<V>(views.size());
         for (int i = 0; i < views.size(); i++) {
             rendered.add(view.apply(items.items().get(i), views.get(i)));
@@ -95,16 +96,16 @@ final class TweetViews {
         return new Page<>(rendered, items.next());
     }
 
-    List<Views.TweetView> list(Optional<String> caller, List<Tweet> tweets) {
+    List<TweetView> list(Optional<String> caller, List<Tweet> tweets) {
         if (tweets.isEmpty()) {
             return List.of();
         }
         Map<String, String> names = authorNames.of(tweets);
         if (caller.isEmpty()) {
-            return tweets.stream().map(t -> Views.TweetView.of(t, names)).toList();
+            return tweets.stream().map(t -> TweetView.of(t, names)).toList();
         }
         Map<String, CallerState> byId = states.of(caller.get(), tweets.stream().map(Tweet::id).toList());
         return tweets.stream()
-                .map(t -> Views.TweetView.of(t, names, byId.getOrDefault(t.id(), CallerState.NONE))).toList();
+                .map(t -> TweetView.of(t, names, byId.getOrDefault(t.id(), CallerState.NONE))).toList();
     }
 }

@@ -1,5 +1,6 @@
 package com.scaleout.functions.social.http;
 
+import com.scaleout.functions.social.views.TweetView;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.functions.shared.http.PageRequests;
 import com.scaleout.functions.shared.http.ApiHandler;
@@ -97,7 +98,7 @@ public final class TweetsHandler extends ApiHandler {
         handleRequest(PrimingRequests.fromUnknownSession(PrimingRequests.http("POST /tweets", Map.of(), Map.of(),
                 Map.of("content-type", "application/json"), "{\"text\":\"priming\"}")), null);
         RequestJson.read("{\"text\":\"priming\",\"inReplyTo\":null}", TweetBody.class);
-        Priming.serialize(Views.TweetView.of(PrimingViews.TWEET, Map.of()), new Views.CountedUsersView(List.of(), null, 0));
+        Priming.serialize(TweetView.of(PrimingViews.TWEET, Map.of()), new Views.CountedUsersView(List.of(), null, 0));
     }
 
     record TweetBody(String text, String inReplyTo) {

@@ -1,7 +1,10 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.declaration.OperatorMetricNames;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.social.LiveComponents;
+import com.scaleout.functions.social.application.LivePusher;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.shared.failure.NotFoundException;
@@ -18,6 +21,8 @@ import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.ArrayList;
 import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,26 +37,39 @@ public final class FanoutHandler extends StreamHandler {
     private final FanoutService fanout;
     private final SocialTables tables;
     private final Runnable readWarmUp;
+    private final Optional<LivePusher> live;
 
     public FanoutHandler() {
-        this(SocialComponents.create(), SocialTables.fromEnvironment());
+        this(AwsClients.dynamoDb(), RedisLink.fromEnvironment());
     }
 
-    private FanoutHandler(SocialComponents components, SocialTables tables) {
+    private FanoutHandler(DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
+        this(SocialComponents.create(dynamoDb, redis), SocialTables.fromEnvironment(),
+                components -> LiveComponents.pusher(LiveComponents.FANOUT_STREAMS, components, dynamoDb, redis));
+    }
+
+    private FanoutHandler(SocialComponents components, SocialTables tables,
+                          Function<SocialComponents, Optional<LivePusher>> live) {
         this(components.fanout(), tables, components.redis(),
-                () -> readMissingTweet(components.tweets()));
+                () -> readMissingTweet(components.tweets()), live.apply(components));
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
-        this(fanout, tables, Optional.empty(), () -> { });
+        this(fanout, tables, Optional.empty());
+    }
+
+    /** With the live updates' pusher of the home, mentions and public streams, when there is one. */
+    FanoutHandler(FanoutService fanout, SocialTables tables, Optional<LivePusher> live) {
+        this(fanout, tables, Optional.empty(), () -> { }, live);
     }
 
     private FanoutHandler(FanoutService fanout, SocialTables tables, Optional<RedisLink> redis,
-                          Runnable readWarmUp) {
+                          Runnable readWarmUp, Optional<LivePusher> live) {
         super(redis);
         this.fanout = fanout;
         this.tables = tables;
         this.readWarmUp = readWarmUp;
+        this.live = live;
     }
 
     /** The SDK's path (a GetItem of a tweet that cannot exist): the fanout's own reads come with writes. */
@@ -74,17 +92,25 @@ public final class FanoutHandler extends StreamHandler {
         readWarmUp.run();
     }
 
+    /**
+     * The batch into the timelines, then the tweets it created and deleted (those handled, up to a failed record) to
+     * the live connections, all at once: a push never fails the batch, nor delays its timeline writes.
+     */
     @Override
     protected StreamsEventResponse process(DynamodbEvent event) {
         long started = System.nanoTime();
+        var pushes = new LiveTweets();
+        StreamsEventResponse response;
         try {
-            return fanout.inOneBatch(() -> {
+            response = fanout.inOneBatch(() -> {
                 readFollowerCountsAhead(event);
-                return StreamBatch.process(event, this::apply);
+                return StreamBatch.process(event, record -> apply(record, pushes));
             });
         } finally {
             OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION, (System.nanoTime() - started) / 1_000_000);
         }
+        live.ifPresent(pusher -> pusher.push(pushes.created(), pushes.deleted()));
+        return response;
     }
 
     /**
@@ -107,16 +133,20 @@ public final class FanoutHandler extends StreamHandler {
         }
     }
 
-    private void apply(DynamodbEvent.DynamodbStreamRecord record) {
+    private void apply(DynamodbEvent.DynamodbStreamRecord record, LiveTweets pushes) {
         String table = tableOf(record.getEventSourceARN());
         var data = record.getDynamodb();
         boolean inserted = "INSERT".equals(record.getEventName());
         boolean removed = "REMOVE".equals(record.getEventName());
         if (table.equals(tables.tweets())) {
             if (inserted) {
-                fanout.tweetCreated(StreamImages.toTweet(data.getNewImage()));
+                var tweet = StreamImages.toTweet(data.getNewImage());
+                fanout.tweetCreated(tweet);
+                pushes.created().add(tweet);
             } else if (removed) {
-                fanout.tweetDeleted(StreamImages.toTweet(data.getOldImage()));
+                var tweet = StreamImages.toTweet(data.getOldImage());
+                fanout.tweetDeleted(tweet);
+                pushes.deleted().add(tweet);
             } else {
                 fanout.tweetChanged(StreamImages.toTweet(data.getNewImage()));
             }

@@ -1,7 +1,10 @@
 package com.scaleout.functions.social.streams;
 
 import com.scaleout.functions.shared.logging.ThrottledLogs;
+import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.social.LiveComponents;
+import com.scaleout.functions.social.application.LivePusher;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
@@ -16,6 +19,7 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import java.util.logging.Logger;
 
 /**
@@ -30,23 +34,36 @@ public final class SearchIndexHandler extends StreamHandler {
 
     private final SearchIndexStore index;
     private final SearchCache cache;
+    private final Optional<LivePusher> live;
 
     public SearchIndexHandler() {
-        this(SocialComponents.create());
+        this(AwsClients.dynamoDb(), RedisLink.fromEnvironment());
     }
 
-    private SearchIndexHandler(SocialComponents components) {
-        this(components.searchIndex(), components.searchCache(), components.redis());
+    private SearchIndexHandler(DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
+        this(SocialComponents.create(dynamoDb, redis), dynamoDb, redis);
+    }
+
+    private SearchIndexHandler(SocialComponents components, DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
+        this(components.searchIndex(), components.searchCache(), components.redis(),
+                LiveComponents.pusher(LiveComponents.INDEXER_STREAMS, components, dynamoDb, redis));
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {
         this(index, cache, Optional.empty());
     }
 
-    private SearchIndexHandler(SearchIndexStore index, SearchCache cache, Optional<RedisLink> redis) {
+    /** With the live updates' pusher of the hashtag and search streams, when there is one. */
+    SearchIndexHandler(SearchIndexStore index, SearchCache cache, Optional<LivePusher> live) {
+        this(index, cache, Optional.empty(), live);
+    }
+
+    private SearchIndexHandler(SearchIndexStore index, SearchCache cache, Optional<RedisLink> redis,
+                               Optional<LivePusher> live) {
         super(redis);
         this.index = index;
         this.cache = cache;
+        this.live = live;
     }
 
     /**
@@ -63,10 +80,19 @@ public final class SearchIndexHandler extends StreamHandler {
     protected StreamsEventResponse process(DynamodbEvent event) {
         // the batch's changes are read first and written together: a few BatchWriteItems, not one per tweet
         var changes = new ArrayList<SearchIndexStore.Change>();
+        var pushes = new LiveTweets();
         var read = StreamBatch.process(event, record -> {
             switch (record.getEventName()) {
-                case "INSERT" -> changes.add(change(StreamImages.toTweet(record.getDynamodb().getNewImage()), true));
-                case "REMOVE" -> changes.add(change(StreamImages.toTweet(record.getDynamodb().getOldImage()), false));
+                case "INSERT" -> {
+                    Tweet tweet = StreamImages.toTweet(record.getDynamodb().getNewImage());
+                    changes.add(change(tweet, true));
+                    pushes.created().add(tweet);
+                }
+                case "REMOVE" -> {
+                    Tweet tweet = StreamImages.toTweet(record.getDynamodb().getOldImage());
+                    changes.add(change(tweet, false));
+                    pushes.deleted().add(tweet);
+                }
                 default -> {
                     // MODIFY: counts only; the text, and so the terms, never change
                 }
@@ -81,6 +107,8 @@ public final class SearchIndexHandler extends StreamHandler {
             return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(first)));
         }
         invalidate(changes);
+        // after the index is written: a client that reads the search on a push finds the tweet
+        live.ifPresent(pusher -> pusher.push(pushes.created(), pushes.deleted()));
         return read;
     }
 

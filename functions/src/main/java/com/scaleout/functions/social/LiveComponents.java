@@ -1,0 +1,53 @@
+package com.scaleout.functions.social;
+
+import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.social.apigateway.ManagementApiPoster;
+import com.scaleout.functions.social.application.LivePusher;
+import com.scaleout.functions.social.application.LiveService;
+import com.scaleout.functions.social.application.SocialGraph;
+import com.scaleout.functions.social.domain.LiveStream;
+import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
+import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
+import com.scaleout.functions.social.redis.RedisFollowGraphCache;
+import com.scaleout.functions.social.redis.RedisLivePresence;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** The live updates' services, wired to the Connections table, Redis and the management API; built once. */
+public final class LiveComponents {
+    /** What the fanout pushes: it knows who follows whom. */
+    public static final Set<LiveStream.Kind> FANOUT_STREAMS =
+            EnumSet.of(LiveStream.Kind.HOME, LiveStream.Kind.MENTIONS, LiveStream.Kind.PUBLIC);
+    /** What the search indexer pushes: it reads each tweet's terms. */
+    public static final Set<LiveStream.Kind> INDEXER_STREAMS = EnumSet.of(LiveStream.Kind.HASHTAG,
+            LiveStream.Kind.SEARCH);
+
+    private LiveComponents() {
+    }
+
+    /** The Live function's service. */
+    public static LiveService service(SocialComponents social, DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
+        return new LiveService(DynamoConnectionStore.fromEnvironment(dynamoDb), new RedisLivePresence(redis),
+                social.sessions(), social.search());
+    }
+
+    /**
+     * The pusher of these kinds of stream for a function given {@code LIVE_ENDPOINT}; none without it (another
+     * function, a stack without the live API, a test): that function pushes nothing.
+     */
+    public static Optional<LivePusher> pusher(Set<LiveStream.Kind> kinds, SocialComponents social,
+                                              DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
+        return ManagementApiPoster.fromEnvironment().map(poster -> {
+            var graph = kinds.contains(LiveStream.Kind.HOME)
+                    ? new SocialGraph(new RedisFollowGraphCache(redis),
+                            new DynamoFollowStore(dynamoDb, SocialTables.fromEnvironment()))
+                    : null;
+            return new LivePusher(kinds, DynamoConnectionStore.fromEnvironment(dynamoDb),
+                    new RedisLivePresence(redis), poster, social.authorNames(),
+                    graph == null ? author -> Set.of() : graph::followers);
+        });
+    }
+}

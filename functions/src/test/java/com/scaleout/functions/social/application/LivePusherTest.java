@@ -1,0 +1,166 @@
+package com.scaleout.functions.social.application;
+
+import static com.scaleout.functions.social.fakes.LiveWorld.ALICE;
+import static com.scaleout.functions.social.fakes.LiveWorld.ALICE_TOKEN;
+import static com.scaleout.functions.social.fakes.LiveWorld.BOB;
+import static com.scaleout.functions.social.fakes.LiveWorld.BOB_TOKEN;
+import static com.scaleout.functions.social.fakes.LiveWorld.CAROL;
+import static com.scaleout.functions.social.fakes.LiveWorld.CAROL_TOKEN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.scaleout.functions.shared.json.Json;
+import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.fakes.LiveWorld;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LivePusherTest {
+    private final LiveWorld world = new LiveWorld();
+
+    private List<JsonNode> sentTo(String connectionId) {
+        return world.poster.sentTo(connectionId).stream().map(LivePusherTest::parse).toList();
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError(text, e);
+        }
+    }
+
+    private static List<String> streamsOf(List<JsonNode> messages) {
+        return messages.stream().map(m -> m.get("type").asText() + " " + m.get("stream").asText()).toList();
+    }
+
+    @Test
+    void aNewTweetReachesTheFollowersHomeStreamsAndThePublicStreamAsTheTweetView() {
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.connect("C", Optional.of(CAROL_TOKEN));
+        world.connect("A", Optional.of(ALICE_TOKEN));
+        world.connect("N", Optional.empty());
+        world.live.subscribe("B", "home");
+        world.live.subscribe("B", "public");
+        world.live.subscribe("C", "mentions");
+        world.live.subscribe("N", "public");
+        Tweet tweet = world.tweet(ALICE, "alice", "Hello live world");
+
+        world.fanoutPusher.push(List.of(tweet), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).containsExactlyInAnyOrder("tweet home", "tweet public");
+        assertThat(streamsOf(sentTo("N"))).containsExactly("tweet public");
+        assertThat(sentTo("C")).isEmpty(); // not mentioned: carol's home stream is not subscribed
+        assertThat(sentTo("A")).isEmpty();
+        JsonNode data = sentTo("N").getFirst().get("data");
+        assertThat(data.get("id").asText()).isEqualTo(tweet.id());
+        assertThat(data.get("text").asText()).isEqualTo("Hello live world");
+        assertThat(data.get("author").get("displayName").asText()).isEqualTo("Alice A.");
+        assertThat(data.has("likedByMe")).isFalse();
+    }
+
+    @Test
+    void aMentionReachesTheMentionedUsersStreamsOncePerStream() {
+        world.connect("C", Optional.of(CAROL_TOKEN));
+        world.connect("C2", Optional.of(CAROL_TOKEN));
+        world.live.subscribe("C", "mentions");
+        world.live.subscribe("C", "home");
+        world.live.subscribe("C2", "mentions");
+        Tweet tweet = world.tweet(BOB, "bob", "hi @carol", LiveWorld.mention(CAROL, "carol"));
+
+        world.fanoutPusher.push(List.of(tweet), List.of());
+
+        assertThat(streamsOf(sentTo("C"))).containsExactlyInAnyOrder("tweet mentions", "tweet home");
+        assertThat(streamsOf(sentTo("C2"))).containsExactly("tweet mentions");
+    }
+
+    @Test
+    void onlyKeysWithListenersAreLookedUp() {
+        world.connect("N", Optional.empty());
+        world.live.subscribe("N", "public");
+        Tweet tweet = world.tweet(ALICE, "alice", "hi @bob", LiveWorld.mention(BOB, "bob"));
+
+        world.fanoutPusher.push(List.of(tweet), List.of());
+
+        assertThat(world.connections.listenerReads()).isEqualTo(1);
+        assertThat(sentTo("N")).hasSize(1);
+    }
+
+    @Test
+    void withPresenceDownEveryCandidateIsLookedUpAndStillReached() {
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.live.subscribe("B", "home");
+        world.presence.setAvailable(false);
+        Tweet tweet = world.tweet(ALICE, "alice", "still here");
+
+        world.fanoutPusher.push(List.of(tweet), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).containsExactly("tweet home");
+        assertThat(world.connections.listenerReads()).isGreaterThan(1);
+    }
+
+    @Test
+    void theIndexerPushesHashtagsAndSearchesThatEveryTermFinds() {
+        world.connect("N", Optional.empty());
+        world.live.subscribe("N", "hashtag:JAVA");
+        world.live.subscribe("N", "search:java serverless");
+        world.live.subscribe("N", "public"); // the fanout's, not the indexer's
+        Tweet both = world.tweet(ALICE, "alice", "Serverless #Java at scale");
+        Tweet one = world.tweet(ALICE, "alice", "java without the other word");
+
+        world.indexerPusher.push(List.of(both, one), List.of());
+
+        var messages = sentTo("N");
+        assertThat(streamsOf(messages)).containsExactlyInAnyOrder("tweet hashtag:java",
+                "tweet search:java serverless");
+        assertThat(messages).allMatch(m -> m.get("data").get("id").asText().equals(both.id()));
+    }
+
+    @Test
+    void aDeletedTweetIsPushedAsADeleteToTheSameStreams() {
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.live.subscribe("B", "home");
+        world.live.subscribe("B", "hashtag:java");
+        Tweet tweet = world.tweet(ALICE, "alice", "bye #java");
+
+        world.fanoutPusher.push(List.of(), List.of(tweet));
+        world.indexerPusher.push(List.of(), List.of(tweet));
+
+        var messages = sentTo("B");
+        assertThat(streamsOf(messages)).containsExactlyInAnyOrder("delete home", "delete hashtag:java");
+        assertThat(messages).allMatch(m -> m.get("data").get("id").asText().equals(tweet.id()));
+    }
+
+    @Test
+    void aGoneConnectionIsForgottenAndAFailedPostFailsNothingElse() {
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.connect("C", Optional.of(CAROL_TOKEN));
+        world.connect("N", Optional.empty());
+        world.live.subscribe("B", "home");
+        world.live.subscribe("C", "public");
+        world.live.subscribe("N", "public");
+        world.poster.gone("B");
+        world.poster.failing("C");
+        Tweet tweet = world.tweet(ALICE, "alice", "who is still here");
+
+        world.fanoutPusher.push(List.of(tweet), List.of());
+
+        assertThat(sentTo("N")).hasSize(1);
+        assertThat(world.connections.connection("B")).isEmpty();
+        assertThat(world.presence.counts()).doesNotContainKey("home:" + BOB).containsEntry("public", 2L);
+        assertThat(world.presence.home()).doesNotContain(BOB);
+        assertThat(world.connections.connection("C")).isPresent();
+    }
+
+    @Test
+    void aStoreThatCannotBeReadFailsNoBatch() {
+        world.connect("N", Optional.empty());
+        world.live.subscribe("N", "public");
+        world.connections.setListenersReadable(false);
+
+        world.fanoutPusher.push(List.of(world.tweet(ALICE, "alice", "lost push")), List.of());
+
+        assertThat(world.poster.posts()).isEmpty();
+    }
+}
