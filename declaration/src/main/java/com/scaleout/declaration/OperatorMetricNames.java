@@ -17,13 +17,13 @@ public final class OperatorMetricNames {
     public static final String IMPORT_RECORDS_ACCEPTED = "ImportRecordsAccepted";
     /** Stream batches a consumer failed, in part or whole (retried from the failed record). */
     public static final String STREAM_CONSUMER_FAILURES = "StreamConsumerFailures";
-    /** Messages the pushers posted to live connections, and the look-ups and posts that failed (not retried). */
+    /** Messages the pushers posted to live connections. */
     public static final String LIVE_PUSHES = "LivePushes";
-    public static final String LIVE_PUSH_FAILURES = "LivePushFailures";
 
     /**
      * Posts to WebSocket connections that failed for another reason than the connection being gone (a gone one is
-     * cleaned up, not a failure): throttled, refused or timed out; written by each function that pushes.
+     * cleaned up, not a failure): throttled, refused or timed out, and the look-ups that failed (not retried);
+     * written by each function that pushes.
      */
     public static final String LIVE_PUSH_FAILURES = "LivePushFailures";
 
