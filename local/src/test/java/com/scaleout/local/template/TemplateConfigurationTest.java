@@ -30,7 +30,7 @@ class TemplateConfigurationTest {
 
     private static Map<String, Map<String, String>> environments() {
         return TemplateConfiguration.of(DECLARATION, TEMPLATE, PATH)
-                .environments(new LocalSubstitutions(ENDPOINT, REDIS, "4"));
+                .environments(new LocalSubstitutions(ENDPOINT, REDIS, "4", "http://127.0.0.1:3000"));
     }
 
     @Test
