@@ -42,6 +42,11 @@ final class NagRules {
                         "/^Resource::<StorageAlbumImages[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "grantReadWrite's object-level S3 actions, on the image"
                         + " bucket only (see the resource above)", "/^Action::s3:[A-Za-z]+\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "the functions that push live updates may post to, read"
+                        + " and close the connections of one WebSocket API's stage only (ManageConnections on"
+                        + " <stage>/*/@connections/*: the method, then the connection id, are the wildcards)",
+                        "/^Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:"
+                                + "<WebSockets[A-Za-z0-9]+>\\/[A-Za-z0-9_-]+\\/\\*\\/@connections\\/\\*$/"),
                 suppression("AwsSolutions-L1", "java21 is the Lambda runtime the project targets (release 21);"
                         + " a newer Java runtime is adopted deliberately, with the cold-start benchmark, not"
                         + " automatically")));
@@ -57,6 +62,7 @@ final class NagRules {
                         true);
             }
         }
+        stack.webSocketApis().all().values().forEach(NagRules::webSocketApi);
         stack.streamConsumers().onFailureQueues().values().forEach(queue -> NagSuppressions.addResourceSuppressions(
                 queue, List.of(suppression("AwsSolutions-SQS3", "this queue is itself the on-failure destination"
                         + " (the dead-letter queue) of a stream event source mapping")), true));
@@ -68,6 +74,25 @@ final class NagRules {
                 suppression("AwsSolutions-S1", "this is the access-log bucket: logging its own access would log"
                         + " forever")), true));
         stack.webSite().ifPresent(NagRules::webSite);
+    }
+
+    /**
+     * A WebSocket API's routes authorize in its function: anonymous connections are allowed (public, hashtag and
+     * search streams), and a WebSocket REQUEST authorizer refuses every connection whose identity source (the
+     * token) is missing, so {@code $connect} checks the token itself; the other routes only see connections
+     * {@code $connect} accepted.
+     */
+    private static void webSocketApi(WebSocketApis.Deployed deployed) {
+        deployed.routes().values().forEach(route -> NagSuppressions.addResourceSuppressions(route, List.of(
+                suppression("AwsSolutions-APIG4", "$connect checks the optional session token itself (anonymous"
+                        + " connections may follow public streams; a REQUEST authorizer would refuse them); the"
+                        + " other routes serve connections $connect accepted, and check per stream what they"
+                        + " need")), true));
+        NagSuppressions.addResourceSuppressions(deployed.stage(), List.of(suppression("AwsSolutions-APIG1",
+                "API Gateway writes a WebSocket stage's access logs only through the account-wide CloudWatch role"
+                        + " (AWS::ApiGateway::Account), a setting of the whole account that one stack should not"
+                        + " take over; the stage's connection, message and error metrics are alarmed (Monitoring)"
+                        + " and every route's invocation is in the function's log")), true);
     }
 
     /** The distribution's findings, and those of the Lambda function CDK's BucketDeployment copies files with. */

@@ -27,6 +27,7 @@ public final class ScaleoutStack extends Stack {
     private final Optional<Cache> cache;
     private final Functions functions;
     private final HttpApiRoutes api;
+    private final WebSocketApis webSocketApis;
     private final StreamConsumers streamConsumers;
     private final Monitoring monitoring;
     private final Optional<WebSite> webSite;
@@ -51,6 +52,7 @@ public final class ScaleoutStack extends Stack {
         }
         functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
+        webSocketApis = new WebSocketApis(this, "WebSockets", declaration, functions, config);
         webSite = config.webDist().filter(WebSite::isBuilt)
                 .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), config));
         config.webDist().filter(dist -> webSite.isEmpty()).ifPresent(dist -> Annotations.of(this).addWarningV2(
@@ -65,6 +67,10 @@ public final class ScaleoutStack extends Stack {
                 .description("Base URL of the HTTP API")
                 .value(api.httpApi().getApiEndpoint())
                 .build();
+        webSocketApis.all().forEach((name, deployed) -> CfnOutput.Builder.create(this, name + "Url")
+                .description("URL of the " + name + " WebSocket API (wss://), its stage included")
+                .value(deployed.stage().getUrl())
+                .build());
         tables.all().forEach((name, table) -> CfnOutput.Builder.create(this, "Table" + name)
                 .description("Name of the " + name + " DynamoDB table")
                 .value(table.getTableName())
@@ -120,6 +126,11 @@ public final class ScaleoutStack extends Stack {
 
     public HttpApiRoutes api() {
         return api;
+    }
+
+    /** The WebSocket APIs, by declared name. */
+    public WebSocketApis webSocketApis() {
+        return webSocketApis;
     }
 
     public StreamConsumers streamConsumers() {

@@ -47,12 +47,14 @@ final class DeclarationAssertions {
         // the declared functions, and CDK's handler that copies the web site's files into its bucket
         template.resourceCountIs("AWS::Lambda::Function", declaration.functions().size() + (site ? 1 : 0));
         template.resourceCountIs("AWS::CloudFront::Distribution", site ? 1 : 0);
-        template.resourceCountIs("AWS::ApiGatewayV2::Api", 1);
-        template.resourceCountIs("AWS::ApiGatewayV2::Route", declaration.routes().size());
+        // the HTTP API and each WebSocket API, with an integration per WebSocket route (WebSocketApis says why)
+        int webSocketRoutes = declaration.webSocketApis().stream().mapToInt(api -> api.routes().size()).sum();
+        template.resourceCountIs("AWS::ApiGatewayV2::Api", 1 + declaration.webSocketApis().size());
+        template.resourceCountIs("AWS::ApiGatewayV2::Route", declaration.routes().size() + webSocketRoutes);
         template.resourceCountIs("AWS::ApiGatewayV2::Authorizer",
                 (int) declaration.routes().stream().flatMap(r -> r.authorizer().stream()).distinct().count());
         template.resourceCountIs("AWS::ApiGatewayV2::Integration",
-                (int) declaration.routes().stream().map(RouteSpec::function).distinct().count());
+                (int) declaration.routes().stream().map(RouteSpec::function).distinct().count() + webSocketRoutes);
         template.resourceCountIs("AWS::Lambda::EventSourceMapping", declaration.streamConsumers().size());
         template.resourceCountIs("AWS::SQS::Queue", declaration.streamConsumers().size());
         template.hasOutput("ApiUrl", Map.of());
@@ -86,7 +88,9 @@ final class DeclarationAssertions {
 
     /** Every declared route throttle, and no other, in the stage's route settings; the stage waits for the route. */
     private static void assertRouteThrottles(TestStacks.Synthesized synth, Declaration declaration) {
-        var stage = synth.template().findResources("AWS::ApiGatewayV2::Stage").values().iterator().next();
+        Object httpApi = synth.resolve(synth.stack().api().httpApi().getApiId());
+        var stage = synth.template().findResources("AWS::ApiGatewayV2::Stage",
+                Map.of("Properties", Map.of("ApiId", httpApi))).values().iterator().next();
         @SuppressWarnings("unchecked")
         var properties = (Map<String, Object>) stage.get("Properties");
         var expected = new java.util.HashMap<String, Object>();
@@ -113,7 +117,7 @@ final class DeclarationAssertions {
         var variables = new LinkedHashMap<String, Object>();
         for (Setting setting : declaration.settingsOf(spec.name())) {
             Object value = setting.source() == Setting.Source.DEPLOYMENT
-                    ? provided(synth, declaration, setting, config) : Match.absent();
+                    ? provided(synth, declaration, spec, setting, config) : Match.absent();
             variables.put(setting.name(), value);
         }
         var cache = stack.cache().filter(c -> spec.usesRedis());
@@ -144,9 +148,17 @@ final class DeclarationAssertions {
     }
 
     /** The value the stack gives a deployment setting, found apart from how Functions finds it; absent: none. */
-    private static Object provided(TestStacks.Synthesized synth, Declaration declaration, Setting setting,
-                                   ScaleoutStackConfig config) {
+    private static Object provided(TestStacks.Synthesized synth, Declaration declaration, FunctionSpec reader,
+                                   Setting setting, ScaleoutStackConfig config) {
         var stack = synth.stack();
+        if (setting.equals(Settings.LIVE_ENDPOINT)) {
+            // https://{apiId}.execute-api.{region}.{suffix}/{stage}: the stage of the API the function pushes to
+            var api = declaration.webSocketApis().stream().filter(a -> a.pushers().contains(reader.name()))
+                    .findFirst().orElseThrow();
+            Object apiId = synth.resolve(stack.webSocketApis().api(api.name()).api().getApiId());
+            return Map.of("Fn::Join", List.of("", List.of("https://", apiId, ".execute-api.",
+                    Map.of("Ref", "AWS::Region"), ".", Map.of("Ref", "AWS::URLSuffix"), "/" + config.stage())));
+        }
         if (setting.equals(Settings.STAGE)) {
             return config.stage();
         }
