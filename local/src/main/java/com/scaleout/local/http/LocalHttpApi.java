@@ -43,7 +43,8 @@ import org.eclipse.jetty.util.Callback;
  * Lambda's on the event and the response), authorizers, the payload-2.0 event to the route's function and its
  * response back, and API Gateway's own fixed answers when something goes wrong. The HTTP server is Jetty's, because
  * the JDK's answers a request it cannot parse (a malformed percent-encoding) with an HTML page of its own before any
- * handler runs; Jetty's lets the gateway answer those in JSON too ({@link JsonErrors}).
+ * handler runs; Jetty's lets the gateway answer those in JSON too ({@link JsonErrors}). The WebSocket APIs share its
+ * port, each on its own path ({@link LiveEndpoints}): only their handshakes and management calls leave this gateway.
  */
 public final class LocalHttpApi implements AutoCloseable {
     /**

@@ -46,6 +46,8 @@ public final class LiveGateway implements AutoCloseable {
     /** The stage the events name locally (the HTTP API's too). */
     static final String STAGE = "$default";
     private static final Logger LOG = Logger.getLogger(LiveGateway.class.getName());
+    /** How long a stop waits for the last $disconnect invocations. */
+    private static final java.time.Duration CLOSE_WAIT = java.time.Duration.ofSeconds(5);
 
     private final WebSocketApiSpec api;
     private final Map<String, FunctionPool> functions;
@@ -247,10 +249,18 @@ public final class LiveGateway implements AutoCloseable {
         return query;
     }
 
+    /** Closes the connections left, and lets their $disconnect run while the functions are still there. */
     @Override
     public void close() {
         connections.values().forEach(connection -> connection.close(StatusCode.SHUTDOWN, "Going away"));
         expiries.shutdownNow();
         work.shutdown();
+        try {
+            if (!work.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warning(() -> api.name() + ": $disconnect still running after " + CLOSE_WAIT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
