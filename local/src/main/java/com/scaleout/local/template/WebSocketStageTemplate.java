@@ -12,10 +12,13 @@ package com.scaleout.local.template;
  */
 public record WebSocketStageTemplate(String apiPath, String apiId, String stageName, double ratePerSecond,
                                      int burst) {
-    /** Whether this is the stage of the API declared as {@code name}: a part of the API's construct path is it. */
+    /**
+     * Whether this is the stage of the API declared as {@code name}: a part of the API's construct path is it (the
+     * CDK app names the construct after the declared name).
+     */
     boolean isOf(String name) {
         for (String part : apiPath.split("/")) {
-            if (part.equalsIgnoreCase(name) || part.equalsIgnoreCase(name + "Api")) {
+            if (part.equals(name) || part.equals(name + "Api")) {
                 return true;
             }
         }

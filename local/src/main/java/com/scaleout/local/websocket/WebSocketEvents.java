@@ -41,6 +41,18 @@ record WebSocketEvents(String apiId, String stage) {
         public String getDisconnectReason() {
             return disconnectReason;
         }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof DisconnectContext that && super.equals(that)
+                    && disconnectStatusCode == that.disconnectStatusCode
+                    && java.util.Objects.equals(disconnectReason, that.disconnectReason);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(super.hashCode(), disconnectStatusCode, disconnectReason);
+        }
     }
 
     /** Headers as sent (first value in {@code headers}, all in {@code multiValueHeaders}), and the query's. */
