@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Deploys the CDK app to LocalStack with cdklocal (aws-cdk-local, pinned here), after `docker compose up -d`.
 #   LOCALSTACK_AUTH_TOKEN=... ./localstack/deploy.sh [stage] [cdk options, e.g. -c webSite=true]   (default dev)
-# Needs a paid LocalStack plan (Base or above): the stack's API is an API Gateway v2 HTTP API, which LocalStack serves
-# only to an activated instance. See README.md for what the free plan offers instead.
+# Needs a paid LocalStack plan (Base or above): the stack's APIs are API Gateway v2 APIs (the HTTP API, the live
+# updates' WebSocket API), which LocalStack serves only to an activated instance. See README.md for what the free plan offers instead.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 STAGE="${1:-dev}"
@@ -12,7 +12,7 @@ shift || true
 # answers nothing. Stop here instead, saying what the free plan offers.
 [ -n "${LOCALSTACK_AUTH_TOKEN:-}" ] || { cat >&2 <<'MSG'
 LOCALSTACK_AUTH_TOKEN is not set. Deploying the CDK app needs LocalStack's Base plan or above (API Gateway v2 HTTP
-APIs are not in the free plan), with its auth token in LOCALSTACK_AUTH_TOKEN before `docker compose up -d`.
+and WebSocket APIs are not in the free plan), with its auth token in LOCALSTACK_AUTH_TOKEN before `docker compose up -d`.
 On the free plan, run the integration suite on LocalStack's DynamoDB and S3 instead:
   mvn -P localstack -pl declaration,functions,local,bench verify
 MSG

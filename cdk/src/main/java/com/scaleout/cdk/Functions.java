@@ -80,7 +80,7 @@ public final class Functions extends Construct {
             var props = baseProps(spec, code, config, !provisioned)
                     .environment(environment(declaration.settingsOf(spec.name()), provided));
             if (spec.usesRedis()) {
-                cache.ifPresent(c -> placeNextTo(props, c));
+                cache.ifPresent(c -> placeNextTo(props, c, declaration.pushesToConnections(spec.name())));
             }
             Function function = new Function(this, spec.name(), props.build());
             grantTables(function, spec, tables);
@@ -231,12 +231,14 @@ public final class Functions extends Construct {
     /**
      * Into the cache's isolated subnets, with the security group the cache admits. Only functions that use Redis:
      * from there nothing but DynamoDB, S3 and the cache is reachable (no NAT gateway), and a function outside a VPC
-     * has no ENIs to wait for. Lambda adds the managed policy that lets it manage those ENIs.
+     * has no ENIs to wait for. Lambda adds the managed policy that lets it manage those ENIs. A function that posts
+     * to WebSocket connections goes into the egress subnets instead: the API's management endpoint is reached
+     * through the NAT gateway ({@link Network} says why no endpoint can do it).
      */
-    private static void placeNextTo(FunctionProps.Builder props, Cache cache) {
+    private static void placeNextTo(FunctionProps.Builder props, Cache cache, boolean pushes) {
         Network network = cache.network();
         props.vpc(network.vpc())
-                .vpcSubnets(network.isolatedSubnets())
+                .vpcSubnets(pushes ? network.egressSubnets() : network.isolatedSubnets())
                 .securityGroups(List.of(network.functionsSecurityGroup()));
     }
 

@@ -4,6 +4,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.OperatorMetricNames;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
+import com.scaleout.declaration.WebSocketApiSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,8 @@ import software.constructs.Construct;
  * Alarms on what users feel and what loses work, and one dashboard: the API's 5xx rate and p99 latency; per
  * function, throttles; per stream consumer, iterator age (a shard falling behind), failing batches (the functions'
  * own {@code StreamConsumerFailures}) and on-failure queue depth (a batch given up on); the fanout's duration and
- * the timeline cache's miss ratio (the functions' EMF metrics, {@link OperatorMetricNames}). Every alarm notifies
+ * the timeline cache's miss ratio (the functions' EMF metrics, {@link OperatorMetricNames}); per WebSocket API, new
+ * connections near API Gateway's quota, and per function that pushes to it, failing pushes. Every alarm notifies
  * one SNS topic; subscribe to it (e-mail, chat, pager) after deploying.
  */
 public final class Monitoring extends Construct {
@@ -45,14 +47,24 @@ public final class Monitoring extends Construct {
 
     private static final Duration PERIOD = Duration.minutes(5);
 
+    /**
+     * API Gateway admits 500 new WebSocket connections a second per account and Region (a quota that can be raised):
+     * a WebSocket API's connects over 80% of it in a period are a reconnect storm or growth to ask AWS about.
+     */
+    static final double NEW_CONNECTIONS_PER_SECOND_QUOTA = 500;
+    static final double NEW_CONNECTIONS_SHARE = 0.8;
+    /** Pushes failing in three periods running: the management API throttles or refuses them, not a blip. */
+    static final int PUSH_FAILURE_PERIODS = 3;
+
     private final Topic alarms;
     private final List<Alarm> all = new ArrayList<>();
 
     /** The cache's storage at this share of its ceiling: time to raise it (or find what fills it). */
     static final double CACHE_STORAGE_SHARE = 0.8;
 
-    public Monitoring(Construct scope, String id, Declaration declaration, HttpApiRoutes api, Functions functions,
-                      StreamConsumers consumers, java.util.Optional<Cache> cache, ScaleoutStackConfig config) {
+    public Monitoring(Construct scope, String id, Declaration declaration, HttpApiRoutes api,
+                      WebSocketApis webSocketApis, Functions functions, StreamConsumers consumers,
+                      java.util.Optional<Cache> cache, ScaleoutStackConfig config) {
         super(scope, id);
         alarms = Topic.Builder.create(this, "Alarms").displayName("Scaleout alarms").enforceSsl(true).build();
 
@@ -89,6 +101,7 @@ public final class Monitoring extends Construct {
                     consumer.id() + ": batches are failing (retried from the failed record; see its log)");
         }
         operatorAlarms(functions, declaration);
+        webSocketAlarms(webSocketApis, functions, declaration);
 
         cache.ifPresent(own -> {
             // ElastiCache Serverless publishes per cache, under the dimension clusterId = the cache's name
@@ -104,8 +117,50 @@ public final class Monitoring extends Construct {
                     "Cache: data over 80% of its ceiling; at the ceiling it evicts (raise -c cacheMaxDataGb)");
         });
 
-        dashboard(requests, serverErrors, httpApi.metricLatency(MetricOptions.builder().statistic("p50")
-                .period(PERIOD).build()), p99, functions, declaration, consumers);
+        Dashboard dashboard = dashboard(requests, serverErrors, httpApi.metricLatency(MetricOptions.builder()
+                .statistic("p50").period(PERIOD).build()), p99, functions, declaration, consumers);
+        webSocketDashboard(dashboard, webSocketApis, functions, declaration);
+    }
+
+    /** New connections near the quota, per API; failing pushes, per function that pushes (its own EMF metric). */
+    private void webSocketAlarms(WebSocketApis webSocketApis, Functions functions, Declaration declaration) {
+        for (WebSocketApiSpec spec : declaration.webSocketApis()) {
+            var stage = webSocketApis.api(spec.name()).stage();
+            alarm(spec.name() + "NewConnections", stage.metric("ConnectCount", sum()),
+                    NEW_CONNECTIONS_SHARE * NEW_CONNECTIONS_PER_SECOND_QUOTA * PERIOD.toSeconds().doubleValue(),
+                    spec.name() + " WebSocket API: new connections over 80% of API Gateway's 500 a second (an"
+                            + " account quota): a reconnect storm, or time to ask for more", 3);
+            for (String pusher : spec.pushers()) {
+                alarm(pusher + "PushFailures", operatorMetric(functions.function(pusher),
+                                OperatorMetricNames.LIVE_PUSH_FAILURES, "Sum"), 0,
+                        pusher + ": posts to " + spec.name() + " connections failing (throttled or refused; see its"
+                                + " log), subscribers miss live updates", PUSH_FAILURE_PERIODS);
+            }
+        }
+    }
+
+    /** Per WebSocket API: connects and messages, errors by kind, and its pushers' failed posts. */
+    private static void webSocketDashboard(Dashboard dashboard, WebSocketApis webSocketApis, Functions functions,
+                                           Declaration declaration) {
+        for (WebSocketApiSpec spec : declaration.webSocketApis()) {
+            var stage = webSocketApis.api(spec.name()).stage();
+            List<IMetric> traffic = List.of("ConnectCount", "MessageCount").stream()
+                    .<IMetric>map(name -> stage.metric(name, labelled(name))).toList();
+            List<IMetric> errors = List.of("IntegrationError", "ClientError", "ExecutionError").stream()
+                    .<IMetric>map(name -> stage.metric(name, labelled(name))).toList();
+            List<IMetric> pushFailures = spec.pushers().stream().<IMetric>map(pusher -> operatorMetric(
+                    functions.function(pusher), OperatorMetricNames.LIVE_PUSH_FAILURES, "Sum", pusher)).toList();
+            dashboard.addWidgets(
+                    GraphWidget.Builder.create().title(spec.name() + " connects and messages").left(traffic)
+                            .width(8).build(),
+                    GraphWidget.Builder.create().title(spec.name() + " errors").left(errors).width(8).build(),
+                    GraphWidget.Builder.create().title(spec.name() + " failed pushes").left(pushFailures).width(8)
+                            .build());
+        }
+    }
+
+    private static MetricOptions labelled(String label) {
+        return MetricOptions.builder().statistic("Sum").period(PERIOD).label(label).build();
     }
 
     /** On the functions a declaration has (a test's may have only some). */
@@ -156,11 +211,15 @@ public final class Monitoring extends Construct {
     }
 
     private void alarm(String id, IMetric metric, double threshold, String description) {
+        alarm(id, metric, threshold, description, threshold == 0 ? 1 : 3); // a throttle or a given-up batch is news at once
+    }
+
+    private void alarm(String id, IMetric metric, double threshold, String description, int periods) {
         Alarm alarm = Alarm.Builder.create(this, id)
                 .metric(metric)
                 .threshold(threshold)
                 .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
-                .evaluationPeriods(threshold == 0 ? 1 : 3) // a throttle or a given-up batch is news at once
+                .evaluationPeriods(periods)
                 .treatMissingData(TreatMissingData.NOT_BREACHING)
                 .alarmDescription(description)
                 .build();
@@ -168,7 +227,7 @@ public final class Monitoring extends Construct {
         all.add(alarm);
     }
 
-    private void dashboard(Metric requests, Metric serverErrors, Metric p50, Metric p99, Functions functions,
+    private Dashboard dashboard(Metric requests, Metric serverErrors, Metric p50, Metric p99, Functions functions,
                            Declaration declaration, StreamConsumers consumers) {
         var dashboard = Dashboard.Builder.create(this, "Dashboard").build();
         dashboard.addWidgets(
@@ -222,6 +281,7 @@ public final class Monitoring extends Construct {
         if (!operatorWidgets.isEmpty()) {
             dashboard.addWidgets(operatorWidgets.toArray(IWidget[]::new));
         }
+        return dashboard;
     }
 
     public Topic alarmTopic() {

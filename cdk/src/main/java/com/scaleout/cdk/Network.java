@@ -21,11 +21,20 @@ import software.constructs.Construct;
 
 /**
  * Where the cache lives and the functions that use it run: a VPC of private isolated subnets in two Availability
- * Zones, with no internet gateway, no public subnet and no NAT gateway to pay for. DynamoDB and S3 are reached
- * through gateway endpoints (free); nothing else outside the VPC is reachable from it, which is why only the
- * functions that use Redis are placed here (the others keep Lambda's own network).
+ * Zones, with no internet gateway, no public subnet and no NAT gateway to pay for (unless {@code egress}, below).
+ * DynamoDB and S3 are reached through gateway endpoints (free); nothing else outside the VPC is reachable from the
+ * isolated subnets, which is why only the functions that use Redis are placed here (the others keep Lambda's own
+ * network).
  *
  * <p>Two security groups: the functions' and the cache's, which admits the functions' on the cache's ports only.
+ *
+ * <p>With {@code egress} (a function here posts to a WebSocket API's connections), also a public subnet with one NAT
+ * gateway and a private subnet per zone routed through it, for those functions only: the management API
+ * ({@code https://{api}.execute-api...}) of a public API is not reachable through an {@code execute-api} interface
+ * endpoint (that serves private REST APIs only, and with its private DNS would even cut off every public API), so
+ * their posts need a way out. One NAT gateway, not one per zone: about $0.045 an hour plus $0.045 per GB; if its
+ * zone fails, pushes from the other zone's environments fail until it is back (the subscribers miss live updates,
+ * nothing is lost: the timelines are written by then).
  */
 public final class Network extends Construct {
     /** Two Availability Zones: the cache spreads over both; Lambda runs in both. No lookup: synthesizes offline. */
@@ -49,18 +58,24 @@ public final class Network extends Construct {
     private final SecurityGroup cacheSecurityGroup;
 
     /** @param logBucket where the VPC's flow logs go, under {@value #FLOW_LOG_PREFIX} */
-    public Network(Construct scope, String id, IBucket logBucket) {
+    /**
+     * @param logBucket where the VPC's flow logs go, under {@value #FLOW_LOG_PREFIX}
+     * @param egress    whether functions here need the internet's AWS endpoints: see the class comment
+     */
+    public Network(Construct scope, String id, IBucket logBucket, boolean egress) {
         super(scope, id);
         getNode().setContext(CREATE_DEFAULT_LOGGING_POLICY, true);
+        // the isolated subnets first, so that adding the others keeps their address ranges (and the cache in place)
+        var subnets = new java.util.ArrayList<>(List.of(subnet("Isolated", SubnetType.PRIVATE_ISOLATED)));
+        if (egress) {
+            subnets.add(subnet("Public", SubnetType.PUBLIC));
+            subnets.add(subnet("Egress", SubnetType.PRIVATE_WITH_EGRESS));
+        }
         vpc = Vpc.Builder.create(this, "Vpc")
                 .ipAddresses(IpAddresses.cidr(CIDR))
                 .maxAzs(AVAILABILITY_ZONES)
-                .subnetConfiguration(List.of(SubnetConfiguration.builder()
-                        .name("Isolated")
-                        .subnetType(SubnetType.PRIVATE_ISOLATED)
-                        .cidrMask(SUBNET_CIDR_MASK)
-                        .build()))
-                .natGateways(0)
+                .subnetConfiguration(subnets)
+                .natGateways(egress ? 1 : 0)
                 // Nothing is ever placed in the default security group (every ENI here gets one of the two below);
                 // emptying its rules would take a custom-resource Lambda function in the stack for no gain.
                 .restrictDefaultSecurityGroup(false)
@@ -91,6 +106,15 @@ public final class Network extends Construct {
                 .build();
         cacheSecurityGroup.getConnections().allowFrom(functionsSecurityGroup,
                 Port.tcpRange(CACHE_PORT, CACHE_READER_PORT), "Redis protocol (TLS) from the functions");
+    }
+
+    private static SubnetConfiguration subnet(String name, SubnetType type) {
+        SubnetConfiguration.Builder subnet = SubnetConfiguration.builder().name(name).subnetType(type)
+                .cidrMask(SUBNET_CIDR_MASK);
+        if (type == SubnetType.PUBLIC) {
+            subnet.mapPublicIpOnLaunch(false); // the NAT gateway has its own Elastic IP; nothing else runs here
+        }
+        return subnet.build();
     }
 
     /**
@@ -128,6 +152,11 @@ public final class Network extends Construct {
     /** The isolated subnets, one per Availability Zone: the cache's and the functions'. */
     public SubnetSelection isolatedSubnets() {
         return SubnetSelection.builder().subnetType(SubnetType.PRIVATE_ISOLATED).build();
+    }
+
+    /** The private subnets routed through the NAT gateway (with {@code egress} only), one per Availability Zone. */
+    public SubnetSelection egressSubnets() {
+        return SubnetSelection.builder().subnetType(SubnetType.PRIVATE_WITH_EGRESS).build();
     }
 
     public SecurityGroup functionsSecurityGroup() {

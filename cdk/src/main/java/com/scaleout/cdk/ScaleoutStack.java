@@ -44,7 +44,8 @@ public final class ScaleoutStack extends Stack {
         storage = new Storage(this, "Storage", declaration, config);
         boolean ownCache = config.redisUrl().isEmpty()
                 && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
-        network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket())) : Optional.empty();
+        network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket(), pushersUseRedis(declaration)))
+                : Optional.empty();
         cache = network.map(net -> new Cache(this, "Cache", net, config));
         if (config.adminRoutes() && adminKeyReadersUseRedis(declaration)) {
             network.ifPresent(Network::reachSecretsManager);
@@ -54,13 +55,14 @@ public final class ScaleoutStack extends Stack {
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         webSocketApis = new WebSocketApis(this, "WebSockets", declaration, functions, config);
         webSite = config.webDist().filter(WebSite::isBuilt)
-                .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), config));
+                .map(dist -> new WebSite(this, "Web", dist, storage, api.httpApi(), webSocketApis, config));
         config.webDist().filter(dist -> webSite.isEmpty()).ifPresent(dist -> Annotations.of(this).addWarningV2(
                 "scaleout:webDistMissing", "no web client at " + dist.toAbsolutePath().normalize() + " (no "
                         + WebSite.INDEX + "): this stack has no web site. Build it first (cd web && npm ci && npm run"
                         + " build) or pass -c webDist=PATH"));
         streamConsumers = new StreamConsumers(this, "Streams", declaration, tables, functions, config);
-        monitoring = new Monitoring(this, "Monitoring", declaration, api, functions, streamConsumers, cache, config);
+        monitoring = new Monitoring(this, "Monitoring", declaration, api, webSocketApis, functions, streamConsumers,
+                cache, config);
         NagRules.apply(this, declaration);
 
         CfnOutput.Builder.create(this, "ApiUrl")
@@ -92,6 +94,12 @@ public final class ScaleoutStack extends Stack {
                 .description("SNS topic every alarm notifies: subscribe to it")
                 .value(monitoring.alarmTopic().getTopicArn())
                 .build();
+    }
+
+    /** Whether a function that posts to WebSocket connections runs in the cache's VPC (and so needs a way out). */
+    static boolean pushersUseRedis(Declaration declaration) {
+        return declaration.functions().stream()
+                .anyMatch(f -> f.usesRedis() && declaration.pushesToConnections(f.name()));
     }
 
     /** Whether a function that reads the admin key runs in the cache's VPC. */

@@ -4,7 +4,9 @@ import com.scaleout.declaration.WebClientSecurity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.cloudfront.AllowedMethods;
@@ -34,8 +36,9 @@ import software.constructs.Construct;
 /**
  * The web client as a static site: its built files in a private S3 bucket, served by a CloudFront distribution
  * that alone may read the bucket (origin access control), over HTTPS only, with security headers on every
- * response. Beside the files goes {@value #CONFIG_FILE}, {@code {"apiUrl": "<the HTTP API's endpoint>"}}: the
- * client reads the API's address from it, so one build serves every stage.
+ * response. Beside the files goes {@value #CONFIG_FILE}, {@code {"apiUrl": "<the HTTP API's endpoint>",
+ * "liveUrl": "wss://<the Live WebSocket API's stage>"}} (a {@code <name>Url} per WebSocket API): the client reads
+ * the APIs' addresses from it, so one build serves every stage.
  *
  * <p>The API stays on its own origin and the browser calls it cross-origin. Its CORS keeps allowing any origin
  * ({@code *}, without credentials; see {@link HttpApiRoutes}) rather than this distribution's only, because the
@@ -66,15 +69,22 @@ public final class WebSite extends Construct {
      *                replaced by the stack's
      */
     public WebSite(Construct scope, String id, Path webDist, Storage storage, HttpApi api,
-                   ScaleoutStackConfig config) {
+                   WebSocketApis webSocketApis, ScaleoutStackConfig config) {
         super(scope, id);
         String apiUrl = api.getApiEndpoint();
+        Map<String, Object> configJson = new LinkedHashMap<>();
+        configJson.put(CONFIG_API_URL, apiUrl);
+        webSocketApis.all().forEach((name, deployed) -> configJson.put(configKey(name), deployed.stage().getUrl()));
+        // wss://{api}.execute-api...: where the client opens its WebSocket connections (connect-src covers them)
+        String[] origins = Stream.concat(Stream.of(apiUrl),
+                webSocketApis.all().values().stream().map(deployed -> deployed.api().getApiEndpoint()))
+                .toArray(String[]::new);
         bucket = storage.privateBucket(this, "Files", ACCESS_LOG_PREFIX);
         var headers = ResponseHeadersPolicy.Builder.create(this, "SecurityHeaders")
                 .comment("Scaleout web client: CSP (self and the API), HSTS, nosniff, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
                         .contentSecurityPolicy(ResponseHeadersContentSecurityPolicy.builder()
-                                .contentSecurityPolicy(contentSecurityPolicy(apiUrl)).override(true).build())
+                                .contentSecurityPolicy(contentSecurityPolicy(origins)).override(true).build())
                         .strictTransportSecurity(ResponseHeadersStrictTransportSecurity.builder()
                                 .accessControlMaxAge(HSTS_MAX_AGE).includeSubdomains(true).override(true).build())
                         .contentTypeOptions(ResponseHeadersContentTypeOptions.builder().override(true).build())
@@ -107,7 +117,7 @@ public final class WebSite extends Construct {
         deployment = BucketDeployment.Builder.create(this, "Deployment")
                 .sources(List.of(
                         Source.asset(webDist.toString(), AssetOptions.builder().exclude(List.of(CONFIG_FILE)).build()),
-                        Source.jsonData(CONFIG_FILE, Map.of(CONFIG_API_URL, apiUrl))))
+                        Source.jsonData(CONFIG_FILE, configJson)))
                 .destinationBucket(bucket)
                 .cacheControl(List.of(CacheControl.setPublic(), CacheControl.maxAge(Duration.seconds(0)),
                         CacheControl.mustRevalidate(), CacheControl.sMaxAge(Duration.days(365))))
@@ -123,9 +133,14 @@ public final class WebSite extends Construct {
         return Files.isRegularFile(webDist.resolve(INDEX));
     }
 
-    /** The client's policy ({@link WebClientSecurity}), with the stage's API among the places it may call. */
-    static String contentSecurityPolicy(String apiUrl) {
-        return WebClientSecurity.contentSecurityPolicy(apiUrl);
+    /** The client's policy ({@link WebClientSecurity}), with the stage's APIs among the places it may call. */
+    static String contentSecurityPolicy(String... apiOrigins) {
+        return WebClientSecurity.contentSecurityPolicy(apiOrigins);
+    }
+
+    /** The key of a WebSocket API's URL in {@value #CONFIG_FILE}: {@code Live} is {@code liveUrl}. */
+    static String configKey(String webSocketApi) {
+        return Character.toLowerCase(webSocketApi.charAt(0)) + webSocketApi.substring(1) + "Url";
     }
 
     /** {@code https://<the distribution's domain>}. */

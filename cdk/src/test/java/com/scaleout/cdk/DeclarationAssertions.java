@@ -121,10 +121,11 @@ final class DeclarationAssertions {
             variables.put(setting.name(), value);
         }
         var cache = stack.cache().filter(c -> spec.usesRedis());
-        // in the cache's subnets with the security group it admits, or outside any VPC
+        // in the cache's subnets (a pusher: those with a way out) with the security group it admits, or outside any VPC
+        boolean pushes = declaration.pushesToConnections(spec.name());
         Object vpcConfig = cache.<Object>map(c -> Map.of(
-                        "SubnetIds", synth.resolve(c.network().vpc()
-                                .selectSubnets(c.network().isolatedSubnets()).getSubnetIds()),
+                        "SubnetIds", synth.resolve(c.network().vpc().selectSubnets(pushes
+                                ? c.network().egressSubnets() : c.network().isolatedSubnets()).getSubnetIds()),
                         "SecurityGroupIds", List.of(synth.resolve(
                                 c.network().functionsSecurityGroup().getSecurityGroupId()))))
                 .orElse(Match.absent());

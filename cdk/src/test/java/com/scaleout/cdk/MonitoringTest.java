@@ -27,8 +27,9 @@ class MonitoringTest {
     }
 
     @Test
-    void twoApiAlarmsOneThrottleAlarmPerFunctionThreePerStreamConsumerTwoForTheCacheAndTwoOnOperatorMetrics() {
-        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2 + 2;
+    void twoApiAlarmsOneThrottleAlarmPerFunctionThreePerStreamConsumerTwoForTheCacheTwoOnOperatorMetricsAndTheLive() {
+        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2 + 2
+                + webSocketAlarms();
 
         synth.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
         assertThat(synth.stack().monitoring().alarms()).hasSize(expected);
@@ -75,7 +76,8 @@ class MonitoringTest {
     void aStackWithARedisOfItsOwnHasNoCacheAlarms() {
         var byo = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp)
                 .withRedisUrl("rediss://cache.example:6379"));
-        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2;
+        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2
+                + webSocketAlarms();
         byo.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
     }
 
@@ -128,6 +130,38 @@ class MonitoringTest {
         synth.template().resourceCountIs("AWS::CloudWatch::Dashboard", 1);
         synth.template().hasOutput("AlarmTopic", Match.anyValue());
         synth.template().hasResourceProperties("AWS::SNS::TopicPolicy", Match.anyValue());
+    }
+
+    @Test
+    void eachWebSocketApiAlarmsOnNewConnectionsNearTheQuotaAndEachPusherOnFailingPushesForThreePeriods() {
+        for (var api : DECLARATION.webSocketApis()) {
+            var stage = synth.stack().webSocketApis().api(api.name()).stage();
+            synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
+                    "Namespace", "AWS/ApiGateway", "MetricName", "ConnectCount", "Statistic", "Sum",
+                    "Period", 300, "EvaluationPeriods", 3,
+                    "Threshold", Monitoring.NEW_CONNECTIONS_SHARE * Monitoring.NEW_CONNECTIONS_PER_SECOND_QUOTA * 300,
+                    "Dimensions", Match.arrayWith(List.of(
+                            Map.of("Name", "ApiId", "Value", synth.resolve(stage.getApi().getApiId())),
+                            Map.of("Name", "Stage", "Value", stage.getStageName()))))));
+            for (String pusher : api.pushers()) {
+                hasOperatorAlarm("LivePushFailures", pusher, Map.of("Statistic", "Sum", "Threshold", 0,
+                        "EvaluationPeriods", Monitoring.PUSH_FAILURE_PERIODS));
+            }
+        }
+        assertThat(webSocketAlarms()).isGreaterThan(1);
+    }
+
+    @Test
+    void theDashboardShowsTheWebSocketApisMetricsAndFailedPushes() {
+        String body = synth.template().findResources("AWS::CloudWatch::Dashboard").values().iterator().next()
+                .toString();
+        assertThat(body).contains("ConnectCount", "MessageCount", "IntegrationError", "ClientError",
+                "ExecutionError", "LivePushFailures");
+    }
+
+    /** One on new connections per WebSocket API, one on failing pushes per function that pushes to it. */
+    private static int webSocketAlarms() {
+        return DECLARATION.webSocketApis().stream().mapToInt(api -> 1 + api.pushers().size()).sum();
     }
 
     /** An alarm on one of the functions' own EMF metrics, as {@code function} writes it, with {@code settings}. */

@@ -18,6 +18,12 @@ public final class OperatorMetricNames {
     /** Stream batches a consumer failed, in part or whole (retried from the failed record). */
     public static final String STREAM_CONSUMER_FAILURES = "StreamConsumerFailures";
 
+    /**
+     * Posts to WebSocket connections that failed for another reason than the connection being gone (a gone one is
+     * cleaned up, not a failure): throttled, refused or timed out; written by each function that pushes.
+     */
+    public static final String LIVE_PUSH_FAILURES = "LivePushFailures";
+
     private OperatorMetricNames() {
     }
 }

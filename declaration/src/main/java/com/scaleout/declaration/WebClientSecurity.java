@@ -10,9 +10,17 @@ public final class WebClientSecurity {
     private WebClientSecurity() {
     }
 
-    /** @param apiOrigin where the API is when not on the site's own origin, or empty */
-    public static String contentSecurityPolicy(String apiOrigin) {
-        String connect = apiOrigin == null || apiOrigin.isEmpty() ? "'self'" : "'self' " + apiOrigin;
+    /**
+     * @param apiOrigins where the APIs are when not on the site's own origin (the HTTP API's, a WebSocket API's
+     *                   {@code wss://} one), or none; empty ones are left out
+     */
+    public static String contentSecurityPolicy(String... apiOrigins) {
+        var connect = new StringBuilder("'self'");
+        for (String origin : apiOrigins) {
+            if (origin != null && !origin.isEmpty()) {
+                connect.append(' ').append(origin);
+            }
+        }
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
                 + "connect-src " + connect + "; object-src 'none'; base-uri 'self'; form-action 'self'; "
                 + "frame-ancestors 'none'";
