@@ -4,6 +4,7 @@ import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.websocket.LiveLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -15,6 +16,8 @@ import java.util.logging.Logger;
  * starting moto_server and redis-server.
  *
  * @param template the synthesized template that configures the production declaration's functions, if given
+ * @param liveLimits the WebSocket APIs' idle timeout, maximum duration and new-connection quota (API Gateway's,
+ *                   shortened by tests)
  */
 public record LocalConfig(
         int port,
@@ -26,7 +29,8 @@ public record LocalConfig(
         int accountConcurrency,
         int executionSlots,
         Optional<Path> webDir,
-        Optional<Path> template) {
+        Optional<Path> template,
+        LiveLimits liveLimits) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
     public static LocalConfig fromEnvironment() {
@@ -46,43 +50,50 @@ public record LocalConfig(
                 RuntimeEnvironment.integer(LocalSettings.EXECUTION_SLOTS),
                 RuntimeEnvironment.variable(LocalSettings.WEB_DIR).map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
-                RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of));
+                RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of),
+                LiveLimits.aws());
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template);
+                accountConcurrency, executionSlots, webDir, template, liveLimits);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template);
+                accountConcurrency, executionSlots, webDir, template, liveLimits);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, executionSlots, webDir, template);
+                limit, executionSlots, webDir, template, liveLimits);
     }
 
     /** Configures the production declaration's functions with this synthesized template. */
     public LocalConfig withTemplate(Path templateJson) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, Optional.of(templateJson));
+                accountConcurrency, executionSlots, webDir, Optional.of(templateJson), liveLimits);
+    }
+
+    /** The WebSocket APIs' limits (API Gateway's unless a test shortens them). */
+    public LocalConfig withLiveLimits(LiveLimits limits) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                accountConcurrency, executionSlots, webDir, template, limits);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, dir, template);
+                accountConcurrency, executionSlots, dir, template, liveLimits);
     }
 }

@@ -19,6 +19,7 @@ import com.scaleout.local.http.RouteTable;
 import com.scaleout.local.http.RouteThrottles;
 import com.scaleout.local.iam.CallLog;
 import com.scaleout.local.iam.FunctionPolicies;
+import com.scaleout.local.iam.ManagedConnections;
 import com.scaleout.local.iam.Policy;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
@@ -35,6 +36,7 @@ import com.scaleout.local.template.LocalNames;
 import com.scaleout.local.template.LocalSubstitutions;
 import com.scaleout.local.template.StackTemplate;
 import com.scaleout.local.template.TemplateConfiguration;
+import com.scaleout.local.websocket.LiveGateway;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -97,12 +99,17 @@ public final class LocalRuntime implements AutoCloseable {
                     () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
             var template = config.template().filter(path -> declaration.equals(ScaleoutDeclaration.declaration()))
                     .map(path -> times.time("template", () -> configured(declaration, path, parts.backends)));
+            String apiUrl = "http://127.0.0.1:" + parts.api.port();
             var substitutions = LocalSubstitutions.of(parts.backends.dynamoDbEndpoint().toString(),
-                    parts.backends.redisUrl());
+                    parts.backends.redisUrl(), apiUrl);
             parts.environments = template.map(t -> t.environments(substitutions))
-                    .orElseGet(() -> sameForEach(declaration, todaysEnvironment(declaration, parts.backends)));
+                    .orElseGet(() -> sameForEach(declaration, todaysEnvironment(declaration, parts.backends, apiUrl)));
             parts.template = template;
             template.ifPresent(LocalRuntime::enforcePolicies);
+            // the management API's calls are authorized on the template's API id and stage
+            template.ifPresent(t -> declaration.webSocketApis().forEach(api -> t.webSocketStage(api.name())
+                    .ifPresent(stage -> ManagedConnections.register(LiveGateway.apiId(api.name()), stage.apiId(),
+                            stage.stageName()))));
             exportEnvironment(parts.environments, parts.backends);
             parts.credentials = ContainerCredentialsEndpoint.start(Clock.systemUTC());
             parts.credentials.publishToSdk();
@@ -200,8 +207,11 @@ public final class LocalRuntime implements AutoCloseable {
      * {@link #functionEnvironment} sets, and every declared setting this JVM is given (the tests' tuning, the admin
      * key), as every function saw them when all read the JVM's system properties.
      */
-    private static Map<String, String> todaysEnvironment(Declaration declaration, Backends backends) {
+    private static Map<String, String> todaysEnvironment(Declaration declaration, Backends backends, String apiUrl) {
         var variables = new LinkedHashMap<>(functionEnvironment(declaration, backends));
+        // the pushers' management endpoint: the local gateway's (a declaration has one WebSocket API pushed to)
+        declaration.functions().forEach(function -> LocalSubstitutions.liveEndpoint(apiUrl, function.name(),
+                declaration).ifPresent(url -> variables.put(Settings.LIVE_ENDPOINT.name(), url)));
         for (Setting setting : Settings.named()) {
             RuntimeEnvironment.given(setting).ifPresent(value -> variables.putIfAbsent(setting.name(), value));
         }
@@ -215,11 +225,14 @@ public final class LocalRuntime implements AutoCloseable {
         declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
                 functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
         var address = new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port());
+        var newConnections = LiveGateway.newConnectionQuota(config.liveLimits()); // the account's, across APIs
+        var webSocketApis = declaration.webSocketApis().stream().map(api -> new LiveGateway(api, functions,
+                config.liveLimits(), newConnections, Clock.systemUTC())).toList();
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
                     Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
                     // the stage's default route throttle comes with the template (DefaultRouteSettings)
-                    new RouteThrottles(declaration.routeThrottles(), Optional.empty()));
+                    new RouteThrottles(declaration.routeThrottles(), Optional.empty()), webSocketApis);
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }
@@ -331,6 +344,12 @@ public final class LocalRuntime implements AutoCloseable {
         return "http://127.0.0.1:" + parts.api.port();
     }
 
+    /** Where clients connect to each WebSocket API: {@code ws://127.0.0.1:PORT/live}. */
+    public List<String> webSocketUrls() {
+        return parts.api.webSocketApis().stream().map(api -> "ws://127.0.0.1:" + parts.api.port() + api.path())
+                .toList();
+    }
+
     public Backends backends() {
         return parts.backends;
     }
@@ -434,11 +453,13 @@ public final class LocalRuntime implements AutoCloseable {
                 .orElse("");
         String template = config.template().map(path -> "the template " + path)
                 .orElse("the declaration alone (no SCALEOUT_TEMPLATE: every function gets every variable)");
-        System.out.printf("%nScaleout is up: %s%n  API       %s   (try: curl %s/health)%n%s"
+        String live = runtime.webSocketUrls().stream().map(url -> String.format("  Live      %s%n", url))
+                .collect(java.util.stream.Collectors.joining());
+        System.out.printf("%nScaleout is up: %s%n  API       %s   (try: curl %s/health)%n%s%s"
                         + "  DynamoDB  %s%n  Redis     %s%n  Admin key %s   (X-Admin-Key; SCALEOUT_ADMIN_KEY sets it)%n"
                         + "  Functions configured by %s%n"
                         + "  Ctrl-C stops everything it started.%n%n",
-                times.summary(), runtime.url(), runtime.url(), web, runtime.backends().dynamoDbEndpoint(),
+                times.summary(), runtime.url(), runtime.url(), live, web, runtime.backends().dynamoDbEndpoint(),
                 runtime.backends().redisUrl(), shownAdminKey, template);
         stopped.await();
     }

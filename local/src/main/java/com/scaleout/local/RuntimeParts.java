@@ -47,6 +47,7 @@ final class RuntimeParts implements AutoCloseable {
         closeQuietly("the credentials endpoint", credentials);
         if (template.isPresent()) {
             FunctionPolicies.clear();
+            com.scaleout.local.iam.ManagedConnections.clear();
         }
     }
 

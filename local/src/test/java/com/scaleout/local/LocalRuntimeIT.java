@@ -30,7 +30,8 @@ class LocalRuntimeIT {
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
                 Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty());
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
+                com.scaleout.local.websocket.LiveLimits.aws());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -61,7 +62,8 @@ class LocalRuntimeIT {
             int port = taken.getLocalPort();
             var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
                     java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty());
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
+                com.scaleout.local.websocket.LiveLimits.aws());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
                     .isInstanceOf(IOException.class)

@@ -6,6 +6,8 @@ import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import com.scaleout.local.lambda.InvocationPayload;
+import com.scaleout.local.websocket.LiveEndpoints;
+import com.scaleout.local.websocket.LiveGateway;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -41,7 +43,8 @@ import org.eclipse.jetty.util.Callback;
  * Lambda's on the event and the response), authorizers, the payload-2.0 event to the route's function and its
  * response back, and API Gateway's own fixed answers when something goes wrong. The HTTP server is Jetty's, because
  * the JDK's answers a request it cannot parse (a malformed percent-encoding) with an HTML page of its own before any
- * handler runs; Jetty's lets the gateway answer those in JSON too ({@link JsonErrors}).
+ * handler runs; Jetty's lets the gateway answer those in JSON too ({@link JsonErrors}). The WebSocket APIs share its
+ * port, each on its own path ({@link LiveEndpoints}): only their handshakes and management calls leave this gateway.
  */
 public final class LocalHttpApi implements AutoCloseable {
     /**
@@ -97,6 +100,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Admission admission = new Admission();
     private final ExecutionSlots slots;
     private final RouteThrottles throttles;
+    private final List<LiveGateway> webSocketApis;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -121,20 +125,30 @@ public final class LocalHttpApi implements AutoCloseable {
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                         int executionSlots, RouteThrottles throttles) throws IOException {
+        this(address, routes, functions, authorizers, clock, staticFiles, executionSlots, throttles, List.of());
+    }
+
+    /** With WebSocket APIs on the same port, each on its own path (see {@link LiveEndpoints}). */
+    public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
+                        Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
+                        int executionSlots, RouteThrottles throttles, List<LiveGateway> webSocketApis)
+            throws IOException {
         this(address, routes, functions, authorizers, clock, staticFiles, INTEGRATION_TIMEOUT,
-                new ExecutionSlots(executionSlots), throttles);
+                new ExecutionSlots(executionSlots), throttles, webSocketApis);
     }
 
     LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                  Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
                  Duration integrationTimeout, ExecutionSlots slots) throws IOException {
         this(address, routes, functions, authorizers, clock, staticFiles, integrationTimeout, slots,
-                RouteThrottles.none());
+                RouteThrottles.none(), List.of());
     }
 
     LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                  Map<String, AuthorizerGate> authorizers, Clock clock, Optional<StaticFiles> staticFiles,
-                 Duration integrationTimeout, ExecutionSlots slots, RouteThrottles throttles) throws IOException {
+                 Duration integrationTimeout, ExecutionSlots slots, RouteThrottles throttles,
+                 List<LiveGateway> webSocketApis) throws IOException {
+        this.webSocketApis = List.copyOf(webSocketApis);
         this.throttles = throttles;
         this.integrationTimeout = integrationTimeout;
         this.slots = slots;
@@ -158,13 +172,13 @@ public final class LocalHttpApi implements AutoCloseable {
         connector.setAcceptQueueSize(ACCEPT_BACKLOG);
         connector.setIdleTimeout(IDLE_TIMEOUT.toMillis());
         server.addConnector(connector);
-        server.setHandler(new Handler.Abstract() {
+        server.setHandler(LiveEndpoints.before(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
                 front.execute(() -> LocalHttpApi.this.handle(new GatewayExchange(request, response, callback)));
                 return true;
             }
-        });
+        }, server, this.webSocketApis));
         server.setErrorHandler(new JsonErrors());
         bind(connector);
     }
@@ -398,8 +412,14 @@ public final class LocalHttpApi implements AutoCloseable {
         } catch (Exception e) {
             LOG.log(Level.WARNING, "the HTTP API did not stop cleanly", e);
         }
+        webSocketApis.forEach(LiveGateway::close);
         front.shutdownNow();
         executor.shutdownNow();
+    }
+
+    /** The WebSocket APIs served on this port. */
+    public List<LiveGateway> webSocketApis() {
+        return webSocketApis;
     }
 
     /** What goes back to the client. */

@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
  * and each request takes one or is refused. Written here because the rate limiters at hand (resilience4j's) count
  * fixed periods instead, which admit twice the burst across a period boundary.
  */
-final class TokenBucket {
+public final class TokenBucket {
     private static final double NANOS_PER_SECOND = 1_000_000_000d;
 
     private final double ratePerSecond;
@@ -16,7 +16,7 @@ final class TokenBucket {
     private double tokens;
     private long refilledAt;
 
-    TokenBucket(double ratePerSecond, int burst, LongSupplier nanoTime) {
+    public TokenBucket(double ratePerSecond, int burst, LongSupplier nanoTime) {
         this.ratePerSecond = ratePerSecond;
         this.burst = burst;
         this.nanoTime = nanoTime;
@@ -24,7 +24,7 @@ final class TokenBucket {
         this.refilledAt = nanoTime.getAsLong();
     }
 
-    synchronized boolean tryTake() {
+    public synchronized boolean tryTake() {
         long now = nanoTime.getAsLong();
         tokens = Math.min(burst, tokens + (now - refilledAt) / NANOS_PER_SECOND * ratePerSecond);
         refilledAt = now;

@@ -2,6 +2,7 @@ package com.scaleout.local.iam;
 
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.apigatewaymanagementapi.model.ApiGatewayManagementApiException;
 import software.amazon.awssdk.services.cloudwatch.model.CloudWatchException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -38,6 +39,8 @@ final class AccessDenied {
                     .awsErrorDetails(details("AccessDenied", message, "S3")).build();
             case "cloudwatch" -> CloudWatchException.builder().message(message).statusCode(403)
                     .awsErrorDetails(details("AccessDenied", message, "CloudWatch")).build();
+            case "execute-api" -> ApiGatewayManagementApiException.builder().message(message).statusCode(403)
+                    .awsErrorDetails(details("AccessDeniedException", message, "ApiGatewayManagementApi")).build();
             default -> AwsServiceException.builder().message(message).statusCode(403)
                     .awsErrorDetails(details("AccessDenied", message, service)).build();
         };

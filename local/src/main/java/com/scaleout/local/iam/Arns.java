@@ -9,6 +9,11 @@ record Arns(String region) {
         return "arn:aws:dynamodb:" + region + ":" + ACCOUNT + ":table/" + name;
     }
 
+    /** An API Gateway resource: {@code <api-id>/<stage>/<method>/<path>}. */
+    String executeApi(String resource) {
+        return "arn:aws:execute-api:" + region + ":" + ACCOUNT + ":" + resource;
+    }
+
     static String bucket(String bucket) {
         return "arn:aws:s3:::" + bucket;
     }

@@ -34,13 +34,20 @@ public final class IamInterceptor implements ExecutionInterceptor {
         CallingFunction.onThisThread().ifPresent(function -> FunctionPolicies.of(function).ifPresent(policy -> {
             Region region = attributes.getAttribute(AwsExecutionAttribute.AWS_REGION);
             check(function, policy, context.request(), attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
-                    region == null ? "us-east-1" : region.id());
+                    region == null ? "us-east-1" : region.id(),
+                    attributes.getAttribute(SdkExecutionAttribute.CLIENT_ENDPOINT));
         }));
     }
 
     /** Checks every authorization the request needs; the first one denied fails the call. */
     static void check(String function, Policy policy, SdkRequest request, String operationName, String region) {
-        List<AwsCall> calls = RequestActions.of(request, operationName, region);
+        check(function, policy, request, operationName, region, null);
+    }
+
+    /** {@code endpoint}: the client's (a management API call's names its WebSocket API), or null. */
+    static void check(String function, Policy policy, SdkRequest request, String operationName, String region,
+                      java.net.URI endpoint) {
+        List<AwsCall> calls = RequestActions.of(request, operationName, region, endpoint);
         Map<String, String> context = contextKeys(function, region);
         RuntimeException denied = null;
         for (AwsCall call : calls) {

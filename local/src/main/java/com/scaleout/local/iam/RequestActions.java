@@ -9,8 +9,8 @@ import software.amazon.awssdk.services.s3.model.ListObjectsRequest;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 
 /**
- * The IAM actions and resources an AWS SDK request is authorized for. DynamoDB, S3 and Secrets Manager requests
- * name their resources; an operation without a mapping here (CloudWatch's, which take no resource-level
+ * The IAM actions and resources an AWS SDK request is authorized for. DynamoDB, S3, Secrets Manager and API
+ * Gateway management requests name their resources; an operation without a mapping here (CloudWatch's, which take no resource-level
  * permissions, or one our code does not call yet) is checked as {@code <service>:<Operation>} on {@code *}, which
  * only a grant on {@code *} allows: an unmapped call can be denied too eagerly, never allowed too freely.
  */
@@ -19,12 +19,18 @@ final class RequestActions {
     }
 
     static List<AwsCall> of(SdkRequest request, String operationName, String region) {
+        return of(request, operationName, region, null);
+    }
+
+    /** {@code endpoint}: the client's, which names the WebSocket API a management call goes to. */
+    static List<AwsCall> of(SdkRequest request, String operationName, String region, java.net.URI endpoint) {
         String service = service(request);
         var arns = new Arns(region);
         Optional<List<AwsCall>> mapped = switch (service) {
             case "dynamodb" -> new DynamoDbActions(arns).of(request, operationName);
             case "s3" -> s3(request, operationName);
             case "secretsmanager" -> secretsManager(request, operationName, arns);
+            case "apigatewaymanagementapi" -> ManagedConnections.of(request, operationName, arns, endpoint);
             default -> Optional.empty();
         };
         return mapped.orElseGet(() -> List.of(new AwsCall(service + ":" + operationName, "*")));

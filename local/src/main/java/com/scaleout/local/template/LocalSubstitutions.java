@@ -4,6 +4,7 @@ import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.local.websocket.LiveGateway;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,10 @@ import java.util.Map;
  * @param endpoint moto_server's endpoint, which serves DynamoDB, S3 and CloudWatch
  * @param redisUrl the local redis-server
  * @param importWriters import writes per request locally (moto_server takes writes one at a time)
+ * @param apiUrl the local gateway's URL ({@code http://127.0.0.1:PORT}), whose WebSocket APIs' management
+ *               endpoints the pushers post to
  */
-public record LocalSubstitutions(String endpoint, String redisUrl, String importWriters) {
+public record LocalSubstitutions(String endpoint, String redisUrl, String importWriters, String apiUrl) {
 
     /** Added to every function: the template has AWS's endpoints by omission. */
     public static final List<Setting> ENDPOINTS =
@@ -38,14 +41,23 @@ public record LocalSubstitutions(String endpoint, String redisUrl, String import
     /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
     public static final String LOCAL_IMPORT_WRITERS = "4";
 
-    public static LocalSubstitutions of(String endpoint, String redisUrl) {
+    public static LocalSubstitutions of(String endpoint, String redisUrl, String apiUrl) {
         return new LocalSubstitutions(endpoint, redisUrl,
-                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY).orElse(LOCAL_IMPORT_WRITERS));
+                RuntimeEnvironment.given(Settings.IMPORT_WRITE_CONCURRENCY).orElse(LOCAL_IMPORT_WRITERS), apiUrl);
     }
 
     /** Every variable substituted or added locally. */
     public static List<Setting> all() {
         return java.util.stream.Stream.of(ENDPOINTS, CACHE, LOCAL_ONLY).flatMap(List::stream).toList();
+    }
+
+    /**
+     * The management endpoint of the WebSocket API {@code function} pushes to, as the local gateway serves it
+     * ({@code http://127.0.0.1:PORT/live}); none when it pushes to none.
+     */
+    public static java.util.Optional<String> liveEndpoint(String apiUrl, String function, Declaration declaration) {
+        return declaration.webSocketApis().stream().filter(api -> api.pushers().contains(function)).findFirst()
+                .map(api -> apiUrl + "/" + LiveGateway.apiId(api.name()));
     }
 
     /** The function's local environment: the template's variables with the substitutions above. */
@@ -56,6 +68,12 @@ public record LocalSubstitutions(String endpoint, String redisUrl, String import
         if (variables.containsKey(Settings.REDIS_URL.name())) {
             variables.put(Settings.REDIS_URL.name(), redisUrl);
             variables.put(Settings.REDIS_CLUSTER.name(), "false");
+        }
+        // the template's management endpoint is API Gateway's (https://{api-id}.execute-api...), locally the
+        // gateway's own path on its port; the template must set it (a pusher without it fails as in AWS)
+        if (variables.containsKey(Settings.LIVE_ENDPOINT.name())) {
+            liveEndpoint(apiUrl, function, declaration)
+                    .ifPresent(url -> variables.put(Settings.LIVE_ENDPOINT.name(), url));
         }
         List<Setting> reads = declaration.settingsOf(function);
         if (reads.contains(Settings.IMPORT_WRITE_CONCURRENCY)) {

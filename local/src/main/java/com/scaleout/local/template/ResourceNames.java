@@ -58,6 +58,8 @@ final class ResourceNames {
             case "AWS::IAM::ManagedPolicy" -> "arn:aws:iam::" + names.accountId() + ":policy/" + id;
             case "AWS::SecretsManager::Secret" -> names.arn("secretsmanager", "secret:" + id);
             case "AWS::SQS::Queue" -> "https://sqs." + names.region() + ".amazonaws.com/" + names.accountId() + "/" + id;
+            case "AWS::ApiGatewayV2::Api" -> apiId(logicalId);
+            case "AWS::ApiGatewayV2::Stage" -> resource(logicalId).path("Properties").path("StageName").asText();
             default -> throw new UnresolvableTemplateException("Ref of " + logicalId + " (" + type
                     + "): no local name for this resource type");
         };
@@ -75,6 +77,9 @@ final class ResourceNames {
             case "AWS::IAM::Role.Arn" -> "arn:aws:iam::" + names.accountId() + ":role/" + id;
             case "AWS::SQS::Queue.Arn" -> names.arn("sqs", id);
             case "AWS::Logs::LogGroup.Arn" -> names.arn("logs", "log-group:" + id + ":*");
+            case "AWS::ApiGatewayV2::Api.ApiId" -> apiId(logicalId);
+            case "AWS::ApiGatewayV2::Api.ApiEndpoint" -> "wss://" + apiId(logicalId) + ".execute-api." + names.region()
+                    + ".amazonaws.com";
             case "AWS::ElastiCache::ServerlessCache.Endpoint.Address" -> names.redisHost();
             case "AWS::ElastiCache::ServerlessCache.Endpoint.Port" -> String.valueOf(names.redisPort());
             default -> null;
@@ -84,6 +89,14 @@ final class ResourceNames {
                     + "): no local value for this attribute");
         }
         return value;
+    }
+
+    /**
+     * An API's id locally: its construct id in lower case (the local gateway serves a WebSocket API at
+     * {@code /<its declared name in lower case>}; {@link TemplateConfiguration} pairs the two).
+     */
+    String apiId(String logicalId) {
+        return constructId(logicalId).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** An alias's ARN: its function's, qualified by the alias name. */

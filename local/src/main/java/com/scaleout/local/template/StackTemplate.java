@@ -30,13 +30,16 @@ public final class StackTemplate {
     private final Map<String, List<String>> awsManagedPolicies;
     private final List<EventSourceTemplate> eventSources;
     private final List<RouteThrottleSpec> routeThrottles;
+    private final List<WebSocketStageTemplate> webSocketStages;
 
     private StackTemplate(Map<String, FunctionTemplate> functions, Map<String, List<String>> awsManagedPolicies,
-                          List<EventSourceTemplate> eventSources, List<RouteThrottleSpec> routeThrottles) {
+                          List<EventSourceTemplate> eventSources, List<RouteThrottleSpec> routeThrottles,
+                          List<WebSocketStageTemplate> webSocketStages) {
         this.functions = functions;
         this.awsManagedPolicies = awsManagedPolicies;
         this.eventSources = eventSources;
         this.routeThrottles = routeThrottles;
+        this.webSocketStages = webSocketStages;
     }
 
     /** Reads and resolves the template; anything it cannot resolve fails here, naming it. */
@@ -57,6 +60,7 @@ public final class StackTemplate {
         var managed = new LinkedHashMap<String, List<String>>();
         var eventSources = new ArrayList<EventSourceTemplate>();
         var routeThrottles = new ArrayList<RouteThrottleSpec>();
+        var webSocketStages = new ArrayList<WebSocketStageTemplate>();
         resources.properties().forEach(entry -> {
             String logicalId = entry.getKey();
             JsonNode resource = entry.getValue();
@@ -70,6 +74,8 @@ public final class StackTemplate {
                 managed.put(name, roles.awsManagedPolicyArns(role));
             } else if (type.equals("AWS::Lambda::EventSourceMapping")) {
                 eventSources.add(eventSource(logicalId, resource.path("Properties"), resourceNames, intrinsics));
+            } else if (type.equals("AWS::ApiGatewayV2::Stage") && isWebSocket(resource, resources)) {
+                webSocketStages.add(webSocketStage(resource.path("Properties"), resourceNames));
             } else if (type.equals("AWS::ApiGatewayV2::Stage")) {
                 resource.path("Properties").path("RouteSettings").properties().forEach(route -> routeThrottles.add(
                         RouteThrottleSpec.of(route.getKey(), route.getValue().path("ThrottlingRateLimit").asDouble(),
@@ -77,7 +83,26 @@ public final class StackTemplate {
             }
         });
         return new StackTemplate(Map.copyOf(functions), Map.copyOf(managed), List.copyOf(eventSources),
-                List.copyOf(routeThrottles));
+                List.copyOf(routeThrottles), List.copyOf(webSocketStages));
+    }
+
+    /** A stage of a WebSocket API (its ApiId a Ref to an API whose ProtocolType is WEBSOCKET). */
+    private static boolean isWebSocket(JsonNode stage, JsonNode resources) {
+        String api = stage.path("Properties").path("ApiId").path("Ref").asText("");
+        return "WEBSOCKET".equals(resources.path(api).path("Properties").path("ProtocolType").asText());
+    }
+
+    private static WebSocketStageTemplate webSocketStage(JsonNode properties, ResourceNames resources) {
+        String api = properties.path("ApiId").path("Ref").asText();
+        JsonNode throttle = properties.path("DefaultRouteSettings");
+        return new WebSocketStageTemplate(ResourceNames.constructPath(resources.resource(api)), resources.apiId(api),
+                properties.path("StageName").asText(), throttle.path("ThrottlingRateLimit").asDouble(0),
+                throttle.path("ThrottlingBurstLimit").asInt(0));
+    }
+
+    /** The WebSocket APIs' stages. */
+    public List<WebSocketStageTemplate> webSocketStages() {
+        return webSocketStages;
     }
 
     /** The function declared under this name, as the template has it. */

@@ -67,8 +67,32 @@ public final class TemplateConfiguration {
         return consumers;
     }
 
+    /**
+     * The stage of the WebSocket API declared as {@code name}: the template's WebSocket stage whose API's construct
+     * path names it, or the only one when the template and the declaration have one each.
+     */
+    public java.util.Optional<WebSocketStageTemplate> webSocketStage(String name) {
+        var stages = template.webSocketStages();
+        var named = stages.stream().filter(stage -> stage.isOf(name)).findFirst();
+        if (named.isPresent() || stages.size() != 1 || declaration.webSocketApis().size() != 1) {
+            return named;
+        }
+        return java.util.Optional.of(stages.get(0));
+    }
+
     private void requireAgreement() {
         var problems = new ArrayList<String>();
+        // the local gateway throttles each WebSocket API's stage as declared; the template's must say the same
+        declaration.webSocketApis().forEach(api -> webSocketStage(api.name()).ifPresentOrElse(
+                stage -> {
+                    if (stage.ratePerSecond() != api.ratePerSecond() || stage.burst() != api.burst()) {
+                        problems.add("WebSocket API " + api.name() + "'s throttle: declared " + api.ratePerSecond()
+                                + "/s burst " + api.burst() + ", the template's stage " + stage.ratePerSecond()
+                                + "/s burst " + stage.burst());
+                    }
+                },
+                () -> problems.add("the declaration has the WebSocket API " + api.name() + ", the template no "
+                        + "stage of it")));
         for (FunctionSpec spec : declaration.functions()) {
             FunctionTemplate function = template.function(spec.name());
             disagree(problems, spec.name(), "memory (MB)", spec.memoryMb(), function.memoryMb());

@@ -18,8 +18,11 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.apigatewaymanagementapi.ApiGatewayManagementApiClient;
+import software.amazon.awssdk.services.apigatewaymanagementapi.model.ApiGatewayManagementApiException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -46,6 +49,8 @@ class IamInterceptorTest {
     private Consumer<Runnable> tweetsFunction;
     private DynamoDbClient dynamoDb;
     private S3Client s3;
+    /** Stands for the wire (see {@link Sent}). */
+    private ExecutionInterceptor wire;
 
     @BeforeEach
     @SuppressWarnings("unchecked")
@@ -55,7 +60,7 @@ class IamInterceptorTest {
         Class<?> code = environment.loadClass(InEnvironment.class.getName());
         assertThat(code.getClassLoader()).isSameAs(environment);
         tweetsFunction = (Consumer<Runnable>) code.getDeclaredConstructor().newInstance();
-        ExecutionInterceptor wire = new ExecutionInterceptor() {
+        wire = new ExecutionInterceptor() {
             @Override
             public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
                 throw new Sent();
@@ -165,6 +170,47 @@ class IamInterceptorTest {
         var file = dir.resolve("iam").resolve("calls.tsv");
         CallLog.writeTo(file);
         assertThat(CallLog.read(file)).containsExactlyElementsOf(CallLog.calls());
+    }
+
+    /**
+     * The management API's calls as CDK's {@code grantManagementApiAccess} grants them: only a pusher posts; anyone
+     * else gets AWS's 403 AccessDeniedException, on the ARN of the template's API id and stage.
+     */
+    @Test
+    void onlyAFunctionGrantedManageConnectionsPostsToAConnection() throws Exception {
+        String grant = "arn:aws:execute-api:us-east-1:123456789012:liveapi/dev/*/@connections/*";
+        FunctionPolicies.register("SocialFanout", PolicyTest.policy("{'Statement':[{'Effect':'Allow',"
+                + "'Action':'execute-api:ManageConnections','Resource':'" + grant + "'}]}"));
+        ManagedConnections.register("live", "liveapi", "dev");
+        URL testClasses = InEnvironment.class.getProtectionDomain().getCodeSource().getLocation();
+        try (var pusherEnvironment = new EnvironmentClassLoader("SocialFanout", new URL[] {testClasses},
+                getClass().getClassLoader());
+             var management = ApiGatewayManagementApiClient.builder().region(Region.US_EAST_1)
+                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                     .endpointOverride(URI.create("http://127.0.0.1:9/live"))
+                     .overrideConfiguration(c -> c.addExecutionInterceptor(wire)).build()) {
+            @SuppressWarnings("unchecked")
+            var pusher = (Consumer<Runnable>) pusherEnvironment.loadClass(InEnvironment.class.getName())
+                    .getDeclaredConstructor().newInstance();
+            Runnable post = () -> management.postToConnection(r -> r.connectionId("L0SM9cOFvHcCIhw=")
+                    .data(SdkBytes.fromUtf8String("{}")));
+
+            assertThatThrownBy(() -> pusher.accept(post)).isInstanceOf(Sent.class);
+            assertThatThrownBy(() -> tweetsFunction.accept(post))
+                    .isInstanceOfSatisfying(ApiGatewayManagementApiException.class, denied -> {
+                        assertThat(denied.statusCode()).isEqualTo(403);
+                        assertThat(denied.awsErrorDetails().errorCode()).isEqualTo("AccessDeniedException");
+                        assertThat(denied.awsErrorDetails().errorMessage()).contains(
+                                "execute-api:ManageConnections on resource: arn:aws:execute-api:us-east-1:"
+                                        + "123456789012:liveapi/dev/POST/@connections/L0SM9cOFvHcCIhw=");
+                    });
+            assertThatThrownBy(() -> pusher.accept(() -> management.deleteConnection(
+                    r -> r.connectionId("L0SM9cOFvHcCIhw=")))).isInstanceOf(Sent.class);
+        } finally {
+            ManagedConnections.clear();
+        }
+        assertThat(CallLog.calls()).extracting(RecordedCall::resource).contains(
+                "arn:aws:execute-api:us-east-1:123456789012:liveapi/dev/DELETE/@connections/L0SM9cOFvHcCIhw=");
     }
 
     @Test

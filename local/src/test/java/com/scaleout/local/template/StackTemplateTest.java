@@ -81,6 +81,22 @@ class StackTemplateTest {
                 .contains("arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole");
     }
 
+    /** CDK's grantManagementApiAccess resolved locally: the pushers post to the Live API's connections, no other. */
+    @Test
+    void onlyThePushersPoliciesAllowManagingTheLiveApisConnections() {
+        String post = "arn:aws:execute-api:us-east-1:123456789012:live/dev/POST/@connections/L0SM9cOFvHcCIhw=";
+        var pushers = DECLARATION.webSocketApi(ScaleoutDeclaration.LIVE_API).pushers();
+        for (FunctionSpec spec : DECLARATION.functions()) {
+            var policy = com.scaleout.local.iam.Policy.fromDocuments(template.function(spec.name()).policyDocuments());
+            assertThat(policy.evaluate("execute-api:ManageConnections", post, Map.of()).allowed()).as(spec.name())
+                    .isEqualTo(pushers.contains(spec.name()));
+        }
+        assertThat(template.webSocketStages()).singleElement().satisfies(stage -> {
+            assertThat(stage.apiId()).isEqualTo("live");
+            assertThat(stage.stageName()).isEqualTo("dev");
+        });
+    }
+
     @Test
     void everyStreamConsumerHasItsMappingWithABoundOnRetries() {
         assertThat(template.eventSources()).hasSameSizeAs(DECLARATION.streamConsumers());

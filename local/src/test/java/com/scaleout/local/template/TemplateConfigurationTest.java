@@ -30,7 +30,7 @@ class TemplateConfigurationTest {
 
     private static Map<String, Map<String, String>> environments() {
         return TemplateConfiguration.of(DECLARATION, TEMPLATE, PATH)
-                .environments(new LocalSubstitutions(ENDPOINT, REDIS, "4"));
+                .environments(new LocalSubstitutions(ENDPOINT, REDIS, "4", "http://127.0.0.1:3000"));
     }
 
     @Test
@@ -48,6 +48,38 @@ class TemplateConfigurationTest {
     void theCacheIsTheLocalRedisWithoutClusterOrTls() {
         assertThat(environments().get("SocialTweets")).containsEntry(Settings.REDIS_URL.name(), REDIS)
                 .containsEntry(Settings.REDIS_CLUSTER.name(), "false");
+    }
+
+    @Test
+    void thePushersPostToTheLocalGatewaysManagementEndpointAndNoOtherFunctionKnowsIt() {
+        var environments = environments();
+        for (String pusher : DECLARATION.webSocketApi(ScaleoutDeclaration.LIVE_API).pushers()) {
+            assertThat(environments.get(pusher)).containsEntry(Settings.LIVE_ENDPOINT.name(),
+                    "http://127.0.0.1:3000/live");
+        }
+        assertThat(environments.get(ScaleoutDeclaration.LIVE)).doesNotContainKey(Settings.LIVE_ENDPOINT.name());
+    }
+
+    @Test
+    void theLiveApisStageIsTheTemplatesWithTheDeclaredThrottle() {
+        var live = DECLARATION.webSocketApi(ScaleoutDeclaration.LIVE_API);
+        var stage = TemplateConfiguration.of(DECLARATION, TEMPLATE, PATH).webSocketStage(live.name()).orElseThrow();
+        assertThat(stage.apiId()).isEqualTo("live");
+        assertThat(stage.stageName()).isEqualTo("dev");
+        assertThat(stage.ratePerSecond()).isEqualTo(live.ratePerSecond());
+        assertThat(stage.burst()).isEqualTo(live.burst());
+    }
+
+    @Test
+    void aWebSocketThrottleTheTemplateDoesNotHaveIsAnError() {
+        var live = DECLARATION.webSocketApi(ScaleoutDeclaration.LIVE_API);
+        var halved = new com.scaleout.declaration.WebSocketApiSpec(live.name(), live.routes(),
+                live.ratePerSecond() / 2, live.burst(), live.pushers());
+        var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), DECLARATION.functions(),
+                DECLARATION.authorizers(), DECLARATION.routes(), DECLARATION.routeThrottles(),
+                DECLARATION.streamConsumers(), java.util.List.of(halved));
+        assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
+                .hasMessageContaining("WebSocket API Live's throttle: declared " + live.ratePerSecond() / 2);
     }
 
     @Test
