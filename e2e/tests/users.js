@@ -18,6 +18,14 @@ export async function register(page, username) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '@' + username }).waitFor();
 }
 
+/** Follows {@code username} from their profile. */
+export async function follow(page, username) {
+  await page.goto(`/#/u/${username}`);
+  await page.getByRole('heading', { name: '@' + username }).waitFor();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+}
+
 export async function tweet(page, text) {
   await page.getByLabel("What's happening?").fill(text);
   await page.getByRole('button', { name: 'Tweet', exact: true }).click();
