@@ -9,9 +9,10 @@ import { follow, newUser, tweet } from './users.js';
 
 const shared = browserForTests();
 
-/** Resolves once a socket of the page hears {@code {"type":"subscribed","stream":stream}}. */
+/** Resolves once a socket of the page hears {@code {"type":"subscribed","stream":stream}}; fails after 30 s. */
 function subscribed(page, stream) {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`no socket of the page was subscribed to ${stream} within 30 s`)), 30_000).unref();
     page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => {
       try {
         const message = JSON.parse(String(payload));
