@@ -4,24 +4,43 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, browserForTests } from './browser.js';
+import { ARTIFACTS, BASE_URL, browserForTests } from './browser.js';
 import { follow, newUser, tweet } from './users.js';
 
 const shared = browserForTests();
 
-/** Resolves once a socket of the page hears {@code {"type":"subscribed","stream":stream}}; fails after 30 s. */
-function subscribed(page, stream) {
-  return new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error(`no socket of the page was subscribed to ${stream} within 30 s`)), 30_000).unref();
-    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => {
-      try {
-        const message = JSON.parse(String(payload));
-        if (message.type === 'subscribed' && message.stream === stream) resolve(socket.url());
-      } catch {
-        // not JSON: not the acknowledgement
-      }
-    }));
-  });
+/**
+ * The messages the page's sockets receive (from the page's start: a socket lives across pages), parsed, each with its
+ * socket's URL; {@code next(match)} waits for one received from now on.
+ */
+function socketMessages(page) {
+  const waiting = new Set();
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => {
+    let message;
+    try {
+      message = { ...JSON.parse(String(payload)), url: socket.url() };
+    } catch {
+      return; // not JSON: no message of the protocol
+    }
+    for (const waiter of waiting) waiter(message);
+  }));
+  return {
+    next(match, what) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(waiter);
+          reject(new Error(`no socket of the page received ${what} within 30 s`));
+        }, 30_000);
+        const waiter = (message) => {
+          if (!match(message)) return;
+          clearTimeout(timer);
+          waiting.delete(waiter);
+          resolve(message);
+        };
+        waiting.add(waiter);
+      });
+    },
+  };
 }
 
 /** Marks the document, so that the test can tell that the page was never loaded again. */
@@ -30,23 +49,23 @@ async function markDocument(page) {
   return async () => assert.equal(await page.evaluate(() => window.e2eNotReloaded), true, 'the page was reloaded');
 }
 
-/** Two users, the follower's Home open (its `home` subscription acknowledged when {@code live}). */
-async function followerOnHome(prefix, beforeHome = async () => {}) {
+/** Two users, the reader following the author, on the author's profile. */
+async function readerOf(prefix, prepareReader) {
   const author = await newUser(shared.browser, undefined, prefix + 'a');
-  const reader = await newUser(shared.browser, undefined, prefix + 'r');
-  await beforeHome(reader.page);
+  // the reader's page is prepared before the client loads: it opens its socket at start-up
+  const reader = await newUser(shared.browser, undefined, prefix + 'r', prepareReader);
   await follow(reader.page, author.name);
   return { author, reader };
 }
 
 test('a followed user\'s tweet shows on the follower\'s open Home as "Show 1 new tweet", without a reload',
   async () => {
-    const { author, reader } = await followerOnHome('lv');
-    const home = subscribed(reader.page, 'home');
+    let messages;
+    const { author, reader } = await readerOf('lv', async (page) => (messages = socketMessages(page)));
+    const home = messages.next((m) => m.type === 'subscribed' && m.stream === 'home', 'subscribed to home');
     await reader.page.goto('/#/');
     await reader.page.getByRole('heading', { name: 'Home' }).waitFor();
-    const socketUrl = await home;
-    assert.match(socketUrl, /\/live\?token=/, 'the socket carries the session token');
+    assert.match((await home).url, /\/live\?token=/, 'the socket carries the session token');
     const notReloaded = await markDocument(reader.page);
 
     const text = `Live from the other tab ${Date.now()}`;
@@ -64,12 +83,12 @@ test('a followed user\'s tweet shows on the follower\'s open Home as "Show 1 new
 
 test('with the live endpoint refusing, Home still shows new tweets (polling) and no alarm', async () => {
   const attempts = [];
-  const { author, reader } = await followerOnHome('pl', async (page) => {
+  const { author, reader } = await readerOf('pl', async (page) => {
     // the deployed site's config names a live URL whose handshake this origin refuses (no socket there)
+    const noLive = new URL('/no-live-here', BASE_URL).href.replace(/^http/, 'ws');
     await page.route('**/config.json', (route) => route.fulfill({ contentType: 'application/json',
-      body: JSON.stringify({ apiUrl: '', liveUrl: new URL('/no-live-here', page.url()).href.replace(/^http/, 'ws') }) }));
+      body: JSON.stringify({ apiUrl: '', liveUrl: noLive }) }));
     page.on('websocket', (socket) => attempts.push(socket.url()));
-    await page.reload();
   });
   await reader.page.goto('/#/');
   await reader.page.getByRole('heading', { name: 'Home' }).waitFor();

@@ -1,9 +1,13 @@
 // The steps the end-to-end tests share: an account made through the web client, and a tweet sent from Home.
 import { newPage, unique } from './browser.js';
 
-/** A page of its own with a new account logged in (username from {@code prefix}), on Home. */
-export async function newUser(browser, viewport, prefix) {
+/**
+ * A page of its own with a new account logged in (username from {@code prefix}), on Home; {@code prepare} runs on the
+ * page before the client first loads (routes, listeners).
+ */
+export async function newUser(browser, viewport, prefix, prepare = async () => {}) {
   const page = await newPage(browser, viewport);
+  await prepare(page);
   const name = unique(prefix);
   await register(page, name);
   return { page, name };

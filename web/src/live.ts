@@ -129,6 +129,7 @@ export class Live {
   restart(): void {
     this.drop();
     this.failures = 0;
+    this.updatePolling();
     this.connect();
   }
 

@@ -174,6 +174,21 @@ describe("polling instead", () => {
     expect(live.polling).toBe(false);
   });
 
+  it("stops when the session changes: the new token's socket is tried afresh", async () => {
+    const live = client();
+    const home = recorder();
+    live.follow("home", home.follower);
+    live.start();
+    for (let failure = 1; failure <= FAILURES_BEFORE_POLLING; failure++) {
+      sockets.refuse();
+      await vi.advanceTimersByTimeAsync(retryDelayMs(failure, () => 1));
+    }
+    expect(live.polling).toBe(true);
+    live.restart();
+    expect(live.polling).toBe(false);
+    expect(vi.getTimerCount()).toBe(0); // no poll timer left behind (nor a reconnect: the socket is opening)
+  });
+
   it("reads a stream the server refused (an error for it) while the others stay live", async () => {
     const live = client();
     const home = recorder();
