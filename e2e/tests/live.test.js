@@ -100,6 +100,7 @@ test('with the live endpoint refusing, Home still shows new tweets (polling) and
   // three refusals (about 1 + 2 s apart), then a poll every 30 s
   const button = reader.page.getByRole('button', { name: 'Show 1 new tweet' });
   await button.waitFor({ timeout: 60_000 });
+  await reader.page.screenshot({ path: fileURLToPath(new URL('live-polled.png', ARTIFACTS)) });
   await button.click();
   await reader.page.locator('article', { hasText: text }).first().waitFor();
   assert.ok(attempts.length >= 3, `the socket was tried ${attempts.length} times, not 3`);
