@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACTS, browserForTests, newPage, unique } from './browser.js';
-import { awaitArticle, register, tweet } from './users.js';
+import { awaitArticle, follow, register, tweet } from './users.js';
 
 const shared = browserForTests();
 
@@ -31,10 +31,7 @@ test('two users follow, tweet, see, reply, retweet, search and log out', async (
   await register(bobPage, bob);
 
   // bob follows alice from her profile
-  await bobPage.goto(`/#/u/${alice}`);
-  await bobPage.getByRole('heading', { name: '@' + alice }).waitFor();
-  await bobPage.getByRole('button', { name: 'Follow', exact: true }).click();
-  await bobPage.getByRole('button', { name: 'Unfollow' }).waitFor();
+  await follow(bobPage, alice);
   await bobPage.getByText(/1 followers?/).first().waitFor();
 
   // alice tweets with a hashtag and a mention; the counter counts down as she types

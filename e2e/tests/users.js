@@ -1,9 +1,13 @@
 // The steps the end-to-end tests share: an account made through the web client, and a tweet sent from Home.
 import { newPage, unique } from './browser.js';
 
-/** A page of its own with a new account logged in (username from {@code prefix}), on Home. */
-export async function newUser(browser, viewport, prefix) {
+/**
+ * A page of its own with a new account logged in (username from {@code prefix}), on Home; {@code prepare} runs on the
+ * page before the client first loads (routes, listeners).
+ */
+export async function newUser(browser, viewport, prefix, prepare = async () => {}) {
   const page = await newPage(browser, viewport);
+  await prepare(page);
   const name = unique(prefix);
   await register(page, name);
   return { page, name };
@@ -16,6 +20,14 @@ export async function register(page, username) {
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '@' + username }).waitFor();
+}
+
+/** Follows {@code username} from their profile. */
+export async function follow(page, username) {
+  await page.goto(`/#/u/${username}`);
+  await page.getByRole('heading', { name: '@' + username }).waitFor();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await page.getByRole('button', { name: 'Unfollow' }).waitFor();
 }
 
 export async function tweet(page, text) {

@@ -2,7 +2,8 @@ import "./style.css";
 import { Api } from "./api";
 import { onSessionChange, session } from "./auth";
 import { useApi } from "./client";
-import { apiBase } from "./config";
+import { endpoints } from "./config";
+import { Live, liveUrl, useLive } from "./live";
 import { renderPagesWith } from "./navigation";
 import { followListPage } from "./pages/followList";
 import { homePage } from "./pages/home";
@@ -53,7 +54,13 @@ function render(): void {
 }
 
 renderPagesWith(render);
-onSessionChange(renderNav);
+/** The live updates' socket, once the URLs are known (below). */
+let live: Live | null = null;
+// a new session (or none) is a new token in the live URL: the socket is opened again with it
+onSessionChange(() => {
+  renderNav();
+  live?.restart();
+});
 document.getElementById("skip")?.addEventListener("click", (event) => {
   event.preventDefault(); // a plain #main would change the route
   main.focus();
@@ -66,8 +73,11 @@ window.addEventListener("popstate", () => {
   if (location.hash === renderedHash) render();
 });
 const fetchFn = (input: string, init?: RequestInit) => fetch(input, init);
-void apiBase(fetchFn, import.meta.env.VITE_API_URL).then((base) => {
-  useApi(new Api(fetchFn, base, () => session?.token ?? null));
+void endpoints(fetchFn, { api: import.meta.env.VITE_API_URL, live: import.meta.env.VITE_LIVE_URL }).then((urls) => {
+  useApi(new Api(fetchFn, urls.api, () => session?.token ?? null));
+  live = new Live(() => liveUrl(urls.live, urls.api, location.href, session?.token ?? null));
+  useLive(live);
+  live.start();
   mountSearchBox();
   renderNav();
   render();

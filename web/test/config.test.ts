@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiBase } from "../src/config";
+import { endpoints } from "../src/config";
 
 function fakeFetch(status: number, body: string) {
   const calls: string[] = [];
@@ -10,23 +10,29 @@ function fakeFetch(status: number, body: string) {
   return { fetchFn, calls };
 }
 
-describe("apiBase", () => {
-  it("takes the build's URL first, without asking for config.json", async () => {
-    const { fetchFn, calls } = fakeFetch(200, '{"apiUrl":"https://other"}');
-    expect(await apiBase(fetchFn, "https://api.example/")).toBe("https://api.example");
+describe("endpoints", () => {
+  it("takes the build's URLs first, without asking for config.json", async () => {
+    const { fetchFn, calls } = fakeFetch(200, '{"apiUrl":"https://other","liveUrl":"wss://other"}');
+    expect(await endpoints(fetchFn, { api: "https://api.example/" })).toEqual({ api: "https://api.example", live: "" });
+    expect(await endpoints(fetchFn, { api: "https://api.example", live: "wss://live.example/dev" }))
+      .toEqual({ api: "https://api.example", live: "wss://live.example/dev" });
     expect(calls).toEqual([]);
   });
 
   it("takes a deployed site's config.json", async () => {
-    const { fetchFn, calls } = fakeFetch(200, '{"apiUrl":"https://abc.execute-api.eu-west-1.amazonaws.com/"}');
-    expect(await apiBase(fetchFn, undefined)).toBe("https://abc.execute-api.eu-west-1.amazonaws.com");
+    const { fetchFn, calls } = fakeFetch(200, '{"apiUrl":"https://abc.execute-api.eu-west-1.amazonaws.com/",'
+      + '"liveUrl":"wss://def.execute-api.eu-west-1.amazonaws.com/dev"}');
+    expect(await endpoints(fetchFn)).toEqual({ api: "https://abc.execute-api.eu-west-1.amazonaws.com",
+      live: "wss://def.execute-api.eu-west-1.amazonaws.com/dev" });
     expect(calls).toEqual(["config.json"]);
   });
 
   it("falls back to this origin without a config, with a broken one, or when the request fails", async () => {
-    expect(await apiBase(fakeFetch(404, '{"message":"Not Found"}').fetchFn, undefined)).toBe("");
-    expect(await apiBase(fakeFetch(200, "not json").fetchFn, undefined)).toBe("");
-    expect(await apiBase(fakeFetch(200, '{"apiUrl": 42}').fetchFn, undefined)).toBe("");
-    expect(await apiBase(async () => { throw new TypeError("offline"); }, undefined)).toBe("");
+    const local = { api: "", live: "" };
+    expect(await endpoints(fakeFetch(404, '{"message":"Not Found"}').fetchFn)).toEqual(local);
+    expect(await endpoints(fakeFetch(200, "not json").fetchFn)).toEqual(local);
+    expect(await endpoints(fakeFetch(200, '{"apiUrl": 42, "liveUrl": false}').fetchFn)).toEqual(local);
+    expect(await endpoints(fakeFetch(200, '{"apiUrl": ""}').fetchFn)).toEqual(local);
+    expect(await endpoints(async () => { throw new TypeError("offline"); })).toEqual(local);
   });
 });

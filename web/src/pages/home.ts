@@ -3,17 +3,19 @@ import { api } from "../client";
 import { h } from "../dom";
 import { composeForm } from "../ui/compose";
 import { followButton } from "../ui/followButton";
+import { liveTweets } from "../ui/liveTweets";
 import { isCurrent, main, showError, startPage, type PageParts } from "../ui/page";
-import { tweetList } from "../ui/tweetList";
+import { tweetList, type TweetList } from "../ui/tweetList";
 import { userLink } from "../ui/userLink";
 import { mutualsText } from "../ui/wording";
 
-/** Home when logged in: compose, "You might like", and the timeline (scrolled). */
+/** Home when logged in: compose, "You might like", and the timeline (scrolled, live). */
 export function homePage(): void {
   const parts = startPage("Home");
   // one's own replies belong to one's timeline: a sent one shows on top at once, as a new tweet does
-  const timeline: ReturnType<typeof tweetList> = tweetList(parts, (p) => api.timeline(p), "scroll", "Home timeline",
+  const timeline: TweetList = tweetList(parts, (p) => api.timeline(p), "scroll", "Home timeline",
     "Your timeline is empty: tweet something, or follow someone.", { onReply: (reply) => timeline.prepend(reply) });
+  liveTweets(timeline, "home", () => api.timeline());
   const compose = composeForm(parts, (tweet) => timeline.prepend(tweet));
   const suggestions = h("ul", { class: "users" });
   const aside = h("section", { class: "suggestions", "aria-labelledby": "might-like" },

@@ -65,3 +65,8 @@ export function listStatus(shown: number, done: boolean, mode: ListMode, empty: 
 export function followListTitle(username: string, which: "followers" | "following"): string {
   return which === "followers" ? `Followers of @${username}` : `Accounts @${username} follows`;
 }
+
+/** The live updates' button: "Show 1 new tweet", "Show 3 new tweets". */
+export function newTweetsText(count: number): string {
+  return `Show ${countText(count, "new tweet", "new tweets")}`;
+}
