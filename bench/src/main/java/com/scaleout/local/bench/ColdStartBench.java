@@ -70,6 +70,8 @@ final class ColdStartBench {
             Map.entry(ScaleoutDeclaration.SOCIAL_SEARCH, "social/get-search.json"),
             Map.entry(ScaleoutDeclaration.SEARCH_INDEXER, "social/tweets-stream-insert-remove.json"),
             Map.entry(ScaleoutDeclaration.SOCIAL_FANOUT, "social/tweets-stream-insert-remove.json"),
+            // a connection is the first thing every live client does
+            Map.entry(ScaleoutDeclaration.LIVE, "live/connect-anonymous.json"),
             Map.entry(ScaleoutDeclaration.IMPORT_API, "imports/push-two-tables.json"),
             Map.entry(ScaleoutDeclaration.IMPORT_KEYS_ADMIN, "imports/admin-keys-create.json"),
             Map.entry(ScaleoutDeclaration.IMPORT_CHANGE_LOG, "imports/changelog-stream.json"),
