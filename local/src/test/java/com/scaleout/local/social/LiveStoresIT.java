@@ -11,14 +11,17 @@ import com.scaleout.functions.social.domain.LiveStream;
 import com.scaleout.functions.social.domain.LiveSubscription;
 import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
 import com.scaleout.functions.social.redis.RedisLivePresence;
+import com.scaleout.local.testing.DynamoDbSpy;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.SharedBackends;
 import com.scaleout.local.testing.TlsRedisCluster;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,6 +88,33 @@ class LiveStoresIT {
         assertThat(store.connection(id)).isEmpty();
         assertThat(store.subscriptions(id)).isEmpty();
         assertThat(store.listeners("home:" + alice)).isEmpty();
+    }
+
+    @Test
+    void twoCallersForgettingOneConnectionAtOnceGetEachSubscriptionOnce() {
+        String id = connectionId();
+        var connection = new LiveConnection(id, Optional.of(user()), CONNECTED);
+        store.putConnection(connection);
+        var home = LiveSubscription.of(connection, LiveStream.parse("home"));
+        var tag = LiveSubscription.of(connection, LiveStream.parse("hashtag:both"));
+        store.putSubscription(home);
+        store.putSubscription(tag);
+        // $disconnect and a pusher told the connection is gone: the other removal runs whole between this one's
+        // read of the items and its first delete
+        var other = new ArrayList<LiveSubscription>();
+        var interleaved = new AtomicBoolean();
+        var racing = new DynamoConnectionStore(DynamoDbSpy.around(fixture.runtime().dynamoDb(), call -> {
+            if (!call.equals("query") && interleaved.compareAndSet(false, true)) {
+                other.addAll(store.deleteConnection(id));
+            }
+        }), ScaleoutDeclaration.CONNECTIONS);
+
+        var removed = new ArrayList<>(racing.deleteConnection(id));
+        removed.addAll(other);
+
+        assertThat(interleaved).isTrue();
+        assertThat(removed).as("each presence count taken down once").containsExactlyInAnyOrder(home, tag);
+        assertThat(store.connection(id)).isEmpty();
     }
 
     @Test

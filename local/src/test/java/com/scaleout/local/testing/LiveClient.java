@@ -74,9 +74,14 @@ public final class LiveClient implements WebSocket.Listener, AutoCloseable {
 
     /** The next message received, waiting for it. */
     public String next() throws InterruptedException {
-        String message = messages.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        return next(java.time.Duration.ofSeconds(WAIT_SECONDS));
+    }
+
+    /** The next message received, waiting for it at most {@code wait}. */
+    public String next(java.time.Duration wait) throws InterruptedException {
+        String message = messages.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
         if (message == null) {
-            throw new AssertionError("no message within " + WAIT_SECONDS + " s");
+            throw new AssertionError("no message within " + wait.toSeconds() + " s");
         }
         return message;
     }

@@ -84,7 +84,7 @@ public final class LivePusher {
             candidates.values().forEach(allKeys::addAll);
             var listeners = new HashMap<String, List<LiveSubscription>>();
             failures += readListeners(listened(allKeys), listeners);
-            var names = created.isEmpty() ? Map.<String, String>of() : namesOf(created);
+            var names = new AuthorsOf(created);
             var deliveries = new ArrayList<Delivery>();
             created.forEach(tweet -> deliveries.addAll(deliveries(tweet, candidates.get(tweet), listeners,
                     Optional.of(names))));
@@ -100,13 +100,29 @@ public final class LivePusher {
         }
     }
 
-    /** The authors' display names; without them (their cache and table unreadable) the tweets show usernames. */
-    private Map<String, String> namesOf(List<Tweet> tweets) {
-        try {
-            return authorNames.of(tweets);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "authors' names not read; the pushed tweets show their usernames", e);
-            return Map.of();
+    /**
+     * The display names of the batch's authors, read once and only when a tweet has a listener: most batches have
+     * none, and would pay a cache read (a Users read on a miss) for nothing. Without them (their cache and table
+     * unreadable) the tweets show usernames.
+     */
+    private final class AuthorsOf {
+        private final List<Tweet> tweets;
+        private Map<String, String> names;
+
+        AuthorsOf(List<Tweet> tweets) {
+            this.tweets = tweets;
+        }
+
+        Map<String, String> names() {
+            if (names == null) {
+                try {
+                    names = authorNames.of(tweets);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "authors' names not read; the pushed tweets show their usernames", e);
+                    names = Map.of();
+                }
+            }
+            return names;
         }
     }
 
@@ -193,7 +209,7 @@ public final class LivePusher {
      * with its author's {@code names}), else its deletion's.
      */
     private List<Delivery> deliveries(Tweet tweet, Set<String> keys, Map<String, List<LiveSubscription>> listeners,
-                                      Optional<Map<String, String>> names) {
+                                      Optional<AuthorsOf> names) {
         boolean created = names.isPresent();
         List<String> terms = created ? SearchTerms.of(tweet.text()) : List.of();
         var messages = new HashMap<String, String>(); // by stream: one text per (tweet, stream)
@@ -207,7 +223,7 @@ public final class LivePusher {
                     continue;
                 }
                 String text = messages.computeIfAbsent(subscription.stream(), stream -> created
-                        ? LiveJson.encode(new LiveMessage.TweetPosted(stream, tweet), names.get())
+                        ? LiveJson.encode(new LiveMessage.TweetPosted(stream, tweet), names.get().names())
                         : LiveJson.encode(new LiveMessage.TweetDeleted(stream, tweet.id())));
                 deliveries.add(new Delivery(subscription.connectionId(), text));
             }

@@ -9,7 +9,6 @@ import static com.scaleout.functions.shared.aws.Attributes.strings;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Settings;
-import com.scaleout.functions.shared.aws.Batches;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.social.application.ConnectionStore;
 import com.scaleout.functions.social.domain.LiveConnection;
@@ -23,9 +22,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The Connections table: per connection ({@code connectionId}) the item {@value #CONNECTION} (its user and when it
@@ -115,15 +112,23 @@ public final class DynamoConnectionStore implements ConnectionStore {
         return old == null || old.isEmpty() ? Optional.empty() : Optional.of(toSubscription(old));
     }
 
+    /**
+     * Each item is deleted on its own, answering what it held: two callers may forget one connection at once (its
+     * {@code $disconnect} and a pusher told it is gone, or both pushers), and each subscription is then returned to
+     * one of them only, so that its presence count goes down once (a batch delete answers nothing, and both callers
+     * would return every subscription they had read).
+     */
     @Override
     public List<LiveSubscription> deleteConnection(String connectionId) {
-        var items = items(connectionId);
-        var deletes = new ArrayList<WriteRequest>(items.size());
-        items.forEach(item -> deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder()
-                .key(key(connectionId, string(item, STREAM))).build()).build()));
-        Batches.writeAll(dynamoDb, table, deletes);
-        return items.stream().filter(item -> !CONNECTION.equals(string(item, STREAM)))
-                .map(DynamoConnectionStore::toSubscription).toList();
+        var removed = new ArrayList<LiveSubscription>();
+        for (var item : items(connectionId)) {
+            String stream = string(item, STREAM);
+            if (!CONNECTION.equals(stream)) {
+                deleteSubscription(connectionId, stream).ifPresent(removed::add);
+            }
+        }
+        dynamoDb.deleteItem(r -> r.tableName(table).key(key(connectionId, CONNECTION)));
+        return removed;
     }
 
     @Override

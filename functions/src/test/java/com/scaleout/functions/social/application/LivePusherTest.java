@@ -10,10 +10,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.functions.social.LiveComponents;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.fakes.LiveWorld;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class LivePusherTest {
@@ -73,6 +78,39 @@ class LivePusherTest {
 
         assertThat(streamsOf(sentTo("C"))).containsExactlyInAnyOrder("tweet mentions", "tweet home");
         assertThat(streamsOf(sentTo("C2"))).containsExactly("tweet mentions");
+    }
+
+    @Test
+    void aBatchNoOneListensToReadsNoAuthorNames() {
+        var reads = new AtomicInteger();
+        var names = new AuthorNames(new AuthorNameCache() {
+            @Override
+            public Map<String, String> get(Collection<String> userIds) {
+                reads.incrementAndGet();
+                return Map.of();
+            }
+
+            @Override
+            public void fill(Map<String, String> namesByUserId) {
+            }
+
+            @Override
+            public void replace(String userId, String displayName) {
+            }
+        }, world.users);
+        var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
+                names, author -> world.followers.getOrDefault(author, Set.of()));
+        Tweet unheard = world.tweet(ALICE, "alice", "nobody is connected");
+
+        pusher.push(List.of(unheard), List.of());
+        assertThat(reads).hasValue(0);
+
+        world.connect("N", Optional.empty());
+        world.live.subscribe("N", "public");
+        pusher.push(List.of(world.tweet(ALICE, "alice", "one listens"), unheard), List.of());
+        assertThat(reads).as("once for the batch").hasValue(1);
+        assertThat(sentTo("N").getFirst().get("data").get("author").get("displayName").asText())
+                .isEqualTo("Alice A.");
     }
 
     @Test
