@@ -258,8 +258,8 @@ final class BenchCommandLine implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", defaultValue = "1000",
                 description = "followers, each on its own connection (default ${DEFAULT-VALUE})")
         int connections;
-        @Parameters(index = "1", arity = "0..1", defaultValue = "20",
-                description = "tweets by their author (default ${DEFAULT-VALUE})")
+        @Parameters(index = "1", arity = "0..1", defaultValue = "12",
+                description = "tweets by their author, after one to warm up (default ${DEFAULT-VALUE})")
         int tweets;
 
         @Override

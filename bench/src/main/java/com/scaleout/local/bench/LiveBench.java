@@ -11,7 +11,6 @@ import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.admin.AdminClient;
-import com.scaleout.local.cost.Meters;
 import java.lang.management.ManagementFactory;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -43,7 +41,7 @@ import org.HdrHistogram.Histogram;
  * Live function's invocations.
  */
 final class LiveBench {
-    static final int TWEETS = 20;
+    static final int TWEETS = 12;
     static final int TIMELINE_SAMPLE = 5;
     static final int HANDSHAKES_IN_FLIGHT = 8;
     /** {@code POST /admin/stress} seeds at most this many fans at once (one seed chunk). */
@@ -74,14 +72,9 @@ final class LiveBench {
                 tweets));
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(ScaleBench.freshDataDir("bench-live"));
-        var liveInvocations = new AtomicLong();
-        Meters.InvocationListener counter = invocation -> {
-            if (ScaleoutDeclaration.LIVE.equals(invocation.function())) {
-                liveInvocations.incrementAndGet();
-            }
-        };
-        Meters.addListener(counter);
-        try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config);
+        try (var live = InvocationTally.of(ScaleoutDeclaration.LIVE);
+             var fanout = InvocationTally.of(ScaleoutDeclaration.SOCIAL_FANOUT);
+             var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config);
              var clients = new LiveClients()) {
             var api = new BenchApi(runtime.url());
             String star = "live" + randomTag();
@@ -96,23 +89,27 @@ final class LiveBench {
             clients.open(url, tokens(followers.subList(0, warm)), "home", HANDSHAKES_IN_FLIGHT, n -> { });
             long heapBefore = heapUsedAfterGc();
             int environmentsBefore = runtime.function(ScaleoutDeclaration.LIVE).environments();
-            long invocationsBefore = liveInvocations.get();
+            long invocationsBefore = live.invocations();
             long started = System.nanoTime();
             int measured = connections - warm;
             System.out.printf("opening %d connections, each subscribed to home%n", measured);
             clients.open(url, tokens(followers.subList(warm, connections)), "home", HANDSHAKES_IN_FLIGHT,
                     n -> progress("subscribed", n, measured));
             double openSeconds = (System.nanoTime() - started) / 1e9;
-            long openInvocations = liveInvocations.get() - invocationsBefore;
+            long openInvocations = live.invocations() - invocationsBefore;
             long heapAfter = heapUsedAfterGc();
             int environmentsAfter = runtime.function(ScaleoutDeclaration.LIVE).environments();
 
-            long pushInvocationsBefore = liveInvocations.get();
+            long pushInvocationsBefore = live.invocations();
             var runs = new ArrayList<TweetRun>();
             var sample = followers.subList(0, Math.min(TIMELINE_SAMPLE, followers.size()));
             // tweet 0 warms the pushers up (their first management API client, the stream consumers' JIT): its
             // first push took twice the next ones' in trials; it is shown, not counted
+            InvocationTally.Snapshot fanoutBefore = null;
             for (int t = 0; t <= tweets; t++) {
+                if (t == 1) {
+                    fanoutBefore = fanout.snapshot();
+                }
                 var tweetRun = tweet(api, starToken, t, clients, sample);
                 runs.add(tweetRun);
                 System.out.printf(Locale.ROOT, "tweet %d/%d%s: reached %d of %d connections, push p50 %.0f ms, "
@@ -120,18 +117,18 @@ final class LiveBench {
                         tweetRun.pushMillis().size(), connections, percentile(tweetRun.pushMillis(), 50),
                         percentile(tweetRun.pushMillis(), 100), percentile(tweetRun.timelineMillis(), 50));
             }
-            long pushInvocations = liveInvocations.get() - pushInvocationsBefore;
+            long pushInvocations = live.invocations() - pushInvocationsBefore;
+            var fanouts = fanoutBefore == null ? fanout.snapshot() : fanout.snapshot().since(fanoutBefore);
             write(report, connections, warm, runs, new Memory(measured, heapBefore, heapAfter, environmentsBefore,
                     environmentsAfter), openSeconds, openInvocations, pushInvocations, clients.problems());
+            writeFanouts(report, fanouts, tweets);
             chart(runs.subList(1, runs.size()));
             System.out.println("closing the connections");
-            long disconnectsFrom = liveInvocations.get();
-            if (!clients.closeGently(HANDSHAKES_IN_FLIGHT, () -> liveInvocations.get() - disconnectsFrom,
+            long disconnectsFrom = live.invocations();
+            if (!clients.closeGently(HANDSHAKES_IN_FLIGHT, () -> live.invocations() - disconnectsFrom,
                     ARRIVAL_BUDGET)) {
                 System.out.println("  some $disconnect invocations had not run when the stack stopped");
             }
-        } finally {
-            Meters.removeListener(counter);
         }
         report.save();
         BenchmarksBlock.named("live").updateIn(Path.of("BENCHMARKS.md"), String.join("\n", report.lines()));
@@ -301,6 +298,21 @@ final class LiveBench {
             report.line(String.format(Locale.ROOT, "%d problems on the connections, the first: %s", problems.size(),
                     problems.stream().limit(5).toList()));
         }
+    }
+
+    /**
+     * What the fanout function did for the counted tweets (its invocations carry the timelines' inserts and the
+     * home pushes alike): where the push's time beyond the timelines' goes.
+     */
+    private static void writeFanouts(BenchReport report, InvocationTally.Snapshot fanouts, int tweets) {
+        report.line("");
+        report.line(String.format(Locale.ROOT, "The fanout function (`%s`) over the %d counted tweets: %,d "
+                + "invocations, %.0f ms of them per tweet; DynamoDB per tweet: %.0f Query, %.0f GetItem, %.0f "
+                + "calls in all (%s).", ScaleoutDeclaration.SOCIAL_FANOUT, tweets, fanouts.invocations(),
+                fanouts.millis() / tweets, fanouts.calls("Query") / (double) tweets,
+                fanouts.calls("GetItem") / (double) tweets,
+                fanouts.dynamoDbCalls().values().stream().mapToLong(Long::longValue).sum() / (double) tweets,
+                new java.util.TreeMap<>(fanouts.dynamoDbCalls())));
     }
 
     /** Each counted tweet's push p50 and p99 and its timelines' p50 (dashed, the baseline), in docs/bench. */

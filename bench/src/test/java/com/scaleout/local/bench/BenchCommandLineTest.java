@@ -91,13 +91,13 @@ class BenchCommandLineTest {
     }
 
     @Test
-    void liveTakesConnectionsThenTweetsAndDefaultsToAThousandConnectionsAndTwentyTweets() {
+    void liveTakesConnectionsThenTweetsAndDefaultsToAThousandConnectionsAndTwelveTweets() {
         BenchCommandLine.Live live = parsed("live", "50", "5");
         assertThat(live.connections).isEqualTo(50);
         assertThat(live.tweets).isEqualTo(5);
         BenchCommandLine.Live defaults = parsed("live");
         assertThat(defaults.connections).isEqualTo(1_000);
-        assertThat(defaults.tweets).isEqualTo(20);
+        assertThat(defaults.tweets).isEqualTo(12);
         assertThat(execute("live", "--help")).isZero();
         assertThat(out.toString()).contains("[<connections>] [<tweets>]").contains("default 1000");
     }
