@@ -38,8 +38,10 @@ final class LiveClients implements AutoCloseable {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<Connection> connections = new ArrayList<>();
-    /** Connections each tweet (by id) reached, first copies only; notified on each arrival. */
+    /** Connections each tweet (by id) reached, first copies only. */
     private final Map<String, AtomicInteger> reached = new ConcurrentHashMap<>();
+    /** Notified on each arrival. */
+    private final Object arrival = new Object();
     /** What went wrong on the connections (errors, closes by the server): the benchmark reports it. */
     private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
 
@@ -108,13 +110,13 @@ final class LiveClients implements AutoCloseable {
     int awaitReached(String tweetId, int count, Duration budget) throws InterruptedException {
         var counter = reached.computeIfAbsent(tweetId, id -> new AtomicInteger());
         long giveUp = System.nanoTime() + budget.toNanos();
-        synchronized (reached) {
+        synchronized (arrival) {
             while (counter.get() < count) {
                 long left = TimeUnit.NANOSECONDS.toMillis(giveUp - System.nanoTime());
                 if (left <= 0) {
                     break;
                 }
-                reached.wait(left);
+                arrival.wait(left);
             }
         }
         return counter.get();
@@ -168,8 +170,8 @@ final class LiveClients implements AutoCloseable {
 
     private void arrived(String tweetId) {
         reached.computeIfAbsent(tweetId, id -> new AtomicInteger()).incrementAndGet();
-        synchronized (reached) {
-            reached.notifyAll();
+        synchronized (arrival) {
+            arrival.notifyAll();
         }
     }
 
