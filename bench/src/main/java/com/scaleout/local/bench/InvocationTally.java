@@ -30,8 +30,12 @@ final class InvocationTally implements Meters.InvocationListener, AutoCloseable 
         /** What ended between {@code earlier} and this. */
         Snapshot since(Snapshot earlier) {
             var calls = new HashMap<String, Long>();
-            dynamoDbCalls.forEach((operation, count) ->
-                    calls.put(operation, count - earlier.dynamoDbCalls().getOrDefault(operation, 0L)));
+            dynamoDbCalls.forEach((operation, count) -> {
+                long added = count - earlier.dynamoDbCalls().getOrDefault(operation, 0L);
+                if (added > 0) {
+                    calls.put(operation, added);
+                }
+            });
             return new Snapshot(invocations - earlier.invocations(), millis - earlier.millis(), Map.copyOf(calls));
         }
 

@@ -11,6 +11,7 @@ import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,10 +39,10 @@ final class LiveClients implements AutoCloseable {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<Connection> connections = new ArrayList<>();
-    /** Connections each tweet (by id) reached, first copies only. */
-    private final Map<String, AtomicInteger> reached = new ConcurrentHashMap<>();
-    /** Notified on each arrival. */
+    /** Guards {@link #reached}; notified on each arrival. */
     private final Object arrival = new Object();
+    /** Connections each tweet (by id) reached, first copies only. */
+    private final Map<String, Integer> reached = new HashMap<>();
     /** What went wrong on the connections (errors, closes by the server): the benchmark reports it. */
     private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
 
@@ -108,18 +109,17 @@ final class LiveClients implements AutoCloseable {
      * it reached.
      */
     int awaitReached(String tweetId, int count, Duration budget) throws InterruptedException {
-        var counter = reached.computeIfAbsent(tweetId, id -> new AtomicInteger());
         long giveUp = System.nanoTime() + budget.toNanos();
         synchronized (arrival) {
-            while (counter.get() < count) {
+            while (reached.getOrDefault(tweetId, 0) < count) {
                 long left = TimeUnit.NANOSECONDS.toMillis(giveUp - System.nanoTime());
                 if (left <= 0) {
                     break;
                 }
                 arrival.wait(left);
             }
+            return reached.getOrDefault(tweetId, 0);
         }
-        return counter.get();
     }
 
     /** When {@code tweetId} arrived at each connection ({@link System#nanoTime()}), where it did. */
@@ -169,8 +169,8 @@ final class LiveClients implements AutoCloseable {
     }
 
     private void arrived(String tweetId) {
-        reached.computeIfAbsent(tweetId, id -> new AtomicInteger()).incrementAndGet();
         synchronized (arrival) {
+            reached.merge(tweetId, 1, Integer::sum);
             arrival.notifyAll();
         }
     }
