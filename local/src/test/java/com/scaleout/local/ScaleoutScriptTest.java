@@ -41,8 +41,8 @@ class ScaleoutScriptTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"up --bogus", "test extra", "load social --bogus", "load nosuch", "soak --bogus",
-        "fuzz --bogus", "seed --bogus", "status --bogus"})
+    @ValueSource(strings = {"up --bogus", "test extra", "load social --bogus", "load nosuch", "load live nosuch=1",
+        "soak --bogus", "fuzz --bogus", "seed --bogus", "status --bogus"})
     void anUnknownOptionSaysWhatIsKnownAndExits2(String commandLine) throws Exception {
         var run = scaleout(commandLine.split(" "));
 

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
             BenchCommandLine.Search.class, BenchCommandLine.Import.class, BenchCommandLine.Stack.class,
             BenchCommandLine.Login.class, BenchCommandLine.Cost.class, BenchCommandLine.ColdStart.class,
             BenchCommandLine.Moto.class, BenchCommandLine.Scale.class, BenchCommandLine.Overload.class,
-            BenchCommandLine.Backlog.class, BenchCommandLine.Albums.class})
+            BenchCommandLine.Backlog.class, BenchCommandLine.Albums.class, BenchCommandLine.Live.class})
 final class BenchCommandLine implements Callable<Integer> {
     static final int SUITE_FAILED = 1;
 
@@ -247,6 +247,24 @@ final class BenchCommandLine implements Callable<Integer> {
         @Override
         void run() throws Exception {
             AlbumsBench.run(pairs);
+        }
+    }
+
+    @Command(name = "live", mixinStandardHelpOptions = true,
+            description = "Tweets pushed to followers' WebSocket connections (home stream) against the fanout to "
+                    + "their Redis timelines; heap per connection, Live invocations; refreshes BENCHMARKS.md's live "
+                    + "block.")
+    static final class Live extends Benchmark {
+        @Parameters(index = "0", arity = "0..1", defaultValue = "1000",
+                description = "followers, each on its own connection (default ${DEFAULT-VALUE})")
+        int connections;
+        @Parameters(index = "1", arity = "0..1", defaultValue = "12",
+                description = "tweets by their author, after one to warm up (default ${DEFAULT-VALUE})")
+        int tweets;
+
+        @Override
+        void run() throws Exception {
+            LiveBench.run(connections, tweets);
         }
     }
 }

@@ -91,6 +91,18 @@ class BenchCommandLineTest {
     }
 
     @Test
+    void liveTakesConnectionsThenTweetsAndDefaultsToAThousandConnectionsAndTwelveTweets() {
+        BenchCommandLine.Live live = parsed("live", "50", "5");
+        assertThat(live.connections).isEqualTo(50);
+        assertThat(live.tweets).isEqualTo(5);
+        BenchCommandLine.Live defaults = parsed("live");
+        assertThat(defaults.connections).isEqualTo(1_000);
+        assertThat(defaults.tweets).isEqualTo(12);
+        assertThat(execute("live", "--help")).isZero();
+        assertThat(out.toString()).contains("[<connections>] [<tweets>]").contains("default 1000");
+    }
+
+    @Test
     void motoSizesMayHaveSpacesAroundTheirCommasAsBefore() {
         assertThat(((BenchCommandLine.Moto) parsed("moto", "0, 500 ,2000")).sizes).containsExactly(0, 500, 2_000);
     }
