@@ -22,6 +22,7 @@ import com.scaleout.local.iam.FunctionPolicies;
 import com.scaleout.local.iam.ManagedConnections;
 import com.scaleout.local.iam.Policy;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.lambda.ColdStartPermits;
 import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
 import com.scaleout.local.lambda.LambdaVariables;
 import com.scaleout.local.lambda.FunctionCode;
@@ -144,11 +145,13 @@ public final class LocalRuntime implements AutoCloseable {
      * One pool per function, all in one account: reservations and the account's limit as Lambda has them. The
      * invocation listeners on the classpath hear of every pool's invocations (the cost meter, with the bench module).
      * A production function runs from its Lambda artifact, a class loader of its own per environment; a test
-     * declaration's own handlers run on the runtime's classes (see {@link #codeOf}).
+     * declaration's own handlers run on the runtime's classes (see {@link #codeOf}). Their environments warm up a
+     * few at a time, as this machine's cores allow (see {@link ColdStartPermits}).
      */
     private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config,
                                                            Function<FunctionSpec, Map<String, String>> environment) {
         var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
+        var coldStartPermits = ColdStartPermits.forThisMachine();
         var functions = new LinkedHashMap<String, FunctionPool>();
         var listener = InvocationListener.fromClasspath();
         var production = ScaleoutDeclaration.declaration().functions();
@@ -156,7 +159,8 @@ public final class LocalRuntime implements AutoCloseable {
         for (FunctionSpec spec : declaration.functions()) {
             var code = codeOf(spec, production, artifact -> jars.computeIfAbsent(artifact, Artifacts::jar),
                     () -> environment.apply(spec));
-            functions.put(spec.name(), new FunctionPool(spec, code, account, ScalingRate.lambdas(), listener));
+            functions.put(spec.name(), new FunctionPool(spec, code, account, ScalingRate.lambdas(), listener,
+                    coldStartPermits));
         }
         return functions;
     }

@@ -2,6 +2,7 @@ package com.scaleout.local.lambda;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.scaleout.declaration.FunctionSpec;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -25,12 +26,15 @@ import java.util.logging.Logger;
  */
 public final class FunctionPool implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FunctionPool.class.getName());
+    /** How often an invocation waiting for an environment looks again for a permit another pool gave back. */
+    private static final Duration PERMIT_RECHECK = Duration.ofMillis(10);
 
     private final FunctionSpec spec;
     private final FunctionCode code;
     private final AccountConcurrency account;
     private final ScalingRate scaling;
     private final InvocationListener listener;
+    private final ColdStartPermits coldStartPermits;
     private final Deque<Environment> idle = new ArrayDeque<>();
     /** One thread per invocation, named after the function ({@code lambda-<function>-<n>}) for logs and tests. */
     private final ExecutorService invocations;
@@ -39,6 +43,13 @@ public final class FunctionPool implements AutoCloseable {
 
     public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling,
                         InvocationListener listener) {
+        this(spec, code, account, scaling, listener, ColdStartPermits.unbounded());
+    }
+
+    /** Warming up environments only as {@code coldStartPermits} allow (see {@link ColdStartPermits}). */
+    public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling,
+                        InvocationListener listener, ColdStartPermits coldStartPermits) {
+        this.coldStartPermits = coldStartPermits;
         this.spec = spec;
         this.code = code;
         this.account = account;
@@ -99,6 +110,7 @@ public final class FunctionPool implements AutoCloseable {
             } else {
                 environment.abandon();
             }
+            environment.warmUpEnded(); // after the release: an invocation waiting takes this one, warm, first
         }
     }
 
@@ -118,6 +130,7 @@ public final class FunctionPool implements AutoCloseable {
         environment.running();
         Future<Object> result = invocations.submit(() -> {
             environment.listener.handlerEntering();
+            environment.warmUpRunningOn(Thread.currentThread());
             Thread.currentThread().setContextClassLoader(environment.code.classLoader()); // as Lambda's runtime does
             try {
                 Object handlerEvent = environment.wire.event(event);
@@ -145,29 +158,50 @@ public final class FunctionPool implements AutoCloseable {
         }
     }
 
-    /** An environment for one invocation, holding one of the account's executions until it is released. */
+    /**
+     * An environment for one invocation, holding one of the account's executions until it is released: a warm one, or
+     * a new one once a {@link ColdStartPermits cold start permit} is free (a warm one freed meanwhile is taken instead).
+     */
     private Environment acquire() throws InvocationException {
         if (!account.tryStart(spec.name())) {
             throw throttled(account.limitOf(spec.name()) + " reached");
         }
+        ColdStartPermits.Permit permit;
         boolean added;
-        synchronized (this) {
-            Environment warm = idle.pollFirst();
-            if (warm != null) {
-                return warm;
+        try {
+            synchronized (this) {
+                while (true) {
+                    Environment warm = idle.pollFirst();
+                    if (warm != null) {
+                        return warm;
+                    }
+                    var taken = coldStartPermits.tryTake();
+                    if (taken.isPresent()) {
+                        permit = taken.get();
+                        break;
+                    }
+                    // a released environment notifies; a permit given back by any pool is seen at the next look
+                    wait(PERMIT_RECHECK.toMillis());
+                }
+                added = scaling.tryAddEnvironment();
+                if (added) {
+                    live++;
+                }
             }
-            added = scaling.tryAddEnvironment();
-            if (added) {
-                live++;
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            account.finish(spec.name());
+            throw new InvocationException(InvocationException.Kind.TIMEOUT, "interrupted while waiting", e);
         }
         if (!added) {
+            permit.release();
             account.finish(spec.name());
             throw throttled("scaling faster than " + scaling);
         }
         try {
-            return initialize();
+            return initialize(permit);
         } catch (InvocationException | RuntimeException e) {
+            permit.release();
             synchronized (this) {
                 live--;
             }
@@ -177,7 +211,7 @@ public final class FunctionPool implements AutoCloseable {
     }
 
     /** A cold start: the environment's class loader, its handler's classes and instance, and its JSON wire. */
-    private Environment initialize() throws InvocationException {
+    private Environment initialize(ColdStartPermits.Permit permit) throws InvocationException {
         long start = System.nanoTime();
         Thread thread = Thread.currentThread();
         ClassLoader callers = thread.getContextClassLoader();
@@ -191,7 +225,7 @@ public final class FunctionPool implements AutoCloseable {
             LOG.info(() -> String.format("INIT_START Function: %s environment #%d Init Duration: %.2f ms",
                     spec.name(), number, initMillis));
             return new Environment(loaded, handler, wire, initMillis, "local/" + spec.name() + "/" + number,
-                    listener.environmentStarted(spec));
+                    listener.environmentStarted(spec), permit);
         } catch (InvocationException e) {
             loaded.close();
             throw e;
@@ -231,6 +265,7 @@ public final class FunctionPool implements AutoCloseable {
     private void release(Environment environment) {
         synchronized (this) {
             idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
+            notify(); // an invocation waiting for an environment takes it
         }
         account.finish(spec.name());
     }
@@ -270,18 +305,32 @@ public final class FunctionPool implements AutoCloseable {
         final String logStream;
         /** Hears of this environment's invocations. */
         final InvocationListener.EnvironmentListener listener;
+        /** Held from the start of the environment until its first invocation ends (see {@link ColdStartPermits}). */
+        private final ColdStartPermits.Permit coldStart;
         boolean initReported;
         private boolean busy;
         private boolean abandoned;
 
         Environment(FunctionCode.Loaded code, RequestHandler<Object, Object> handler, JsonWire wire, double initMillis,
-                    String logStream, InvocationListener.EnvironmentListener listener) {
+                    String logStream, InvocationListener.EnvironmentListener listener,
+                    ColdStartPermits.Permit coldStart) {
+            this.coldStart = coldStart;
             this.code = code;
             this.handler = handler;
             this.wire = wire;
             this.initMillis = initMillis;
             this.logStream = logStream;
             this.listener = listener;
+        }
+
+        void warmUpRunningOn(Thread thread) {
+            if (!initReported) {
+                coldStart.firstInvocationOn(thread);
+            }
+        }
+
+        void warmUpEnded() {
+            coldStart.release();
         }
 
         String reportSuffix() {
