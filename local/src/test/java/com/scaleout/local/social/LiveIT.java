@@ -8,6 +8,7 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
 import com.scaleout.functions.social.redis.RedisLivePresence;
 import com.scaleout.local.testing.LiveClient;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -37,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class LiveIT extends ProductionApiIT {
     /** Generous: a push waits for the stream poller and a cold pusher on a busy machine. */
     private static final Duration LIVE = Duration.ofSeconds(60);
-    private static final String LISTENING = "{live}:listening";
+    private static final String LISTENERS = "{live}:listeners:";
     private static final String HOME_SET = "{live}:home";
     private static RedisLink redis;
 
@@ -209,7 +210,7 @@ class LiveIT extends ProductionApiIT {
             String after = tweet(author, "#" + dropped + " #" + kept + " after");
             inbox.awaitTweet("hashtag:" + kept, after);
             assertThat(inbox.receivedAbout("tweet", "hashtag:" + dropped, after)).isEmpty();
-            assertThat(SharedBackends.redis().hget(LISTENING, "hashtag:" + dropped)).isNull();
+            assertThat(SharedBackends.redis().exists(LISTENERS + "hashtag:" + dropped)).isZero();
         }
     }
 
@@ -321,11 +322,12 @@ class LiveIT extends ProductionApiIT {
             await().atMost(LIVE).until(() -> leaving.stream().allMatch(id -> items(id).isEmpty()));
             await().atMost(LIVE).until(() -> listening(keys).equals(List.of("1", "1")));
 
-            // API Gateway delivers $disconnect at best effort: as if it had been lost, the items and counts are back
+            // API Gateway delivers $disconnect at best effort: as if it had been lost, the items and presence are back
             items.forEach(item -> fixture.runtime().dynamoDb().putItem(r -> r.tableName(
                     ScaleoutDeclaration.CONNECTIONS).item(item)));
             var presence = new RedisLivePresence(Optional.of(redis));
-            keys.forEach(key -> presence.adjust(key, 1));
+            items.stream().filter(item -> !"#connection".equals(item.get("stream").s()))
+                    .forEach(item -> presence.add(DynamoConnectionStore.toSubscription(item)));
 
             String id = tweet(token, "#" + tag + " to gone connections");
             staying.awaitTweet("home", id);
@@ -393,9 +395,10 @@ class LiveIT extends ProductionApiIT {
                 .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(connectionId)))).items();
     }
 
-    /** The presence counts of the keys, null where the hash has none. */
+    /** How many connections presence lists for each key, null where it lists none. */
     private static List<String> listening(List<String> keys) throws IOException {
-        return SharedBackends.redis().hmget(LISTENING, keys.toArray(String[]::new)).stream()
-                .map(count -> count.getValueOrElse(null)).toList();
+        var redis = SharedBackends.redis();
+        return keys.stream().map(key -> redis.hlen(LISTENERS + key))
+                .map(count -> count == 0 ? null : Long.toString(count)).toList();
     }
 }

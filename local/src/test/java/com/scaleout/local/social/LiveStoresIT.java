@@ -9,6 +9,7 @@ import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.domain.LiveConnection;
 import com.scaleout.functions.social.domain.LiveStream;
 import com.scaleout.functions.social.domain.LiveSubscription;
+import com.scaleout.functions.social.application.ConnectionStore.Added;
 import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
 import com.scaleout.functions.social.redis.RedisLivePresence;
 import com.scaleout.local.testing.DynamoDbSpy;
@@ -18,6 +19,7 @@ import com.scaleout.local.testing.TlsRedisCluster;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -29,11 +31,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The live updates' adapters against moto_server and redis-server: the Connections table with its ByStream index
- * (DynamoConnectionStore), and the presence counts and home set kept by one script (RedisLivePresence), also on a
- * Redis Cluster, where a script over keys of two slots would fail.
+ * (DynamoConnectionStore) and its per-connection limit, and presence (RedisLivePresence): each key's listeners and
+ * the home set kept by one script, also on a Redis Cluster, where a script over keys of two slots would fail, and its
+ * rebuild after a loss.
  */
 class LiveStoresIT {
-    private static final Instant CONNECTED = Instant.parse("2026-11-29T23:00:00Z");
+    private static final Instant CONNECTED = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    private static final int MOST = LiveConnection.MAX_SUBSCRIPTIONS;
+    private static final String LIVE_BUILT = "{live}:built";
     private static RuntimeFixture fixture;
     private static DynamoConnectionStore store;
     private static RedisLink redis;
@@ -71,9 +76,10 @@ class LiveStoresIT {
         var home = LiveSubscription.of(connection, LiveStream.parse("home"));
         var search = LiveSubscription.of(connection, LiveStream.parse("search:Serverless java"));
 
-        assertThat(store.putSubscription(home)).isTrue();
-        assertThat(store.putSubscription(home)).as("already there").isFalse();
-        assertThat(store.putSubscription(search)).isTrue();
+        assertThat(store.putSubscription(home, MOST)).isEqualTo(Added.ADDED);
+        assertThat(store.putSubscription(home, MOST)).as("already there").isEqualTo(Added.ALREADY);
+        assertThat(store.putSubscription(search, MOST)).isEqualTo(Added.ADDED);
+        assertThat(store.everySubscription()).contains(home, search);
 
         assertThat(store.connection(id)).contains(connection);
         assertThat(store.subscriptions(id)).containsExactlyInAnyOrder(home, search);
@@ -97,8 +103,8 @@ class LiveStoresIT {
         store.putConnection(connection);
         var home = LiveSubscription.of(connection, LiveStream.parse("home"));
         var tag = LiveSubscription.of(connection, LiveStream.parse("hashtag:both"));
-        store.putSubscription(home);
-        store.putSubscription(tag);
+        store.putSubscription(home, MOST);
+        store.putSubscription(tag, MOST);
         // $disconnect and a pusher told the connection is gone: the other removal runs whole between this one's
         // read of the items and its first delete
         var other = new ArrayList<LiveSubscription>();
@@ -132,16 +138,43 @@ class LiveStoresIT {
         var ids = IntStream.range(0, 1200).mapToObj(i -> connectionId()).toList();
         // ~1,200 items of ~400 bytes: a Query page holds 1 MB at most, moto's the same
         String padding = "x".repeat(300);
-        ids.parallelStream().forEach(id -> store.putSubscription(new LiveSubscription(id, stream.name(),
-                stream.keyFor(Optional.empty()), Optional.of(padding), List.of(), CONNECTED.plusSeconds(7200))));
+        ids.parallelStream().forEach(id -> {
+            store.putConnection(new LiveConnection(id, Optional.empty(), CONNECTED));
+            store.putSubscription(new LiveSubscription(id, stream.name(), stream.keyFor(Optional.empty()),
+                    Optional.of(padding), List.of(), CONNECTED.plusSeconds(7200)), MOST);
+        });
 
         assertThat(store.listeners(stream.name())).hasSize(ids.size());
     }
 
     @Test
-    void presenceCountsKeysAndKeepsTheHomeSetWithThem() {
-        var presence = new RedisLivePresence(Optional.of(redis));
-        checkPresence(presence);
+    void subscribingAtOnceNeverPassesTheLimitAndAnUnsubscribeMakesRoom() throws Exception {
+        String id = connectionId();
+        var connection = new LiveConnection(id, Optional.empty(), CONNECTED);
+        store.putConnection(connection);
+        var streams = IntStream.range(0, 2 * MOST).mapToObj(i -> LiveStream.parse("hashtag:limit" + i)).toList();
+
+        var outcomes = new java.util.concurrent.ConcurrentHashMap<Added, Integer>();
+        try (var callers = java.util.concurrent.Executors.newFixedThreadPool(16)) {
+            streams.forEach(stream -> callers.submit(() -> outcomes.merge(
+                    store.putSubscription(LiveSubscription.of(connection, stream), MOST), 1, Integer::sum)));
+        }
+
+        assertThat(outcomes).isEqualTo(Map.of(Added.ADDED, MOST, Added.FULL, MOST));
+        var held = store.subscriptions(id);
+        assertThat(held).hasSize(MOST);
+        assertThat(store.putSubscription(LiveSubscription.of(connection, LiveStream.parse("public")), MOST))
+                .isEqualTo(Added.FULL);
+        assertThat(store.deleteSubscription(id, held.getFirst().stream())).isPresent();
+        assertThat(store.putSubscription(LiveSubscription.of(connection, LiveStream.parse("public")), MOST))
+                .as("room again").isEqualTo(Added.ADDED);
+        assertThat(store.putSubscription(LiveSubscription.of(new LiveConnection(connectionId(), Optional.empty(),
+                CONNECTED), LiveStream.parse("public")), MOST)).as("never connected").isEqualTo(Added.NO_CONNECTION);
+    }
+
+    @Test
+    void presenceListsEachKeysListenersAndKeepsTheHomeSetWithThem() {
+        checkPresence(new RedisLivePresence(Optional.of(redis)), redis);
     }
 
     @Test
@@ -150,29 +183,67 @@ class LiveStoresIT {
              var link = new RedisLink(cluster.endpoint())) {
             // the inspector's patient connection first: a cold JVM's first TLS handshakes outlast RedisLink's 2 s set-up
             cluster.inspector().sync().ping();
-            checkPresence(new RedisLivePresence(Optional.of(link)));
+            checkPresence(new RedisLivePresence(Optional.of(link)), link);
         }
     }
 
-    private static void checkPresence(RedisLivePresence presence) {
+    private static void checkPresence(RedisLivePresence presence, RedisLink link) {
+        presence.rebuild(List.of()); // nothing to add: presence known from here on
         String alice = user();
         String bob = user();
+        var aliceA = new LiveConnection(connectionId(), Optional.of(alice), CONNECTED);
+        var aliceB = new LiveConnection(connectionId(), Optional.of(alice), CONNECTED);
+        var anonymous = new LiveConnection(connectionId(), Optional.empty(), CONNECTED);
+        var homeA = LiveSubscription.of(aliceA, LiveStream.parse("home"));
+        var homeB = LiveSubscription.of(aliceB, LiveStream.parse("home"));
+        var search = LiveSubscription.of(anonymous, LiveStream.parse("search:serverless java"));
         String home = LiveStream.homeKey(alice);
-        String tag = "hashtag:" + UUID.randomUUID().toString().replace("-", "");
+        String searchKey = search.listensTo();
 
-        presence.adjust(home, 1);
-        presence.adjust(home, 1);
-        presence.adjust(tag, 1);
+        presence.add(homeA);
+        presence.add(homeA);
+        presence.add(homeB);
+        presence.add(search);
 
-        assertThat(presence.listened(List.of(home, tag, LiveStream.homeKey(bob)))).containsExactlyInAnyOrder(home,
-                tag);
-        assertThat(presence.homeListenersAmong(List.of(alice, bob))).containsExactly(alice);
+        assertThat(presence.listeners(List.of(home, searchKey, LiveStream.homeKey(bob)))).hasValueSatisfying(
+                listeners -> {
+                    assertThat(listeners).containsOnlyKeys(home, searchKey);
+                    assertThat(listeners.get(home)).containsExactlyInAnyOrder(homeA, homeB);
+                    assertThat(listeners.get(searchKey)).containsExactly(search);
+                });
+        assertThat(presence.homeListenersAmong(List.of(alice, bob))).contains(Set.of(alice));
+        assertThat(presence.homeListeners(Long.MAX_VALUE)).hasValueSatisfying(all -> assertThat(all).contains(alice));
+        assertThat(presence.homeListeners(0)).as("more than asked for").isEmpty();
 
-        presence.adjust(home, -1);
-        assertThat(presence.homeListenersAmong(Set.of(alice))).as("one subscription left").containsExactly(alice);
-        presence.adjust(home, -1);
-        presence.adjust(tag, -1);
-        assertThat(presence.listened(List.of(home, tag))).isEmpty();
+        presence.remove(homeA);
+        assertThat(presence.homeListenersAmong(Set.of(alice))).as("one subscription left").contains(Set.of(alice));
+        presence.remove(homeB);
+        presence.remove(search);
+        assertThat(presence.listeners(List.of(home, searchKey))).contains(Map.of());
+        assertThat(presence.homeListenersAmong(List.of(alice))).contains(Set.of());
+
+        // lost (a flush, a new node): it says it does not know until a rebuild puts back what the store holds
+        link.get().sync().del(LIVE_BUILT);
+        assertThat(presence.needsRebuild()).isTrue();
+        assertThat(presence.listeners(List.of(home))).isEmpty();
         assertThat(presence.homeListenersAmong(List.of(alice))).isEmpty();
+        assertThat(presence.rebuild(List.of(homeA))).isTrue();
+        assertThat(presence.needsRebuild()).isFalse();
+        assertThat(presence.listeners(List.of(home))).contains(Map.of(home, List.of(homeA)));
+        assertThat(presence.homeListenersAmong(List.of(alice, bob))).contains(Set.of(alice));
+        presence.remove(homeA);
+    }
+
+    @Test
+    void anExpiredListenerIsNotListed() {
+        var presence = new RedisLivePresence(Optional.of(redis));
+        presence.rebuild(List.of());
+        var old = new LiveConnection(connectionId(), Optional.empty(), CONNECTED.minus(java.time.Duration.ofDays(1)));
+        var expired = LiveSubscription.of(old, LiveStream.parse("hashtag:" + UUID.randomUUID().toString()
+                .replace("-", "")));
+        presence.add(expired);
+
+        assertThat(presence.listeners(List.of(expired.listensTo()))).contains(Map.of());
+        presence.remove(expired);
     }
 }

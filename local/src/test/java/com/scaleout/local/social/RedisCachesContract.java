@@ -198,10 +198,17 @@ abstract class RedisCachesContract {
         String star = id();
         String fan = id();
         assertThat(graph.followers(star)).isEmpty();
+        assertThat(graph.followersAmong(star, List.of(fan))).as("a missing set cannot say").isEmpty();
         graph.replaceFollowers(star, Set.of());
         graph.addEdge(fan, star);
 
         assertThat(graph.followers(star)).contains(Set.of(fan));
+        var many = new java.util.ArrayList<String>(); // past one SMISMEMBER's thousand
+        for (int i = 0; i < 2500; i++) {
+            many.add(id());
+        }
+        many.add(fan);
+        assertThat(graph.followersAmong(star, many)).contains(Set.of(fan));
         assertThat(graph.markCelebrity(star, true)).isTrue();
         assertThat(graph.markCelebrity(star, true)).isFalse();
         assertThat(graph.celebritiesAmong(List.of(star, fan))).containsExactly(star);

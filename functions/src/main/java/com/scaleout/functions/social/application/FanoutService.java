@@ -43,6 +43,7 @@ public final class FanoutService {
     private static final class BatchReads {
         final Map<String, Long> followerCounts = new HashMap<>();
         final Map<String, List<TimelineEntry>> recentActivity = new HashMap<>();
+        final Map<String, Set<String>> followers = new HashMap<>();
     }
 
     public FanoutService(TimelineCache timelines, SocialGraph graph, TweetCache tweetCache, UserStore users,
@@ -159,7 +160,7 @@ public final class FanoutService {
      */
     private Collection<String> everyoneReached(String authorId, List<Mention> mentions) {
         var reached = authorAndMentioned(authorId, mentions);
-        reached.addAll(graph.followers(authorId));
+        reached.addAll(followers(authorId));
         return reached;
     }
 
@@ -167,9 +168,18 @@ public final class FanoutService {
     private Collection<String> audience(String authorId, List<Mention> mentions) {
         var audience = authorAndMentioned(authorId, mentions);
         if (isFannedOut(authorId)) {
-            audience.addAll(graph.followers(authorId));
+            audience.addAll(followers(authorId));
         }
         return audience;
+    }
+
+    /**
+     * The account's followers, read once per batch: the fanout and the live pusher after it both need a new tweet's
+     * followers, and a batch may hold several tweets of one author.
+     */
+    public Set<String> followers(String userId) {
+        var reads = batchReads.get();
+        return reads == null ? graph.followers(userId) : reads.followers.computeIfAbsent(userId, graph::followers);
     }
 
     private static HashSet<String> authorAndMentioned(String authorId, List<Mention> mentions) {
@@ -197,7 +207,13 @@ public final class FanoutService {
         return !celebrity;
     }
 
-    private long followerCount(String userId) {
+    /** The candidates who follow the account (see {@link SocialGraph#followersAmong}). */
+    public Set<String> followersAmong(String userId, Collection<String> candidates) {
+        return graph.followersAmong(userId, candidates);
+    }
+
+    /** How many follow the account, read once per batch. */
+    public long followerCount(String userId) {
         var reads = batchReads.get();
         if (reads == null) {
             return users.findById(userId).map(User::followers).orElse(0L);

@@ -13,6 +13,9 @@ public interface FollowGraphCache {
 
     Optional<Set<String>> following(String userId);
 
+    /** Which candidates follow the user, asked of the user's follower set; empty when that set is missing. */
+    Optional<Set<String>> followersAmong(String userId, Collection<String> candidates);
+
     void replaceFollowers(String userId, Set<String> followerIds);
 
     void replaceFollowing(String userId, Set<String> followeeIds);

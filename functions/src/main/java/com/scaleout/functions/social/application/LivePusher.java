@@ -12,7 +12,6 @@ import com.scaleout.functions.social.domain.SearchTerms;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.views.LiveJson;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -22,16 +21,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Pushes a stream batch's new and deleted tweets to the live connections listening for them, on the kinds of stream
  * this pusher serves (the fanout: home, mentions, public; the search indexer: hashtag, search). For the whole batch:
- * each tweet's candidate keys, those with listeners (presence: one round trip; every candidate when it cannot be
- * read), each kept key's listeners (Queries at once), one message per tweet and stream, posted at most once to each
- * connection, {@value #POSTS_IN_FLIGHT} posts at once. A gone connection's items are removed.
+ * each tweet's candidate keys, their listeners (presence: one round trip; the store's, a Query per key at once, when
+ * presence was lost or cannot be read), one message per tweet and stream, posted at most once to each connection,
+ * {@value #POSTS_IN_FLIGHT} posts at once. A gone connection's items are removed. Presence lost is rebuilt from the
+ * store after the batch's pushes.
  *
  * <p>Best effort by design: the timelines and the index are the source of truth and a client reconciles by reading
  * them when it reconnects, so a failed look-up or post is logged and counted ({@code LivePushFailures}), never
@@ -39,6 +38,8 @@ import java.util.logging.Logger;
  */
 public final class LivePusher {
     static final int POSTS_IN_FLIGHT = 32;
+    /** Followers up to which an author's whole follower set is read to find its home listeners. */
+    static final int FOLLOWERS_READ_WHOLE = 10_000;
     private static final Logger LOG = Logger.getLogger(LivePusher.class.getName());
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
@@ -47,20 +48,20 @@ public final class LivePusher {
     private final LivePresence presence;
     private final ConnectionPoster poster;
     private final AuthorNames authorNames;
-    private final Function<String, Set<String>> followersOf;
+    private final AuthorFollowers followers;
     private final ConcurrentCalls calls;
 
     /**
-     * @param followersOf an author's followers, whose home streams a tweet reaches (read only for {@code HOME})
+     * @param followers an author's followers, whose home streams a tweet reaches (asked only for {@code HOME})
      */
     public LivePusher(Set<LiveStream.Kind> kinds, ConnectionStore store, LivePresence presence,
-                      ConnectionPoster poster, AuthorNames authorNames, Function<String, Set<String>> followersOf) {
+                      ConnectionPoster poster, AuthorNames authorNames, AuthorFollowers followers) {
         this.kinds = Set.copyOf(kinds);
         this.store = store;
         this.presence = presence;
         this.poster = poster;
         this.authorNames = authorNames;
-        this.followersOf = followersOf;
+        this.followers = followers;
         this.calls = new ConcurrentCalls("live-push", POSTS_IN_FLIGHT);
     }
 
@@ -83,7 +84,7 @@ public final class LivePusher {
             var allKeys = new LinkedHashSet<String>();
             candidates.values().forEach(allKeys::addAll);
             var listeners = new HashMap<String, List<LiveSubscription>>();
-            failures += readListeners(listened(allKeys), listeners);
+            failures += readListeners(allKeys, listeners);
             var names = new AuthorsOf(created);
             var deliveries = new ArrayList<Delivery>();
             created.forEach(tweet -> deliveries.addAll(deliveries(tweet, candidates.get(tweet), listeners,
@@ -97,6 +98,18 @@ public final class LivePusher {
         }
         if (failures > 0) {
             OperatorMetrics.count(OperatorMetricNames.LIVE_PUSH_FAILURES, failures);
+        }
+        rebuildPresenceIfDue();
+    }
+
+    /** After a loss of presence, or when it is old (see {@link LivePresence#needsRebuild}): from the store. */
+    private void rebuildPresenceIfDue() {
+        try {
+            if (presence.needsRebuild() && presence.rebuild(store.everySubscription())) {
+                LOG.info("live presence rebuilt from the store");
+            }
+        } catch (RuntimeException e) {
+            CACHE_DOWN.warn("live presence not rebuilt; the pushers read the store until it is", e);
         }
     }
 
@@ -152,36 +165,65 @@ public final class LivePusher {
      * ones listening to their home stream (all of them when presence cannot say).
      */
     private Set<String> homeKeys(Tweet tweet) {
-        var users = new HashSet<String>();
-        users.add(tweet.authorId());
-        tweet.mentions().stream().map(Mention::userId).forEach(users::add);
-        users.addAll(followersOf.apply(tweet.authorId()));
+        var named = new HashSet<String>();
+        named.add(tweet.authorId());
+        tweet.mentions().stream().map(Mention::userId).forEach(named::add);
         Set<String> listening;
         try {
-            listening = presence.homeListenersAmong(users);
+            listening = homeListeners(tweet.authorId(), named);
         } catch (RuntimeException cacheDown) {
             CACHE_DOWN.warn("live presence unavailable; looking up every follower's home stream", cacheDown);
-            listening = users;
+            listening = new HashSet<>(named);
+            listening.addAll(followers.all(tweet.authorId()));
         }
         var keys = new LinkedHashSet<String>();
         listening.forEach(user -> keys.add(LiveStream.homeKey(user)));
         return keys;
     }
 
-    private Set<String> listened(Collection<String> keys) {
-        if (keys.isEmpty()) {
-            return Set.of();
+    /**
+     * The named users and the author's followers who listen to their home stream. Of an author with more than
+     * {@value #FOLLOWERS_READ_WHOLE} followers, and more followers than there are home listeners at all, the
+     * listeners are read and asked whether they follow (a celebrity's million followers are never read for the
+     * ten thousand online); else the followers are read and asked whether they listen.
+     */
+    private Set<String> homeListeners(String authorId, Set<String> named) {
+        long followerCount = followers.count(authorId);
+        if (followerCount > FOLLOWERS_READ_WHOLE) {
+            var everyone = presence.homeListeners(followerCount);
+            if (everyone.isPresent()) {
+                var listening = new HashSet<>(followers.among(authorId, everyone.get()));
+                named.stream().filter(everyone.get()::contains).forEach(listening::add);
+                return listening;
+            }
         }
-        try {
-            return presence.listened(keys);
-        } catch (RuntimeException cacheDown) {
-            CACHE_DOWN.warn("live presence unavailable; looking up every candidate stream", cacheDown);
-            return new LinkedHashSet<>(keys);
-        }
+        var users = new HashSet<>(named);
+        users.addAll(followers.all(authorId));
+        return presence.homeListenersAmong(users).orElse(users);
     }
 
-    /** Each key's listeners into {@code listeners}, read at once; how many reads failed. */
+    /**
+     * Each key's listeners into {@code listeners}: from presence, one round trip; from the store (a Query per key, at
+     * once) when presence does not know or cannot be read. How many reads failed.
+     */
     private int readListeners(Set<String> keys, Map<String, List<LiveSubscription>> listeners) {
+        if (keys.isEmpty()) {
+            return 0;
+        }
+        try {
+            var known = presence.listeners(keys);
+            if (known.isPresent()) {
+                listeners.putAll(known.get());
+                return 0;
+            }
+        } catch (RuntimeException cacheDown) {
+            CACHE_DOWN.warn("live presence unavailable; looking up every candidate stream", cacheDown);
+        }
+        return readStoredListeners(keys, listeners);
+    }
+
+    /** Each key's listeners from the store into {@code listeners}, read at once; how many reads failed. */
+    private int readStoredListeners(Set<String> keys, Map<String, List<LiveSubscription>> listeners) {
         var ordered = List.copyOf(keys);
         var reads = new ArrayList<Callable<List<LiveSubscription>>>();
         ordered.forEach(key -> reads.add(() -> {

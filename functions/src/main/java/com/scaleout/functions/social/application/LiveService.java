@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The live API's connections: who connects (a session's user, or anonymous), what each listens to, and the presence
- * counts the pushers read, kept as subscriptions come and go. Refusals are domain failures, said back to the
+ * the pushers read, kept as subscriptions come and go. Refusals are domain failures, said back to the
  * connection by the edge; the connection stays open.
  */
 public final class LiveService {
@@ -57,14 +57,12 @@ public final class LiveService {
             throw new NotAuthenticatedException(stream.name() + " needs a signed-in connection: connect with"
                     + " ?token=<session token>");
         }
-        var current = store.subscriptions(connectionId);
-        boolean already = current.stream().anyMatch(s -> s.stream().equals(stream.name()));
-        if (!already && current.size() >= LiveConnection.MAX_SUBSCRIPTIONS) {
-            throw InvalidInputException.because(TOO_MANY);
-        }
         var subscription = LiveSubscription.of(connection, stream);
-        if (store.putSubscription(subscription)) {
-            adjustPresence(subscription.listensTo(), 1);
+        switch (store.putSubscription(subscription, LiveConnection.MAX_SUBSCRIPTIONS)) {
+            case ADDED -> updatePresence(presence, p -> p.add(subscription));
+            case ALREADY -> { }
+            case FULL -> throw InvalidInputException.because(TOO_MANY);
+            case NO_CONNECTION -> throw gone();
         }
         return stream.query()
                 .<LiveMessage>map(query -> new LiveMessage.SearchPage(stream.name(),
@@ -76,7 +74,7 @@ public final class LiveService {
     public LiveMessage unsubscribe(String connectionId, String streamName) {
         LiveStream stream = parse(streamName);
         store.deleteSubscription(connectionId, stream.name())
-                .ifPresent(removed -> adjustPresence(removed.listensTo(), -1));
+                .ifPresent(removed -> updatePresence(presence, p -> p.remove(removed)));
         return new LiveMessage.Unsubscribed(stream.name());
     }
 
@@ -85,28 +83,28 @@ public final class LiveService {
         forget(store, presence, connectionId);
     }
 
-    /** Removes a connection's items and their presence counts (also a pusher's work, for a gone connection). */
+    /** Removes a connection's items and their presence (also a pusher's work, for a gone connection). */
     static void forget(ConnectionStore store, LivePresence presence, String connectionId) {
         for (LiveSubscription removed : store.deleteConnection(connectionId)) {
-            adjustPresence(presence, removed.listensTo(), -1);
+            updatePresence(presence, p -> p.remove(removed));
         }
     }
 
-    private void adjustPresence(String key, int delta) {
-        adjustPresence(presence, key, delta);
-    }
-
-    private static void adjustPresence(LivePresence presence, String key, int delta) {
+    /** A presence write that fails is logged: the periodic rebuild adds what it missed (see {@link LivePresence}). */
+    private static void updatePresence(LivePresence presence, java.util.function.Consumer<LivePresence> change) {
         try {
-            presence.adjust(key, delta);
+            change.accept(presence);
         } catch (RuntimeException cacheDown) {
-            CACHE_DOWN.warn("live presence unavailable; pushers read listeners from the store", cacheDown);
+            CACHE_DOWN.warn("live presence not updated; the pushers' next rebuild brings it back", cacheDown);
         }
     }
 
     private LiveConnection connection(String connectionId) {
-        return store.connection(connectionId).orElseThrow(() -> new NotFoundException(
-                "this connection is not known (it expired or never opened); connect again"));
+        return store.connection(connectionId).orElseThrow(LiveService::gone);
+    }
+
+    private static NotFoundException gone() {
+        return new NotFoundException("this connection is not known (it expired or never opened); connect again");
     }
 
     private static LiveStream parse(String streamName) {

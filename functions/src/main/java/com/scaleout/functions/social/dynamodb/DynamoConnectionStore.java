@@ -22,11 +22,15 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * The Connections table: per connection ({@code connectionId}) the item {@value #CONNECTION} (its user and when it
- * opened) and one item per stream it listens to ({@code stream}: the normalized name), found through the
+ * opened, and how many {@value #SUBSCRIPTIONS} it has) and one item per stream it listens to ({@code stream}: the normalized name), found through the
  * {@value #BY_STREAM} index by the key it listens to ({@code listensTo}). {@code expiresAt} (epoch seconds) is the
  * TTL: API Gateway closes a connection after two hours, and an item no {@code $disconnect} removed goes then.
  */
@@ -38,6 +42,8 @@ public final class DynamoConnectionStore implements ConnectionStore {
     static final String CONNECTED_AT = "connectedAt";
     static final String TERMS = "terms";
     static final String EXPIRES_AT = "expiresAt";
+    /** On the connection's item: how many subscriptions it has. */
+    static final String SUBSCRIPTIONS = "subscriptions";
     /** The sort key of the connection's own item; a stream's name never starts with '#'. */
     static final String CONNECTION = "#connection";
     static final String BY_STREAM = "ByStream";
@@ -84,8 +90,12 @@ public final class DynamoConnectionStore implements ConnectionStore {
                 .map(DynamoConnectionStore::toSubscription).toList();
     }
 
+    /**
+     * The subscription's item (if it is new) and its connection's count (if the connection has fewer than
+     * {@code most}, and still is) in one transaction.
+     */
     @Override
-    public boolean putSubscription(LiveSubscription subscription) {
+    public Added putSubscription(LiveSubscription subscription, int most) {
         var item = new HashMap<String, AttributeValue>();
         item.put(CONNECTION_ID, s(subscription.connectionId()));
         item.put(STREAM, s(subscription.stream()));
@@ -95,18 +105,51 @@ public final class DynamoConnectionStore implements ConnectionStore {
             item.put(TERMS, list(subscription.terms()));
         }
         item.put(EXPIRES_AT, n(subscription.expiresAt().getEpochSecond()));
+        var put = TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
+                .conditionExpression("attribute_not_exists(#stream)")
+                .expressionAttributeNames(Map.of("#stream", STREAM)).build()).build();
+        var count = TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(key(subscription.connectionId(), CONNECTION))
+                .updateExpression("SET #count = if_not_exists(#count, :zero) + :one")
+                .conditionExpression("attribute_exists(#id) AND (attribute_not_exists(#count) OR #count < :most)")
+                .expressionAttributeNames(Map.of("#count", SUBSCRIPTIONS, "#id", CONNECTION_ID))
+                .expressionAttributeValues(Map.of(":zero", n(0), ":one", n(1), ":most", n(most)))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build();
         try {
-            dynamoDb.putItem(r -> r.tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(#stream)")
-                    .expressionAttributeNames(Map.of("#stream", STREAM)));
-            return true;
-        } catch (ConditionalCheckFailedException already) {
-            return false;
+            Transactions.write(dynamoDb, List.of(put, count));
+            return Added.ADDED;
+        } catch (Transactions.ConditionFailed failed) {
+            if (failed.index == 0) {
+                return Added.ALREADY;
+            }
+            return failed.heldBy(CONNECTION_ID, subscription.connectionId()) ? Added.FULL : Added.NO_CONNECTION;
         }
     }
 
+    /**
+     * The item goes first, answering what it held, then the count: should the second write fail, the count stays one
+     * too high, which only ever lets the connection subscribe to fewer streams, never to more.
+     */
     @Override
     public Optional<LiveSubscription> deleteSubscription(String connectionId, String stream) {
+        var removed = deleteItem(connectionId, stream);
+        if (removed.isEmpty()) {
+            return removed;
+        }
+        try {
+            dynamoDb.updateItem(r -> r.tableName(table).key(key(connectionId, CONNECTION))
+                    .updateExpression("ADD #count :minusOne")
+                    .conditionExpression("attribute_exists(#id) AND #count > :zero")
+                    .expressionAttributeNames(Map.of("#count", SUBSCRIPTIONS, "#id", CONNECTION_ID))
+                    .expressionAttributeValues(Map.of(":minusOne", n(-1), ":zero", n(0))));
+        } catch (ConditionalCheckFailedException connectionGone) {
+            // the connection went meanwhile (its items with it): nothing to count
+        }
+        return removed;
+    }
+
+    /** Deletes a subscription's item; what it held, if it was there. */
+    private Optional<LiveSubscription> deleteItem(String connectionId, String stream) {
         var old = dynamoDb.deleteItem(r -> r.tableName(table).key(key(connectionId, stream))
                 .returnValues(ReturnValue.ALL_OLD)).attributes();
         return old == null || old.isEmpty() ? Optional.empty() : Optional.of(toSubscription(old));
@@ -124,7 +167,7 @@ public final class DynamoConnectionStore implements ConnectionStore {
         for (var item : items(connectionId)) {
             String stream = string(item, STREAM);
             if (!CONNECTION.equals(stream)) {
-                deleteSubscription(connectionId, stream).ifPresent(removed::add);
+                deleteItem(connectionId, stream).ifPresent(removed::add); // the count goes with the connection
             }
         }
         dynamoDb.deleteItem(r -> r.tableName(table).key(key(connectionId, CONNECTION)));
@@ -149,11 +192,20 @@ public final class DynamoConnectionStore implements ConnectionStore {
                 .expressionAttributeValues(Map.of(":id", s(connectionId))).consistentRead(true)).items();
     }
 
+    @Override
+    public Iterable<LiveSubscription> everySubscription() {
+        return () -> dynamoDb.scanPaginator(r -> r.tableName(table).filterExpression("#stream <> :connection")
+                        .expressionAttributeNames(Map.of("#stream", STREAM))
+                        .expressionAttributeValues(Map.of(":connection", s(CONNECTION))))
+                .items().stream().map(DynamoConnectionStore::toSubscription).iterator();
+    }
+
     private static Map<String, AttributeValue> key(String connectionId, String stream) {
         return Map.of(CONNECTION_ID, s(connectionId), STREAM, s(stream));
     }
 
-    private static LiveSubscription toSubscription(Map<String, AttributeValue> item) {
+    /** A subscription's item as the subscription it stores. */
+    public static LiveSubscription toSubscription(Map<String, AttributeValue> item) {
         return new LiveSubscription(string(item, CONNECTION_ID), string(item, STREAM), string(item, LISTENS_TO),
                 Optional.ofNullable(string(item, USER_ID)), strings(item, TERMS),
                 Instant.ofEpochSecond(number(item, EXPIRES_AT)));

@@ -18,6 +18,8 @@ import java.util.Set;
 public final class RedisFollowGraphCache implements FollowGraphCache {
     static final String BUILT = "!";
     static final String CELEBRITIES = "celebrities";
+    /** Members asked about per SMISMEMBER: a big question goes in several round trips, not one huge reply. */
+    private static final int MEMBERS_PER_CALL = 1000;
 
     private final Optional<RedisLink> redis;
 
@@ -45,6 +47,30 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
     @Override
     public Optional<Set<String>> following(String userId) {
         return read(followingKey(userId));
+    }
+
+    /** SMISMEMBER of the marker and the candidates, a thousand at a time. */
+    @Override
+    public Optional<Set<String>> followersAmong(String userId, Collection<String> candidates) {
+        var asked = new ArrayList<String>(candidates.size() + 1);
+        asked.add(BUILT);
+        asked.addAll(candidates);
+        var sync = connection().sync();
+        var following = new HashSet<String>();
+        for (int from = 0; from < asked.size(); from += MEMBERS_PER_CALL) {
+            List<String> chunk = asked.subList(from, Math.min(asked.size(), from + MEMBERS_PER_CALL));
+            List<Boolean> member = sync.smismember(followersKey(userId), chunk.toArray(String[]::new));
+            for (int i = 0; i < chunk.size(); i++) {
+                if (from == 0 && i == 0) {
+                    if (!Boolean.TRUE.equals(member.get(i))) {
+                        return Optional.empty(); // not built: the caller reads the whole set, which builds it
+                    }
+                } else if (Boolean.TRUE.equals(member.get(i))) {
+                    following.add(chunk.get(i));
+                }
+            }
+        }
+        return Optional.of(following);
     }
 
     private Optional<Set<String>> read(String key) {

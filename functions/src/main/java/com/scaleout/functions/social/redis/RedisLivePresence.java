@@ -4,36 +4,64 @@ import com.scaleout.functions.shared.redis.RedisConnection;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.LivePresence;
 import com.scaleout.functions.social.domain.LiveStream;
-import io.lettuce.core.KeyValue;
+import com.scaleout.functions.social.domain.LiveSubscription;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The hash {@value #LISTENING} (stream key → how many subscriptions listen to it) and the set {@value #HOME} (the users
- * with a home subscription), changed together by one script: a count that reaches 0 leaves the hash, and a home key's
- * user leaves the set with it. Both keys carry the hash tag {@code {live}}, so a cluster keeps them on one node,
- * where a script may touch both. Reads are single-key: HMGET of the candidate keys, SMISMEMBER of the followers.
+ * Per stream key the hash {@code {live}:listeners:<key>} (field {@code <connection id> <stream>}, value
+ * {@code <expires at, epoch s> <user id>}), the set {@value #HOME} (the users with a home subscription), changed
+ * together by one script, and {@value #BUILT}, the time presence was last rebuilt from the store: Redis without it
+ * has lost presence (or never had it), and the pushers read the store until a rebuild puts it back. Every key carries
+ * the hash tag {@code {live}}, so a cluster keeps them on one node, where a script may touch two. A pusher's read is
+ * one pipeline: the marker and each candidate key's hash.
  */
 public final class RedisLivePresence implements LivePresence {
-    static final String LISTENING = "{live}:listening";
+    static final String LISTENERS = "{live}:listeners:";
     static final String HOME = "{live}:home";
+    static final String BUILT = "{live}:built";
+    static final String REBUILDING = "{live}:rebuilding";
+    /**
+     * How old a rebuild may get before the next one: a subscription whose presence write failed (Redis unreachable
+     * for a moment) is pushed to again at most this long after.
+     */
+    static final Duration REBUILD_EVERY = Duration.ofMinutes(10);
+    /** How long one rebuild keeps others from starting, at most (a pusher that dies while rebuilding lets go then). */
+    static final Duration REBUILD_LEASE = Duration.ofMinutes(5);
+    /** Subscriptions written per pipeline while rebuilding. */
+    private static final int REBUILD_CHUNK = 500;
     /** Members asked about per SMISMEMBER: a celebrity's followers go in several round trips, not one huge reply. */
     private static final int CHUNK = 1000;
-    private static final String ADJUST = "local n = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2]) "
-            + "if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) "
-            + "if ARGV[3] ~= '' then redis.call('SREM', KEYS[2], ARGV[3]) end "
-            + "elseif ARGV[3] ~= '' then redis.call('SADD', KEYS[2], ARGV[3]) end "
-            + "return n";
+    private static final String ADD = "redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) "
+            + "if ARGV[3] ~= '' then redis.call('SADD', KEYS[2], ARGV[3]) end return 1";
+    private static final String REMOVE = "redis.call('HDEL', KEYS[1], ARGV[1]) "
+            + "if ARGV[2] ~= '' and redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[2]) end "
+            + "return 1";
 
     private final Optional<RedisLink> redis;
+    private final Clock clock;
 
     public RedisLivePresence(Optional<RedisLink> redis) {
+        this(redis, Clock.systemUTC());
+    }
+
+    public RedisLivePresence(Optional<RedisLink> redis, Clock clock) {
         this.redis = redis;
+        this.clock = clock;
     }
 
     private RedisConnection connection() {
@@ -41,30 +69,52 @@ public final class RedisLivePresence implements LivePresence {
     }
 
     @Override
-    public void adjust(String key, int delta) {
-        connection().sync().eval(ADJUST, ScriptOutputType.INTEGER, new String[] {LISTENING, HOME}, key,
-                Integer.toString(delta), LiveStream.homeUserOf(key).orElse(""));
+    public void add(LiveSubscription subscription) {
+        connection().sync().eval(ADD, ScriptOutputType.INTEGER, new String[] {LISTENERS + subscription.listensTo(),
+                HOME}, field(subscription), value(subscription), homeUser(subscription));
     }
 
     @Override
-    public Set<String> listened(Collection<String> keys) {
-        if (keys.isEmpty()) {
-            return Set.of();
+    public void remove(LiveSubscription subscription) {
+        connection().sync().eval(REMOVE, ScriptOutputType.INTEGER, new String[] {LISTENERS + subscription.listensTo(),
+                HOME}, field(subscription), homeUser(subscription));
+    }
+
+    @Override
+    public Optional<Map<String, List<LiveSubscription>>> listeners(Collection<String> keys) {
+        var ordered = List.copyOf(new LinkedHashSet<>(keys));
+        var replies = new ArrayList<RedisFuture<Map<String, String>>>();
+        var built = new ArrayList<RedisFuture<String>>(1);
+        Pipeline.run(connection(), pipeline -> {
+            built.add(pipeline.add(pipeline.commands().get(BUILT)));
+            ordered.forEach(key -> replies.add(pipeline.add(pipeline.commands().hgetall(LISTENERS + key))));
+        });
+        if (built.getFirst().toCompletableFuture().join() == null) {
+            return Optional.empty();
         }
-        var listened = new HashSet<String>();
-        for (KeyValue<String, String> count : connection().sync().hmget(LISTENING, keys.toArray(String[]::new))) {
-            if (count.hasValue() && Long.parseLong(count.getValue()) > 0) {
-                listened.add(count.getKey());
+        long now = clock.instant().getEpochSecond();
+        var listeners = new LinkedHashMap<String, List<LiveSubscription>>();
+        for (int i = 0; i < ordered.size(); i++) {
+            String key = ordered.get(i);
+            var subscriptions = new ArrayList<LiveSubscription>();
+            replies.get(i).toCompletableFuture().join().forEach((field, value) -> parse(key, field, value)
+                    .filter(subscription -> subscription.expiresAt().getEpochSecond() > now)
+                    .ifPresent(subscriptions::add));
+            if (!subscriptions.isEmpty()) {
+                listeners.put(key, subscriptions);
             }
         }
-        return listened;
+        return Optional.of(listeners);
     }
 
     @Override
-    public Set<String> homeListenersAmong(Collection<String> userIds) {
+    public Optional<Set<String>> homeListenersAmong(Collection<String> userIds) {
+        var sync = connection().sync();
+        if (sync.get(BUILT) == null) {
+            return Optional.empty();
+        }
         var ids = new ArrayList<>(userIds);
         var listening = new HashSet<String>();
-        var sync = connection().sync();
         for (int from = 0; from < ids.size(); from += CHUNK) {
             List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
             List<Boolean> member = sync.smismember(HOME, chunk.toArray(String[]::new));
@@ -74,6 +124,90 @@ public final class RedisLivePresence implements LivePresence {
                 }
             }
         }
-        return listening;
+        return Optional.of(listening);
+    }
+
+    /** SCARD, then SMEMBERS only when the set is small enough; the marker read in the same pipeline. */
+    @Override
+    public Optional<Set<String>> homeListeners(long atMost) {
+        var built = new ArrayList<RedisFuture<String>>(1);
+        var size = new ArrayList<RedisFuture<Long>>(1);
+        Pipeline.run(connection(), pipeline -> {
+            built.add(pipeline.add(pipeline.commands().get(BUILT)));
+            size.add(pipeline.add(pipeline.commands().scard(HOME)));
+        });
+        if (built.getFirst().toCompletableFuture().join() == null
+                || size.getFirst().toCompletableFuture().join() > atMost) {
+            return Optional.empty();
+        }
+        return Optional.of(connection().sync().smembers(HOME));
+    }
+
+    @Override
+    public boolean needsRebuild() {
+        String built = connection().sync().get(BUILT);
+        return built == null || Instant.ofEpochMilli(Long.parseLong(built)).plus(REBUILD_EVERY)
+                .isBefore(clock.instant());
+    }
+
+    @Override
+    public boolean rebuild(Iterable<LiveSubscription> everySubscription) {
+        var sync = connection().sync();
+        String lease = Long.toString(clock.millis());
+        if (!"OK".equals(sync.set(REBUILDING, lease, SetArgs.Builder.nx().ex(REBUILD_LEASE.toSeconds())))) {
+            return false;
+        }
+        try {
+            Instant started = clock.instant(); // what was added after this is in Redis already
+            Iterator<LiveSubscription> all = everySubscription.iterator();
+            while (all.hasNext()) {
+                var chunk = new ArrayList<LiveSubscription>(REBUILD_CHUNK);
+                while (all.hasNext() && chunk.size() < REBUILD_CHUNK) {
+                    chunk.add(all.next());
+                }
+                Pipeline.run(connection(), pipeline -> chunk.forEach(subscription -> {
+                    pipeline.add(pipeline.commands().hset(LISTENERS + subscription.listensTo(), field(subscription),
+                            value(subscription)));
+                    String user = homeUser(subscription);
+                    if (!user.isEmpty()) {
+                        pipeline.add(pipeline.commands().sadd(HOME, user));
+                    }
+                }));
+            }
+            sync.set(BUILT, Long.toString(started.toEpochMilli()));
+            return true;
+        } finally {
+            sync.del(REBUILDING);
+        }
+    }
+
+    private static String field(LiveSubscription subscription) {
+        return subscription.connectionId() + " " + subscription.stream();
+    }
+
+    private static String value(LiveSubscription subscription) {
+        return subscription.expiresAt().getEpochSecond() + " " + subscription.userId().orElse("");
+    }
+
+    private static String homeUser(LiveSubscription subscription) {
+        return LiveStream.homeUserOf(subscription.listensTo()).orElse("");
+    }
+
+    /** The subscription a hash entry stands for; none when the entry is not one this class wrote. */
+    private static Optional<LiveSubscription> parse(String key, String field, String value) {
+        int fieldSpace = field.indexOf(' ');
+        int valueSpace = value.indexOf(' ');
+        if (fieldSpace < 1 || valueSpace < 1) {
+            return Optional.empty();
+        }
+        try {
+            String stream = field.substring(fieldSpace + 1);
+            String user = value.substring(valueSpace + 1);
+            return Optional.of(new LiveSubscription(field.substring(0, fieldSpace), stream, key,
+                    user.isEmpty() ? Optional.empty() : Optional.of(user), LiveStream.parse(stream).terms(),
+                    Instant.ofEpochSecond(Long.parseLong(value.substring(0, valueSpace)))));
+        } catch (RuntimeException notOurs) {
+            return Optional.empty();
+        }
     }
 }

@@ -21,7 +21,6 @@ import com.scaleout.functions.social.dynamodb.DynamoRetweetStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import java.util.ArrayList;
 import java.util.Optional;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -44,14 +43,14 @@ public final class FanoutHandler extends StreamHandler {
     }
 
     private FanoutHandler(DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
-        this(SocialComponents.create(dynamoDb, redis), SocialTables.fromEnvironment(),
-                components -> LiveComponents.pusher(LiveComponents.FANOUT_STREAMS, components, dynamoDb, redis));
+        this(SocialComponents.create(dynamoDb, redis), SocialTables.fromEnvironment(), dynamoDb, redis);
     }
 
-    private FanoutHandler(SocialComponents components, SocialTables tables,
-                          Function<SocialComponents, Optional<LivePusher>> live) {
-        this(components.fanout(), tables, components.redis(),
-                () -> readMissingTweet(components.tweets()), live.apply(components));
+    /** The pusher finds a tweet's home listeners among the followers the fanout read for it (read once a batch). */
+    private FanoutHandler(SocialComponents components, SocialTables tables, DynamoDbClient dynamoDb,
+                          Optional<RedisLink> redis) {
+        this(components.fanout(), tables, components.redis(), () -> readMissingTweet(components.tweets()),
+                LiveComponents.fanoutPusher(components, dynamoDb, redis));
     }
 
     FanoutHandler(FanoutService fanout, SocialTables tables) {
@@ -94,23 +93,25 @@ public final class FanoutHandler extends StreamHandler {
 
     /**
      * The batch into the timelines, then the tweets it created and deleted (those handled, up to a failed record) to
-     * the live connections, all at once: a push never fails the batch, nor delays its timeline writes.
+     * the live connections, all at once: a push never fails the batch, nor delays its timeline writes. The push is
+     * still part of the batch's reads, so that it finds the followers the fanout read.
      */
     @Override
     protected StreamsEventResponse process(DynamodbEvent event) {
-        long started = System.nanoTime();
         var pushes = new LiveTweets();
-        StreamsEventResponse response;
-        try {
-            response = fanout.inOneBatch(() -> {
+        return fanout.inOneBatch(() -> {
+            long started = System.nanoTime();
+            StreamsEventResponse response;
+            try {
                 readFollowerCountsAhead(event);
-                return StreamBatch.process(event, record -> apply(record, pushes));
-            });
-        } finally {
-            OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION, (System.nanoTime() - started) / 1_000_000);
-        }
-        live.ifPresent(pusher -> pusher.push(pushes.created(), pushes.deleted()));
-        return response;
+                response = StreamBatch.process(event, record -> apply(record, pushes));
+            } finally {
+                OperatorMetrics.milliseconds(OperatorMetricNames.FANOUT_DURATION,
+                        (System.nanoTime() - started) / 1_000_000);
+            }
+            live.ifPresent(pusher -> pusher.push(pushes.created(), pushes.deleted()));
+            return response;
+        });
     }
 
     /**

@@ -46,7 +46,7 @@ public final class SearchIndexHandler extends StreamHandler {
 
     private SearchIndexHandler(SocialComponents components, DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
         this(components.searchIndex(), components.searchCache(), components.redis(),
-                LiveComponents.pusher(LiveComponents.INDEXER_STREAMS, components, dynamoDb, redis));
+                LiveComponents.indexerPusher(components, dynamoDb, redis));
     }
 
     SearchIndexHandler(SearchIndexStore index, SearchCache cache) {

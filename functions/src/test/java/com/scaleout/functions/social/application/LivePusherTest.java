@@ -99,7 +99,7 @@ class LivePusherTest {
             }
         }, world.users);
         var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
-                names, author -> world.followers.getOrDefault(author, Set.of()));
+                names, world.authorFollowers());
         Tweet unheard = world.tweet(ALICE, "alice", "nobody is connected");
 
         pusher.push(List.of(unheard), List.of());
@@ -114,15 +114,79 @@ class LivePusherTest {
     }
 
     @Test
-    void onlyKeysWithListenersAreLookedUp() {
+    void aCelebritysTweetFindsItsOnlineFollowersWithoutReadingItsFollowerSet() {
+        var fans = new java.util.HashSet<String>();
+        for (int i = 0; i < LivePusher.FOLLOWERS_READ_WHOLE * 2; i++) {
+            fans.add("fan-" + i);
+        }
+        fans.add(BOB);
+        world.followers.put(ALICE, fans);
+        var asked = new java.util.ArrayList<java.util.Collection<String>>();
+        var followers = new AuthorFollowers() {
+            @Override
+            public long count(String authorId) {
+                return world.authorFollowers().count(authorId);
+            }
+
+            @Override
+            public Set<String> all(String authorId) {
+                throw new AssertionError("a celebrity's whole follower set was read");
+            }
+
+            @Override
+            public Set<String> among(String authorId, java.util.Collection<String> candidates) {
+                asked.add(List.copyOf(candidates));
+                return world.authorFollowers().among(authorId, candidates);
+            }
+        };
+        var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
+                world.authorNames, followers);
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.connect("C", Optional.of(CAROL_TOKEN));
+        world.live.subscribe("B", "home");
+        world.live.subscribe("C", "home"); // listening, but no follower of alice
+
+        pusher.push(List.of(world.tweet(ALICE, "alice", "to my many fans")), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).containsExactly("tweet home");
+        assertThat(sentTo("C")).isEmpty();
+        assertThat(asked).as("only the home listeners were asked about")
+                .singleElement().satisfies(candidates -> assertThat(candidates).containsExactlyInAnyOrder(BOB, CAROL));
+    }
+
+    @Test
+    void listenersComeFromPresenceWithoutAStoreRead() {
         world.connect("N", Optional.empty());
         world.live.subscribe("N", "public");
         Tweet tweet = world.tweet(ALICE, "alice", "hi @bob", LiveWorld.mention(BOB, "bob"));
 
         world.fanoutPusher.push(List.of(tweet), List.of());
 
-        assertThat(world.connections.listenerReads()).isEqualTo(1);
+        assertThat(world.connections.listenerReads()).isZero();
         assertThat(sentTo("N")).hasSize(1);
+    }
+
+    @Test
+    void presenceLostIsReadFromTheStoreThenRebuiltAndUsedAgain() {
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.live.subscribe("B", "home");
+        world.connect("N", Optional.empty());
+        world.live.subscribe("N", "public");
+        world.presence.lose();
+
+        world.fanoutPusher.push(List.of(world.tweet(ALICE, "alice", "after the flush")), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).as("still reached, from the store").containsExactly("tweet home");
+        assertThat(streamsOf(sentTo("N"))).containsExactly("tweet public");
+        int storeReads = world.connections.listenerReads();
+        assertThat(storeReads).isPositive();
+        assertThat(world.presence.rebuilds()).isEqualTo(1);
+        assertThat(world.presence.counts()).containsEntry("home:" + BOB, 1L).containsEntry("public", 1L);
+
+        world.fanoutPusher.push(List.of(world.tweet(ALICE, "alice", "rebuilt")), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).containsExactly("tweet home", "tweet home");
+        assertThat(world.connections.listenerReads()).as("presence again").isEqualTo(storeReads);
     }
 
     @Test
@@ -195,6 +259,7 @@ class LivePusherTest {
     void aStoreThatCannotBeReadFailsNoBatch() {
         world.connect("N", Optional.empty());
         world.live.subscribe("N", "public");
+        world.presence.setAvailable(false); // so that the store is where listeners are read
         world.connections.setListenersReadable(false);
 
         world.fanoutPusher.push(List.of(world.tweet(ALICE, "alice", "lost push")), List.of());

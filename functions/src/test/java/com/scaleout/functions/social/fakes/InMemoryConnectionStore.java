@@ -42,9 +42,19 @@ public final class InMemoryConnectionStore implements ConnectionStore {
     }
 
     @Override
-    public synchronized boolean putSubscription(LiveSubscription subscription) {
-        return subscriptions.computeIfAbsent(subscription.connectionId(), id -> new TreeMap<>())
-                .putIfAbsent(subscription.stream(), subscription) == null;
+    public synchronized Added putSubscription(LiveSubscription subscription, int most) {
+        if (!connections.containsKey(subscription.connectionId())) {
+            return Added.NO_CONNECTION;
+        }
+        var streams = subscriptions.computeIfAbsent(subscription.connectionId(), id -> new TreeMap<>());
+        if (streams.containsKey(subscription.stream())) {
+            return Added.ALREADY;
+        }
+        if (streams.size() >= most) {
+            return Added.FULL;
+        }
+        streams.put(subscription.stream(), subscription);
+        return Added.ADDED;
     }
 
     @Override
@@ -57,6 +67,13 @@ public final class InMemoryConnectionStore implements ConnectionStore {
         connections.remove(connectionId);
         var removed = subscriptions.remove(connectionId);
         return removed == null ? List.of() : List.copyOf(removed.values());
+    }
+
+    @Override
+    public synchronized Iterable<LiveSubscription> everySubscription() {
+        var all = new ArrayList<LiveSubscription>();
+        subscriptions.values().forEach(byStream -> all.addAll(byStream.values()));
+        return all;
     }
 
     @Override

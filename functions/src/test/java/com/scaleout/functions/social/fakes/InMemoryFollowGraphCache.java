@@ -37,6 +37,13 @@ public final class InMemoryFollowGraphCache implements FollowGraphCache {
     }
 
     @Override
+    public synchronized Optional<Set<String>> followersAmong(String userId, Collection<String> candidates) {
+        checkAvailable();
+        return Optional.ofNullable(followers.get(userId))
+                .map(set -> candidates.stream().filter(set::contains).collect(Collectors.toSet()));
+    }
+
+    @Override
     public synchronized Optional<Set<String>> following(String userId) {
         checkAvailable();
         return Optional.ofNullable(following.get(userId)).map(Set::copyOf);

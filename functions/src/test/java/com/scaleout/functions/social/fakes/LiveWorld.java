@@ -2,6 +2,7 @@ package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.LiveComponents;
+import com.scaleout.functions.social.application.AuthorFollowers;
 import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.LivePusher;
 import com.scaleout.functions.social.application.LiveService;
@@ -71,8 +72,27 @@ public final class LiveWorld {
     }
 
     private LivePusher pusher(Set<com.scaleout.functions.social.domain.LiveStream.Kind> kinds) {
-        return new LivePusher(kinds, connections, presence, poster, authorNames,
-                author -> followers.getOrDefault(author, Set.of()));
+        return new LivePusher(kinds, connections, presence, poster, authorNames, authorFollowers());
+    }
+
+    /** The followers map as the pushers ask it. */
+    public AuthorFollowers authorFollowers() {
+        return new AuthorFollowers() {
+            @Override
+            public long count(String authorId) {
+                return all(authorId).size();
+            }
+
+            @Override
+            public Set<String> all(String authorId) {
+                return Set.copyOf(followers.getOrDefault(authorId, Set.of()));
+            }
+
+            @Override
+            public Set<String> among(String authorId, java.util.Collection<String> candidates) {
+                return candidates.stream().filter(all(authorId)::contains).collect(java.util.stream.Collectors.toSet());
+            }
+        };
     }
 
     private void user(String id, String username, String displayName) {
