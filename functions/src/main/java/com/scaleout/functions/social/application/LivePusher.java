@@ -173,8 +173,7 @@ public final class LivePusher {
             listening = homeListeners(tweet.authorId(), named);
         } catch (RuntimeException cacheDown) {
             CACHE_DOWN.warn("live presence unavailable; looking up every follower's home stream", cacheDown);
-            listening = new HashSet<>(named);
-            listening.addAll(followers.all(tweet.authorId()));
+            listening = everyoneWhenPresenceCannotSay(tweet.authorId(), named);
         }
         var keys = new LinkedHashSet<String>();
         listening.forEach(user -> keys.add(LiveStream.homeKey(user)));
@@ -189,17 +188,42 @@ public final class LivePusher {
      */
     private Set<String> homeListeners(String authorId, Set<String> named) {
         long followerCount = followers.count(authorId);
-        if (followerCount > FOLLOWERS_READ_WHOLE) {
-            var everyone = presence.homeListeners(followerCount);
-            if (everyone.isPresent()) {
-                var listening = new HashSet<>(followers.among(authorId, everyone.get()));
-                named.stream().filter(everyone.get()::contains).forEach(listening::add);
-                return listening;
-            }
+        if (followerCount <= FOLLOWERS_READ_WHOLE) {
+            var users = new HashSet<>(named);
+            users.addAll(followers.all(authorId));
+            return presence.homeListenersAmong(users).orElseGet(() -> users);
         }
+        var everyone = presence.homeListeners(followerCount);
+        if (everyone.isPresent()) {
+            var listening = new HashSet<>(followers.among(authorId, everyone.get()));
+            named.stream().filter(everyone.get()::contains).forEach(listening::add);
+            return listening;
+        }
+        var namedListening = presence.homeListenersAmong(named);
+        if (namedListening.isEmpty()) {
+            return everyoneWhenPresenceCannotSay(authorId, named);
+        }
+        // more users listen than follow: the followers, read whole, are asked whether they listen
+        var listening = new HashSet<>(namedListening.get());
+        presence.homeListenersAmong(followers.all(authorId)).ifPresent(listening::addAll);
+        return listening;
+    }
+
+    /**
+     * Whose home streams to look up in the store when presence cannot say who listens: the named users and the
+     * followers, unless there are more than {@value #FOLLOWERS_READ_WHOLE} of them, whose million Queries would
+     * outlast the batch and the table's capacity; their home streams then miss this tweet (its pushes are best
+     * effort; the timelines have it).
+     */
+    private Set<String> everyoneWhenPresenceCannotSay(String authorId, Set<String> named) {
         var users = new HashSet<>(named);
-        users.addAll(followers.all(authorId));
-        return presence.homeListenersAmong(users).orElse(users);
+        if (followers.count(authorId) <= FOLLOWERS_READ_WHOLE) {
+            users.addAll(followers.all(authorId));
+        } else {
+            CACHE_DOWN.warn("live presence cannot say who listens; {}'s followers' home streams are not pushed to",
+                    authorId);
+        }
+        return users;
     }
 
     /**

@@ -155,6 +155,41 @@ class LivePusherTest {
     }
 
     @Test
+    void withPresenceLostACelebritysFollowersAreNotEachLookedUpInTheStore() {
+        var fans = new java.util.HashSet<String>();
+        for (int i = 0; i < LivePusher.FOLLOWERS_READ_WHOLE * 2; i++) {
+            fans.add("fan-" + i);
+        }
+        world.followers.put(ALICE, fans);
+        var followers = new AuthorFollowers() {
+            @Override
+            public long count(String authorId) {
+                return world.authorFollowers().count(authorId);
+            }
+
+            @Override
+            public Set<String> all(String authorId) {
+                throw new AssertionError("a celebrity's whole follower set was read");
+            }
+
+            @Override
+            public Set<String> among(String authorId, java.util.Collection<String> candidates) {
+                throw new AssertionError("presence cannot say who listens");
+            }
+        };
+        var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
+                world.authorNames, followers);
+        world.connect("A", Optional.of(ALICE_TOKEN));
+        world.live.subscribe("A", "home");
+        world.presence.lose();
+
+        pusher.push(List.of(world.tweet(ALICE, "alice", "while presence is rebuilt")), List.of());
+
+        assertThat(streamsOf(sentTo("A"))).as("the author's own home, from the store").containsExactly("tweet home");
+        assertThat(world.connections.listenerReads()).as("not a Query per follower").isLessThan(10);
+    }
+
+    @Test
     void listenersComeFromPresenceWithoutAStoreRead() {
         world.connect("N", Optional.empty());
         world.live.subscribe("N", "public");
