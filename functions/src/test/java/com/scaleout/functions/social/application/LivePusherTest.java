@@ -115,32 +115,12 @@ class LivePusherTest {
 
     @Test
     void aCelebritysTweetFindsItsOnlineFollowersWithoutReadingItsFollowerSet() {
-        var fans = new java.util.HashSet<String>();
-        for (int i = 0; i < LivePusher.FOLLOWERS_READ_WHOLE * 2; i++) {
-            fans.add("fan-" + i);
-        }
-        fans.add(BOB);
-        world.followers.put(ALICE, fans);
+        aliceIsACelebrityFollowedBy(BOB);
         var asked = new java.util.ArrayList<java.util.Collection<String>>();
-        var followers = new AuthorFollowers() {
-            @Override
-            public long count(String authorId) {
-                return world.authorFollowers().count(authorId);
-            }
-
-            @Override
-            public Set<String> all(String authorId) {
-                throw new AssertionError("a celebrity's whole follower set was read");
-            }
-
-            @Override
-            public Set<String> among(String authorId, java.util.Collection<String> candidates) {
-                asked.add(List.copyOf(candidates));
-                return world.authorFollowers().among(authorId, candidates);
-            }
-        };
-        var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
-                world.authorNames, followers);
+        var pusher = celebrityPusher(candidates -> {
+            asked.add(List.copyOf(candidates));
+            return world.authorFollowers().among(ALICE, candidates);
+        });
         world.connect("B", Optional.of(BOB_TOKEN));
         world.connect("C", Optional.of(CAROL_TOKEN));
         world.live.subscribe("B", "home");
@@ -156,11 +136,31 @@ class LivePusherTest {
 
     @Test
     void withPresenceLostACelebritysFollowersAreNotEachLookedUpInTheStore() {
-        var fans = new java.util.HashSet<String>();
+        aliceIsACelebrityFollowedBy();
+        var pusher = celebrityPusher(candidates -> {
+            throw new AssertionError("presence cannot say who listens");
+        });
+        world.connect("A", Optional.of(ALICE_TOKEN));
+        world.live.subscribe("A", "home");
+        world.presence.lose();
+
+        pusher.push(List.of(world.tweet(ALICE, "alice", "while presence is rebuilt")), List.of());
+
+        assertThat(streamsOf(sentTo("A"))).as("the author's own home, from the store").containsExactly("tweet home");
+        assertThat(world.connections.listenerReads()).as("not a Query per follower").isLessThan(10);
+    }
+
+    /** Alice gets twice the followers whose set is read whole, these among them. */
+    private void aliceIsACelebrityFollowedBy(String... users) {
+        var fans = new java.util.HashSet<>(List.of(users));
         for (int i = 0; i < LivePusher.FOLLOWERS_READ_WHOLE * 2; i++) {
             fans.add("fan-" + i);
         }
         world.followers.put(ALICE, fans);
+    }
+
+    /** The fanout's pusher, whose author followers fail the test if the whole set is read. */
+    private LivePusher celebrityPusher(java.util.function.Function<java.util.Collection<String>, Set<String>> among) {
         var followers = new AuthorFollowers() {
             @Override
             public long count(String authorId) {
@@ -174,19 +174,11 @@ class LivePusherTest {
 
             @Override
             public Set<String> among(String authorId, java.util.Collection<String> candidates) {
-                throw new AssertionError("presence cannot say who listens");
+                return among.apply(candidates);
             }
         };
-        var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
+        return new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
                 world.authorNames, followers);
-        world.connect("A", Optional.of(ALICE_TOKEN));
-        world.live.subscribe("A", "home");
-        world.presence.lose();
-
-        pusher.push(List.of(world.tweet(ALICE, "alice", "while presence is rebuilt")), List.of());
-
-        assertThat(streamsOf(sentTo("A"))).as("the author's own home, from the store").containsExactly("tweet home");
-        assertThat(world.connections.listenerReads()).as("not a Query per follower").isLessThan(10);
     }
 
     @Test
