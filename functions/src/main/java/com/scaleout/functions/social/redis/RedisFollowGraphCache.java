@@ -18,8 +18,6 @@ import java.util.Set;
 public final class RedisFollowGraphCache implements FollowGraphCache {
     static final String BUILT = "!";
     static final String CELEBRITIES = "celebrities";
-    /** Members asked about per SMISMEMBER: a big question goes in several round trips, not one huge reply. */
-    private static final int MEMBERS_PER_CALL = 1000;
 
     private final Optional<RedisLink> redis;
 
@@ -53,24 +51,11 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
     @Override
     public Optional<Set<String>> followersAmong(String userId, Collection<String> candidates) {
         var asked = new ArrayList<String>(candidates.size() + 1);
-        asked.add(BUILT);
+        asked.add(BUILT); // asked with the first chunk: a set without it is missing
         asked.addAll(candidates);
-        var sync = connection().sync();
-        var following = new HashSet<String>();
-        for (int from = 0; from < asked.size(); from += MEMBERS_PER_CALL) {
-            List<String> chunk = asked.subList(from, Math.min(asked.size(), from + MEMBERS_PER_CALL));
-            List<Boolean> member = sync.smismember(followersKey(userId), chunk.toArray(String[]::new));
-            for (int i = 0; i < chunk.size(); i++) {
-                if (from == 0 && i == 0) {
-                    if (!Boolean.TRUE.equals(member.get(i))) {
-                        return Optional.empty(); // not built: the caller reads the whole set, which builds it
-                    }
-                } else if (Boolean.TRUE.equals(member.get(i))) {
-                    following.add(chunk.get(i));
-                }
-            }
-        }
-        return Optional.of(following);
+        var members = SetMembers.among(connection().sync(), followersKey(userId), asked);
+        // not built: the caller reads the whole set, which builds it
+        return members.remove(BUILT) ? Optional.of(members) : Optional.empty();
     }
 
     private Optional<Set<String>> read(String key) {
@@ -128,15 +113,7 @@ public final class RedisFollowGraphCache implements FollowGraphCache {
         if (userIds.isEmpty()) {
             return Set.of();
         }
-        List<String> ids = new ArrayList<>(userIds);
-        List<Boolean> marked = connection().sync().smismember(CELEBRITIES, ids.toArray(String[]::new));
-        Set<String> celebrities = new HashSet<>();
-        for (int i = 0; i < ids.size(); i++) {
-            if (Boolean.TRUE.equals(marked.get(i))) {
-                celebrities.add(ids.get(i));
-            }
-        }
-        return celebrities;
+        return SetMembers.among(connection().sync(), CELEBRITIES, userIds);
     }
 
     @Override

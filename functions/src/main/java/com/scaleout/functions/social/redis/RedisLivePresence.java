@@ -44,8 +44,6 @@ public final class RedisLivePresence implements LivePresence {
     static final Duration REBUILD_LEASE = Duration.ofMinutes(5);
     /** Subscriptions written per pipeline while rebuilding. */
     private static final int REBUILD_CHUNK = 500;
-    /** Members asked about per SMISMEMBER: a celebrity's followers go in several round trips, not one huge reply. */
-    private static final int CHUNK = 1000;
     private static final String ADD = "redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) "
             + "if ARGV[3] ~= '' then redis.call('SADD', KEYS[2], ARGV[3]) end return 1";
     private static final String REMOVE = "redis.call('HDEL', KEYS[1], ARGV[1]) "
@@ -113,18 +111,7 @@ public final class RedisLivePresence implements LivePresence {
         if (sync.get(BUILT) == null) {
             return Optional.empty();
         }
-        var ids = new ArrayList<>(userIds);
-        var listening = new HashSet<String>();
-        for (int from = 0; from < ids.size(); from += CHUNK) {
-            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-            List<Boolean> member = sync.smismember(HOME, chunk.toArray(String[]::new));
-            for (int i = 0; i < chunk.size(); i++) {
-                if (Boolean.TRUE.equals(member.get(i))) {
-                    listening.add(chunk.get(i));
-                }
-            }
-        }
-        return Optional.of(listening);
+        return Optional.of(SetMembers.among(sync, HOME, userIds));
     }
 
     /** SCARD, then SMEMBERS only when the set is small enough; the marker read in the same pipeline. */
