@@ -98,7 +98,7 @@ public final class LocalRuntime implements AutoCloseable {
             });
             parts.backends = times.time("backends",
                     () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
-            var template = config.template().filter(path -> declaration.equals(ScaleoutDeclaration.declaration()))
+            var template = configuringTemplate(declaration, config)
                     .map(path -> times.time("template", () -> configured(declaration, path, parts.backends)));
             String apiUrl = "http://127.0.0.1:" + parts.api.port();
             var substitutions = LocalSubstitutions.of(parts.backends.dynamoDbEndpoint().toString(),
@@ -235,11 +235,22 @@ public final class LocalRuntime implements AutoCloseable {
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
                     Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
-                    // the stage's default route throttle comes with the template (DefaultRouteSettings)
-                    new RouteThrottles(declaration.routeThrottles(), Optional.empty()), webSocketApis);
+                    new RouteThrottles(declaration.routeThrottles(), stageDefaultThrottle(declaration, config)),
+                    webSocketApis);
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }
+    }
+
+    /** The template's default route throttle of the HTTP API's stage, when a template configures the stack. */
+    private static Optional<RouteThrottles.StageDefault> stageDefaultThrottle(Declaration declaration,
+                                                                              LocalConfig config) {
+        return configuringTemplate(declaration, config).flatMap(StackTemplate::httpStageDefault);
+    }
+
+    /** The template configures the production declaration only (a test's own declaration has no template). */
+    private static Optional<Path> configuringTemplate(Declaration declaration, LocalConfig config) {
+        return config.template().filter(path -> declaration.equals(ScaleoutDeclaration.declaration()));
     }
 
     /** Locally a bucket's physical name is {@code scaleout-} and its name in kebab case. */

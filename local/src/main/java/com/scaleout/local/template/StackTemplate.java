@@ -2,6 +2,7 @@ package com.scaleout.local.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.RouteThrottleSpec;
+import com.scaleout.local.http.RouteThrottles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
@@ -129,6 +131,35 @@ public final class StackTemplate {
     public List<String> awsManagedPolicies(String declaredFunctionName) {
         function(declaredFunctionName);
         return awsManagedPolicies.get(declaredFunctionName);
+    }
+
+    /**
+     * The HTTP API stage's default route throttle ({@code DefaultRouteSettings}), which each route without a throttle
+     * of its own gets a bucket of. Read on its own, before the rest of the template is resolved, because the local
+     * gateway's port is bound (and its throttles fixed) before the backends whose names the rest needs are up.
+     */
+    public static Optional<RouteThrottles.StageDefault> httpStageDefault(Path templateJson) {
+        JsonNode resources;
+        try {
+            resources = JSON.readTree(templateJson.toFile()).path("Resources");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the template " + templateJson, e);
+        }
+        var defaults = new ArrayList<RouteThrottles.StageDefault>();
+        resources.properties().forEach(entry -> {
+            JsonNode resource = entry.getValue();
+            JsonNode throttle = resource.path("Properties").path("DefaultRouteSettings");
+            if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage") && !isWebSocket(resource, resources)
+                    && throttle.has("ThrottlingRateLimit")) {
+                defaults.add(new RouteThrottles.StageDefault(throttle.path("ThrottlingRateLimit").asDouble(),
+                        throttle.path("ThrottlingBurstLimit").asInt()));
+            }
+        });
+        if (defaults.size() > 1) {
+            throw new UnresolvableTemplateException("the template has " + defaults.size()
+                    + " HTTP API stages with a default route throttle; the local gateway serves one");
+        }
+        return defaults.stream().findFirst();
     }
 
     /** The stage's per-route throttles (its RouteSettings), each as a spec whose reason names the template. */

@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local stack runs each function with its execution role's policies from the synthesized template: in a copy of
- * the dev template without SocialTweets' grants on the Likes table, liking a tweet and listing its likers (both
- * SocialTweets' work on that table) answer a 5xx, with the AccessDenied in the log, while the same function's other
- * routes still work. This is what an ungranted table does to a function after {@code cdk deploy}.
+ * The local stack runs as the synthesized template configures it, shown on a copy of the dev template with two
+ * changes. Without SocialTweets' grants on the Likes table, liking a tweet and listing its likers (both SocialTweets'
+ * work on that table) answer a 5xx, with the AccessDenied in the log, while the same function's other routes still
+ * work: what an ungranted table does to a function after {@code cdk deploy}. With the HTTP API stage's default route
+ * throttle lowered, a route without a throttle of its own is answered 429 past it.
  */
 class GrantRemovedIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,6 +52,9 @@ class GrantRemovedIT {
         }
     };
 
+    /** Each route without its own throttle takes this many requests, then (at 1 per 100 s) no more in the test. */
+    private static final int STAGE_DEFAULT_BURST = 3;
+
     private static RuntimeFixture fixture;
     private static ApiClient api;
 
@@ -60,6 +64,7 @@ class GrantRemovedIT {
         Path copy = dir.resolve("without-likes.template.json");
         int removed = withoutGrantsOn(template, copy, "SocialTweets", "Likes");
         assertThat(removed).as("statements' resources naming the Likes table removed").isPositive();
+        withStageDefaultThrottle(copy, STAGE_DEFAULT_BURST);
         IAM_LOG.addHandler(CAPTURE);
         fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(), config -> config.withTemplate(copy));
         api = ApiClient.unchecked(fixture.runtime().url()); // a 5xx is what this test expects
@@ -90,6 +95,35 @@ class GrantRemovedIT {
         assertThat(DENIALS).as("the log names function, action and table")
                 .anyMatch(line -> line.contains("SocialTweets") && line.contains("AccessDenied")
                         && line.contains("table/Likes"));
+    }
+
+    @Test
+    void aRouteWithoutItsOwnThrottleGetsTheStagesDefaultFromTheTemplate() {
+        var statuses = new java.util.ArrayList<Integer>();
+        for (int i = 0; i < STAGE_DEFAULT_BURST + 2; i++) {
+            statuses.add(api.get("/health").status());
+        }
+        assertThat(statuses.subList(0, STAGE_DEFAULT_BURST)).as("within the burst").containsOnly(200);
+        assertThat(statuses.getLast()).as("past the burst: " + statuses).isEqualTo(429);
+        var throttled = api.get("/health");
+        assertThat(throttled.body()).as("API Gateway's answer").contains("Too Many Requests");
+    }
+
+    /** Sets the HTTP API stage's default route throttle in the copy to {@code burst}, refilled at 1 per 100 s. */
+    static void withStageDefaultThrottle(Path copy, int burst) throws IOException {
+        var root = (ObjectNode) JSON.readTree(copy.toFile());
+        int stages = 0;
+        for (var entry : root.get("Resources").properties()) {
+            JsonNode resource = entry.getValue();
+            if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage")
+                    && resource.at("/Properties/RouteSettings").isObject()) { // the HTTP API's stage
+                var throttle = (ObjectNode) resource.at("/Properties/DefaultRouteSettings");
+                throttle.put("ThrottlingRateLimit", 0.01).put("ThrottlingBurstLimit", burst);
+                stages++;
+            }
+        }
+        assertThat(stages).as("the HTTP API's stage").isEqualTo(1);
+        Files.writeString(copy, JSON.writeValueAsString(root));
     }
 
     /**

@@ -97,6 +97,15 @@ class StackTemplateTest {
         });
     }
 
+    /** The HTTP API stage's default (2,000/s, burst 4,000, as the CDK app sets it), not the WebSocket stage's. */
+    @Test
+    void theHttpApiStagesDefaultRouteThrottleIsReadApartFromTheWebSocketStages() {
+        Path path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow());
+        assertThat(StackTemplate.httpStageDefault(path))
+                .contains(new com.scaleout.local.http.RouteThrottles.StageDefault(2_000, 4_000));
+        assertThat(template.webSocketStages()).allSatisfy(stage -> assertThat(stage.ratePerSecond()).isNotEqualTo(2_000));
+    }
+
     @Test
     void everyStreamConsumerHasItsMappingWithABoundOnRetries() {
         assertThat(template.eventSources()).hasSameSizeAs(DECLARATION.streamConsumers());
