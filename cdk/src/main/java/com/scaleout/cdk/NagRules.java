@@ -40,8 +40,12 @@ final class NagRules {
                 suppressionMatching("AwsSolutions-IAM5", "the albums function reads and writes the objects of the"
                         + " image bucket only (grantReadWrite: object actions on this bucket's keys)",
                         "/^Resource::<StorageAlbumImages[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "the warehouse loader writes, and the admin function's"
+                        + " reset deletes, the objects of the warehouse bucket only (grantReadWrite: object actions on"
+                        + " this bucket's keys, client=<id>/table=<name>/dt=<day>/<position>.parquet)",
+                        "/^Resource::<StorageWarehouse[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "grantReadWrite's object-level S3 actions, on the image"
-                        + " bucket only (see the resource above)", "/^Action::s3:[A-Za-z]+\\*$/"),
+                        + " and warehouse buckets only (see the resources above)", "/^Action::s3:[A-Za-z]+\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the functions that push live updates may post to, read"
                         + " and close the connections of one WebSocket API's stage only (ManageConnections on"
                         + " <stage>/*/@connections/*: the method, then the connection id, are the wildcards)",

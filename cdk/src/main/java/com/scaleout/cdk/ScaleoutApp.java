@@ -9,7 +9,8 @@ import software.amazon.awscdk.StackProps;
 
 /**
  * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
- * Context: {@code -c stage=prod}, {@code -c functionsJar=path} and {@code -c adminJar=path} (the two Lambda
+ * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c adminJar=path} and
+ * {@code -c warehouseJar=path} (the Lambda
  * artifacts, by default the modules' Maven output), {@code -c redisUrl=rediss://host:6379} (a Redis of
  * your own: no VPC and no ElastiCache cache in the stack), {@code -c cacheMaxDataGb=N} and
  * {@code -c cacheMaxEcpuPerSecond=N} (the ceilings of the stack's own cache, default 10 GB and 100,000 ECPU/s),
@@ -30,6 +31,7 @@ public final class ScaleoutApp {
         ScaleoutStackConfig config = config(app, System.getProperty("os.arch"));
         requireArtifact(config.functionsJarPath(), "functions", "functionsJar");
         requireArtifact(config.adminJarPath(), "admin", "adminJar");
+        requireArtifact(config.warehouseJarPath(), "warehouse", "warehouseJar");
 
         // No account/region: nothing here looks anything up, so the stack synthesizes offline.
         new ScaleoutStack(app, "Scaleout-" + config.stage(),
@@ -55,6 +57,7 @@ public final class ScaleoutApp {
                 context(app, "stage").orElse(ScaleoutStackConfig.DEFAULT_STAGE),
                 context(app, "functionsJar").orElse(ScaleoutStackConfig.DEFAULT_FUNCTIONS_JAR),
                 context(app, "adminJar").orElse(ScaleoutStackConfig.DEFAULT_ADMIN_JAR),
+                context(app, "warehouseJar").orElse(ScaleoutStackConfig.DEFAULT_WAREHOUSE_JAR),
                 context(app, "redisUrl"),
                 context(app, "capacity").map(ScaleoutStackConfig.TableCapacity::fromContext)
                         .orElse(ScaleoutStackConfig.TableCapacity.ON_DEMAND),

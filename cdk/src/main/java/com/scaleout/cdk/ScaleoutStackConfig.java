@@ -16,6 +16,7 @@ import software.amazon.awscdk.RemovalPolicy;
  *                         {@code SCALEOUT_STAGE}
  * @param functionsJarPath the shaded Lambda jar built by the functions module (its Maven output path)
  * @param adminJarPath     the admin function's shaded Lambda jar, built by the admin module
+ * @param warehouseJarPath the warehouse loader's shaded Lambda jar, built by the warehouse module
  * @param redisUrl         a Redis endpoint of your own, e.g. {@code rediss://host:6379}: then the stack builds no
  *                         VPC and no cache and hands this URL to the functions that use Redis (the LocalStack path,
  *                         whose free edition has no ElastiCache). Empty: the stack builds an ElastiCache Serverless
@@ -31,7 +32,7 @@ import software.amazon.awscdk.RemovalPolicy;
  *                         stack without a site and a warning (so that synth works before the client is built)
  * @param lambdaArchitecture what the functions run on: arm64 in AWS; LocalStack runs them on its host's
  */
-public record ScaleoutStackConfig(String stage, String functionsJarPath, String adminJarPath,
+public record ScaleoutStackConfig(String stage, String functionsJarPath, String adminJarPath, String warehouseJarPath,
                                   Optional<String> redisUrl, TableCapacity capacity, int provisionedConcurrency,
                                   boolean adminRoutes, CacheLimits cacheLimits, Optional<Path> webDist,
                                   LambdaArchitecture lambdaArchitecture) {
@@ -121,6 +122,8 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
     public static final String DEFAULT_FUNCTIONS_JAR = "../" + Artifact.FUNCTIONS.path();
     /** Relative to cdk/, as {@link #DEFAULT_FUNCTIONS_JAR}. */
     public static final String DEFAULT_ADMIN_JAR = "../" + Artifact.ADMIN.path();
+    /** Relative to cdk/, as {@link #DEFAULT_FUNCTIONS_JAR}. */
+    public static final String DEFAULT_WAREHOUSE_JAR = "../" + Artifact.WAREHOUSE.path();
     /** Relative to cdk/: where {@code npm run build} in web/ writes the client. */
     public static final String DEFAULT_WEB_DIST = "../web/dist";
 
@@ -132,6 +135,7 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
         }
         Objects.requireNonNull(functionsJarPath, "functionsJarPath");
         Objects.requireNonNull(adminJarPath, "adminJarPath");
+        Objects.requireNonNull(warehouseJarPath, "warehouseJarPath");
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(cacheLimits, "cacheLimits");
@@ -145,7 +149,12 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
     }
 
     public static ScaleoutStackConfig of(String stage, String functionsJarPath, String adminJarPath) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
+        return of(stage, functionsJarPath, adminJarPath, DEFAULT_WAREHOUSE_JAR);
+    }
+
+    public static ScaleoutStackConfig of(String stage, String functionsJarPath, String adminJarPath,
+                                         String warehouseJarPath) {
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, Optional.empty(), TableCapacity.ON_DEMAND, 0, false,
                 CacheLimits.DEFAULT, Optional.empty(), LambdaArchitecture.ARM_64);
     }
 
@@ -154,41 +163,42 @@ public record ScaleoutStackConfig(String stage, String functionsJarPath, String 
         return switch (artifact) {
             case FUNCTIONS -> functionsJarPath;
             case ADMIN -> adminJarPath;
+            case WAREHOUSE -> warehouseJarPath;
         };
     }
 
     public ScaleoutStackConfig withRedisUrl(String url) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, Optional.of(url), capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, Optional.of(url), capacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withCapacity(TableCapacity tableCapacity) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, tableCapacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, tableCapacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withProvisionedConcurrency(int environments) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, environments, adminRoutes,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, capacity, environments, adminRoutes,
                 cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withAdminRoutes() {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency, true,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, capacity, provisionedConcurrency, true,
                 cacheLimits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withCacheLimits(CacheLimits limits) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, capacity, provisionedConcurrency,
                 adminRoutes, limits, webDist, lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withWebDist(Path directory) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, capacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, Optional.of(directory), lambdaArchitecture);
     }
 
     public ScaleoutStackConfig withLambdaArchitecture(LambdaArchitecture architecture) {
-        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, redisUrl, capacity, provisionedConcurrency,
+        return new ScaleoutStackConfig(stage, functionsJarPath, adminJarPath, warehouseJarPath, redisUrl, capacity, provisionedConcurrency,
                 adminRoutes, cacheLimits, webDist, architecture);
     }
 

@@ -69,6 +69,7 @@ class LocalStackContextTest {
         var all = new HashMap<String, Object>(context);
         all.put("functionsJar", TestStacks.placeholderJar(tmp, "functions").toString());
         all.put("adminJar", TestStacks.placeholderJar(tmp, "admin").toString());
+        all.put("warehouseJar", TestStacks.placeholderJar(tmp, "warehouse").toString());
         return new App(AppProps.builder().context(all).build());
     }
 }

@@ -75,10 +75,10 @@ final class TestStacks {
     }
 
     /** {@code Code.fromAsset} needs an existing file; its content does not matter to the template. */
-    /** A stage's configuration with placeholder artifacts (two, of different content: two assets) in {@code directory}. */
+    /** A stage's configuration with placeholder artifacts (of different content: an asset each) in {@code directory}. */
     static ScaleoutStackConfig config(String stage, Path directory) {
         return ScaleoutStackConfig.of(stage, placeholderJar(directory, "functions").toString(),
-                placeholderJar(directory, "admin").toString());
+                placeholderJar(directory, "admin").toString(), placeholderJar(directory, "warehouse").toString());
     }
 
     static Path placeholderJar(Path directory, String name) {

@@ -8,7 +8,9 @@ public enum Artifact {
     /** Every workload's function: the handlers, the domain and the adapters. */
     FUNCTIONS("functions", "scaleout-functions-lambda.jar"),
     /** The admin function (the test interface), built on the functions' plain jar with its own libraries. */
-    ADMIN("admin", "scaleout-admin-lambda.jar");
+    ADMIN("admin", "scaleout-admin-lambda.jar"),
+    /** The warehouse loader, with DuckDB's native library, which no other function carries. */
+    WAREHOUSE("warehouse", "scaleout-warehouse-lambda.jar");
 
     private final String module;
     private final String jarName;

@@ -62,6 +62,7 @@ public final class ScaleoutDeclaration {
     public static final String IMPORT_API = "ImportApi";
     public static final String IMPORT_KEYS_ADMIN = "ImportKeysAdmin";
     public static final String IMPORT_CHANGE_LOG = "ImportChangeLog";
+    public static final String WAREHOUSE_LOADER = "WarehouseLoader";
 
     /** The test interface (seed, reset, status, stress): every table, the bucket and the cache. */
     public static final String ADMIN = "Admin";
@@ -86,6 +87,8 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("Albums", string("albumID")))
             // an image no album claims (its album's write failed) is deleted after a day
             .bucket(new BucketSpec("AlbumImages").expiringTagged(UNCLAIMED_IMAGE_TAG, "true", 1))
+            // the import warehouse's Parquet files, client=<id>/table=<name>/dt=<day>/ (docs/warehouse.md)
+            .bucket(new BucketSpec("Warehouse"))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
@@ -102,7 +105,11 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("ImportRecords", string("recordId")).stream(StreamView.NEW_IMAGE))
             // change logs ("<clientId>/<table>") and, expiring, their dedupe marks ("mark/<recordId>/<sequence>")
             .table(TableSpec.of("ImportChanges", string("log")).sortKey(number("position")).ttl("expiresAt"))
-            .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName")))
+            // old and new images: the warehouse loader sees a commit as lastPosition moving
+            .table(TableSpec.of("ImportTables", string("clientId")).sortKey(string("tableName"))
+                    .stream(StreamView.NEW_AND_OLD_IMAGES))
+            // per imported table: how far its change log is in the warehouse, and the schema of its files
+            .table(TableSpec.of("WarehouseTables", string("clientId")).sortKey(string("tableName")))
             // a live connection ("#connection": its user) and one item per subscription ("home", "hashtag:java"...),
             // found by the stream key it listens to (ByStream: "home:<userId>", "public", "hashtag:java"...); gone
             // after API Gateway's two hours at most, when no $disconnect removed them
@@ -174,6 +181,12 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.IMPORT_KEY_CACHE_SECONDS))
             .function(FunctionSpec.of(IMPORT_CHANGE_LOG, IMPORTS + "streams.ChangeLogHandler")
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables"))
+            // writes each batch's Parquet files with DuckDB, in an artifact of its own (DuckDB's native library);
+            // 15 minutes and 3 GB: a backlog of 100,000-row files
+            .function(FunctionSpec.of(WAREHOUSE_LOADER, "com.scaleout.functions.warehouse.streams.WarehouseLoaderHandler")
+                    .memoryMb(3008).timeoutSeconds(900).reads("ImportChanges").reads("ImportTables")
+                    .readsAndWrites("WarehouseTables").readsAndWritesBucket("Warehouse")
+                    .shippedIn(Artifact.WAREHOUSE))
             // 29 s as the import API: one seeding chunk, one reset round or one stress run per request; in its own
             // artifact, whose data generators no other function carries
             .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
@@ -182,7 +195,8 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Likes").readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
                     .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
-                    .readsAndWrites("ImportTables").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
+                    .readsAndWrites("ImportTables").readsAndWrites("WarehouseTables").readsAndWritesBucket("AlbumImages")
+                    .readsAndWritesBucket("Warehouse").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
                     .readsSettings(Settings.SOCIAL)
                     // the status page's stream lag: the consumers' IteratorAge in CloudWatch, by function name
@@ -291,6 +305,10 @@ public final class ScaleoutDeclaration {
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
             .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100)
                     .retryAttempts(STREAM_RETRIES))
+            // Firehose-style buffering by the mapping: up to 1,000 commits or 5 s (or Lambda's 6 MB event) per
+            // batch, which the loader writes as one file per table
+            .streamConsumer(StreamConsumerSpec.of("ImportTables", WAREHOUSE_LOADER).batchSize(1_000)
+                    .batchingWindowSeconds(5).retryAttempts(STREAM_RETRIES))
             .build();
 
     private ScaleoutDeclaration() {

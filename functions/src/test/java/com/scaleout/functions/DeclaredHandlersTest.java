@@ -36,7 +36,8 @@ class DeclaredHandlersTest {
     void theStreamConsumersDeclaredWithoutTheCacheHoldNoCacheConnection() throws Exception {
         var declaration = ScaleoutDeclaration.declaration();
         var withoutCache = declaration.streamConsumers().stream().map(StreamConsumerSpec::function).distinct()
-                .map(declaration::function).filter(function -> !function.usesRedis()).toList();
+                .map(declaration::function).filter(function -> !function.usesRedis())
+                .filter(function -> function.artifact() == Artifact.FUNCTIONS).toList();
         assertThat(withoutCache).extracting(FunctionSpec::name)
                 .contains(ScaleoutDeclaration.TWEET_INDEXER, ScaleoutDeclaration.IMPORT_CHANGE_LOG);
         System.setProperty(Settings.REDIS_URL.name(), "redis://127.0.0.1:1");

@@ -254,7 +254,7 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /** Locally a bucket's physical name is {@code scaleout-} and its name in kebab case. */
-    static String bucketName(BucketSpec bucket) {
+    public static String bucketName(BucketSpec bucket) {
         return "scaleout-" + bucket.name().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
     }
 
@@ -462,7 +462,7 @@ public final class LocalRuntime implements AutoCloseable {
             return;
         }
         started.set(runtime);
-        urlFile.write(runtime.url());
+        urlFile.write(runtime.url(), runtime.backends().dynamoDbEndpoint().toString());
         String web = config.webDir().flatMap(StaticFiles::at)
                 .map(files -> String.format("  Web       %s/   (the web client, from %s)%n", runtime.url(), files.root()))
                 .orElse("");

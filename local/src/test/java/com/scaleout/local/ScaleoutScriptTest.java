@@ -31,7 +31,7 @@ class ScaleoutScriptTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"up", "test", "build", "synth", "deploy", "destroy", "load", "soak", "fuzz", "seed", "reset",
-        "status", "stress", "import-key"})
+        "status", "stress", "import-key", "warehouse"})
     void everyCommandsHelpPrintsItsUsage(String command) throws Exception {
         var run = scaleout(command, "--help");
 
@@ -42,7 +42,7 @@ class ScaleoutScriptTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"up --bogus", "test extra", "load social --bogus", "load nosuch", "load live nosuch=1",
-        "soak --bogus", "fuzz --bogus", "seed --bogus", "status --bogus"})
+        "soak --bogus", "fuzz --bogus", "seed --bogus", "status --bogus", "warehouse tables --client 1 --bogus"})
     void anUnknownOptionSaysWhatIsKnownAndExits2(String commandLine) throws Exception {
         var run = scaleout(commandLine.split(" "));
 

@@ -14,11 +14,13 @@ class StackUrlFileTest {
         var file = new StackUrlFile(dir.resolve("data"));
         assertThat(file.read()).isEmpty();
 
-        file.write("http://127.0.0.1:41234");
+        file.write("http://127.0.0.1:41234", "http://127.0.0.1:45678");
         assertThat(file.read()).contains("http://127.0.0.1:41234");
         assertThat(new StackUrlFile(dir.resolve("data")).read()).contains("http://127.0.0.1:41234");
+        assertThat(new StackUrlFile(dir.resolve("data")).readBackend()).contains("http://127.0.0.1:45678");
 
         file.delete();
         assertThat(file.read()).isEmpty();
+        assertThat(file.readBackend()).isEmpty();
     }
 }

@@ -228,7 +228,7 @@ public final class ChangeLogService {
         for (int i = 0; i < chunk.changes().size(); i++) {
             AppliedChange change = chunk.changes().get(i);
             entries.add(new LoggedChange(++position, change.sequence(), change.recordId(), change.keyJson(),
-                    change.dataJson()));
+                    change.dataJson(), change.receivedAt()));
             addedRows += change.newKey() ? 1 : 0;
             lastSequence = Math.max(lastSequence, change.sequence());
             seen.addAll(chunk.columns().get(i));

@@ -15,6 +15,7 @@ import com.scaleout.functions.shared.retry.Jitter;
 import com.scaleout.functions.shared.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -211,13 +212,17 @@ public final class DynamoChangeLog implements ChangeLog {
         long expiresAt = clock.instant().plus(MARK_LIFETIME).getEpochSecond();
         var writes = new ArrayList<WriteRequest>(2 * append.changes().size());
         for (LoggedChange change : append.changes()) {
-            writes.add(put(Map.of(
+            var item = new HashMap<>(Map.of(
                     ImportTables.Change.LOG, s(log),
                     ImportTables.Change.POSITION, n(change.position()),
                     ImportTables.Change.SEQUENCE, n(change.sequence()),
                     ImportTables.Change.RECORD_ID, s(change.recordId()),
                     ImportTables.Change.KEY, s(change.keyJson()),
-                    ImportTables.Change.DATA, s(change.dataJson()))));
+                    ImportTables.Change.DATA, s(change.dataJson())));
+            if (change.receivedAt() != null) {
+                item.put(ImportTables.Change.RECEIVED_AT, n(change.receivedAt().toEpochMilli()));
+            }
+            writes.add(put(item));
             var mark = new HashMap<>(markKey(new ChangeId(change.recordId(), change.sequence())));
             mark.put(ImportTables.Change.MARKED_LOG, s(log));
             mark.put(ImportTables.Change.MARKED_POSITION, n(change.position()));
@@ -448,9 +453,11 @@ public final class DynamoChangeLog implements ChangeLog {
     }
 
     private static LoggedChange toChange(Map<String, AttributeValue> item) {
+        AttributeValue receivedAt = item.get(ImportTables.Change.RECEIVED_AT);
         return new LoggedChange(number(item, ImportTables.Change.POSITION), number(item, ImportTables.Change.SEQUENCE),
                 string(item, ImportTables.Change.RECORD_ID), string(item, ImportTables.Change.KEY),
-                string(item, ImportTables.Change.DATA));
+                string(item, ImportTables.Change.DATA),
+                receivedAt == null ? null : Instant.ofEpochMilli(Long.parseLong(receivedAt.n())));
     }
 
     private static TableStatistics toStatistics(Map<String, AttributeValue> item) {

@@ -47,6 +47,8 @@ public record ImportTables(String keys, String records, String changes, String s
         static final String RECORD_ID = "recordId";
         static final String KEY = "keyJson";
         static final String DATA = "dataJson";
+        /** Epoch milliseconds the record store wrote the change (absent on changes logged before it was kept). */
+        static final String RECEIVED_AT = "receivedAt";
         static final String EXPIRES_AT = "expiresAt";
         /** On a dedupe mark: the log and position of its change (it counts once that position is committed). */
         static final String MARKED_LOG = "markedLog";

@@ -60,8 +60,9 @@ public final class ChangeLogHandler extends StreamHandler {
             }
             String sequenceNumber = record.getDynamodb().getSequenceNumber();
             try {
+                var created = record.getDynamodb().getApproximateCreationDateTime();
                 changes.add(ImportRecordImages.appliedChange(record.getDynamodb().getNewImage(),
-                        "INSERT".equals(eventName)));
+                        "INSERT".equals(eventName), created == null ? null : created.toInstant()));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "record " + sequenceNumber + " is not an import record; reported for retry", e);
                 unreadable = sequenceNumber;

@@ -31,11 +31,14 @@ class ChangeLogHandlerTest {
         StreamsEventResponse response = handler.handleRequest(event, null);
 
         assertThat(response.getBatchItemFailures()).isEmpty();
+        // received when the record store wrote them: the stream records' creation time
+        var received = java.time.Instant.parse("2026-11-29T23:00:00Z");
         assertThat(log.log(ORDERS)).containsExactly(
-                new LoggedChange(1, 100, ORDER_1, "{\"id\":1}", "{\"id\":1,\"total\":12.50,\"note\":\"first\"}"),
-                new LoggedChange(2, 101, ORDER_2, "{\"id\":2}", "{\"id\":2,\"total\":7,\"note\":null}"),
+                new LoggedChange(1, 100, ORDER_1, "{\"id\":1}", "{\"id\":1,\"total\":12.50,\"note\":\"first\"}",
+                        received),
+                new LoggedChange(2, 101, ORDER_2, "{\"id\":2}", "{\"id\":2,\"total\":7,\"note\":null}", received),
                 new LoggedChange(3, 120, ORDER_1, "{\"id\":1}",
-                        "{\"id\":1,\"total\":\"12.50 EUR\",\"note\":\"second\"}"));
+                        "{\"id\":1,\"total\":\"12.50 EUR\",\"note\":\"second\"}", received));
         assertThat(log.log(CUSTOMERS)).extracting(LoggedChange::recordId).containsExactly(CUSTOMER);
 
         var orders = log.statistics(ORDERS).orElseThrow();

@@ -1,0 +1,182 @@
+package com.scaleout.local.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.cognitect.transit.TransitFactory;
+import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.warehouse.domain.WarehouseSchema;
+import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
+import com.scaleout.functions.warehouse.query.ClientWarehouse;
+import com.scaleout.functions.warehouse.s3.ClientFiles;
+import com.scaleout.local.testing.ProductionApiIT;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The warehouse end to end through the local runtime: records pushed in Stitch's JSON and Transit and RJMetrics'
+ * shape reach Parquet files in the local S3 through the change log and the loader's stream, and SQL over a
+ * client's files (as {@code ./scaleout warehouse sql} runs it) answers exactly the rows accepted: every change once,
+ * the latest version per key as the table, a type change as a second column, and nothing of another client.
+ */
+class WarehouseIT extends ProductionApiIT {
+    /** The change log's stream, then the loader's (batched for up to 5 s), on a busy machine. */
+    private static final Duration LOADED = Duration.ofSeconds(120);
+    private static final String BUCKET = "scaleout-warehouse";
+
+    private static ImportRoutesClient imports;
+    private static S3Client s3;
+    private static DynamoWarehouseState state;
+
+    @BeforeAll
+    static void clients() {
+        imports = new ImportRoutesClient(fixture.runtime().url(), fixture.runtime().backends().dynamoDbEndpoint());
+        s3 = S3Client.builder().endpointOverride(fixture.runtime().backends().dynamoDbEndpoint()).forcePathStyle(true)
+                .region(Region.of(RuntimeEnvironment.region()))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build();
+        state = new DynamoWarehouseState(fixture.runtime().dynamoDb(), DynamoWarehouseState.TABLE, Clock.systemUTC());
+    }
+
+    @AfterAll
+    static void close() {
+        imports.close();
+        s3.close();
+    }
+
+    private static String record(long client, String table, long sequence, String data) {
+        return "{\"client_id\": " + client + ", \"table_name\": \"" + table + "\", \"sequence\": " + sequence
+                + ", \"action\": \"upsert\", \"key_names\": [\"id\"], \"data\": " + data + "}";
+    }
+
+    private static void accepted(ImportRoutesClient.Reply reply) {
+        assertThat(reply.status()).as(reply.body()).isIn(200, 201);
+    }
+
+    /** Waits until the warehouse holds the table's log as far as the change log has committed it. */
+    private static void awaitLoaded(long client, String table) {
+        var imported = new ImportedTable(client, table);
+        await().atMost(LOADED).pollInterval(Duration.ofMillis(250)).until(() -> {
+            var statistics = fixture.runtime().dynamoDb().getItem(get -> get.tableName("ImportTables")
+                    .consistentRead(true).key(Map.of("clientId", AttributeValue.fromS(Long.toString(client)),
+                            "tableName", AttributeValue.fromS(table)))).item();
+            if (statistics == null || !statistics.containsKey("lastPosition")) {
+                return false;
+            }
+            long committed = Long.parseLong(statistics.get("lastPosition").n());
+            return state.read(imported).map(s -> s.loadedPosition() == committed).orElse(false);
+        });
+    }
+
+    private static ClientWarehouse open(long client, Path dir) throws SQLException {
+        Path clientDir = dir.resolve("client=" + client);
+        new ClientFiles(s3, BUCKET).copy(client, clientDir);
+        var schemas = new LinkedHashMap<String, WarehouseSchema>();
+        state.tablesOf(client).forEach((name, table) -> schemas.put(name, table.schema()));
+        return ClientWarehouse.open(clientDir, schemas);
+    }
+
+    private static List<String> rows(ClientWarehouse warehouse, String sql) throws SQLException {
+        return warehouse.query(sql, result -> {
+            var rows = new ArrayList<String>();
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                var row = new ArrayList<String>();
+                for (int i = 1; i <= columns; i++) {
+                    row.add(String.valueOf(result.getObject(i)));
+                }
+                rows.add(String.join("|", row));
+            }
+            return rows;
+        });
+    }
+
+    @Test
+    void pushedRecordsAreQueryableAsEveryChangeOnceAndTheLatestVersionPerKey(@TempDir Path dir) throws Exception {
+        long client = ImportRoutesClient.newClientId();
+        var key = imports.createKey(client);
+        String first = "[" + String.join(", ", List.of(
+                record(client, "orders", 100, "{\"id\": 1, \"status\": \"open\", \"price\": 10}"),
+                record(client, "orders", 101, "{\"id\": 2, \"status\": \"paid\", \"price\": 7}"))) + "]";
+        accepted(imports.push(key.token(), first));
+        accepted(imports.push(key.token(), "[" + record(client, "orders", 120,
+                "{\"id\": 1, \"status\": \"paid\", \"price\": \"ten\", \"lines\": [{\"sku\": \"A\"}]}") + "]"));
+        // older than what is stored for id 1 (not applied), and a replay of the first push (nothing new)
+        accepted(imports.push(key.token(), "[" + record(client, "orders", 90,
+                "{\"id\": 1, \"status\": \"stale\", \"price\": 1}") + "]"));
+        accepted(imports.push(key.token(), first));
+        // Stitch's Java client sends Transit; RJMetrics' client its own shape, to the same table
+        var transit = new ByteArrayOutputStream();
+        TransitFactory.writer(TransitFactory.Format.JSON, transit).write(List.of(Map.of("client_id",
+                Math.toIntExact(client), "table_name", "orders", "key_names", List.of("id"), "action", "upsert",
+                "sequence", 130L, "data", Map.of("id", 3, "status", "open", "price", 5))));
+        accepted(imports.stitch("push", key.token(), "application/transit+json", transit.toByteArray()));
+        accepted(imports.rjMetricsData(client, "page_views", key.token(),
+                "[{\"keys\": [\"id\"], \"id\": 17, \"url\": \"/pricing\"}, {\"keys\": [\"id\"], \"id\": 18}]"));
+
+        awaitLoaded(client, "orders");
+        awaitLoaded(client, "page_views");
+
+        try (var warehouse = open(client, dir)) {
+            assertThat(rows(warehouse, "SELECT id, status, price, price__st, _sdc_sequence FROM orders ORDER BY id"))
+                    .as("the table: the latest version per key")
+                    .containsExactly("1|paid|null|ten|120", "2|paid|7|null|101", "3|open|5|null|130");
+            assertThat(rows(warehouse, "SELECT _sdc_log_position, id, _sdc_sequence FROM orders__changes "
+                    + "ORDER BY _sdc_log_position"))
+                    .as("every change once, in log order: no replayed or stale one")
+                    .containsExactly("1|1|100", "2|2|101", "3|1|120", "4|3|130");
+            assertThat(rows(warehouse, "SELECT json_extract_string(lines, '$[0].sku') FROM orders WHERE id = 1"))
+                    .containsExactly("A");
+            assertThat(rows(warehouse, "SELECT count(*) FROM orders__changes WHERE _sdc_received_at IS NULL"
+                    + " OR _sdc_batched_at < _sdc_received_at")).containsExactly("0");
+            assertThat(rows(warehouse, "SELECT id, url FROM page_views ORDER BY id"))
+                    .containsExactly("17|/pricing", "18|null");
+        }
+    }
+
+    @Test
+    void aClientsQueriesSeeItsOwnFilesOnly(@TempDir Path dir) throws Exception {
+        long mine = ImportRoutesClient.newClientId();
+        long theirs = ImportRoutesClient.newClientId();
+        for (long client : List.of(mine, theirs)) {
+            var key = imports.createKey(client);
+            accepted(imports.push(key.token(), "[" + record(client, "secrets", 1,
+                    "{\"id\": 1, \"owner\": " + client + "}") + "]"));
+        }
+        awaitLoaded(mine, "secrets");
+        awaitLoaded(theirs, "secrets");
+        // their files on this machine too, beside mine: only the query's settings keep them out
+        new ClientFiles(s3, BUCKET).copy(theirs, dir.resolve("client=" + theirs));
+
+        try (var warehouse = open(mine, dir)) {
+            assertThat(rows(warehouse, "SELECT owner FROM secrets")).containsExactly(Long.toString(mine));
+            String theirFile;
+            try (var files = Files.walk(dir.resolve("client=" + theirs))) {
+                theirFile = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow().toString();
+            }
+            assertThatThrownBy(() -> rows(warehouse, "SELECT * FROM read_parquet('" + theirFile + "')"))
+                    .hasMessageContaining("Permission Error");
+            assertThatThrownBy(() -> rows(warehouse, "SET enable_external_access = true"))
+                    .isInstanceOf(SQLException.class);
+        }
+    }
+}

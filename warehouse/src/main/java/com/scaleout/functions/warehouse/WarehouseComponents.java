@@ -1,0 +1,35 @@
+package com.scaleout.functions.warehouse;
+
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.imports.dynamodb.DynamoChangeLog;
+import com.scaleout.functions.imports.dynamodb.ImportTables;
+import com.scaleout.functions.shared.aws.AwsClients;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.functions.warehouse.application.WarehouseLoader;
+import com.scaleout.functions.warehouse.duckdb.DuckDbParquetFiles;
+import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
+import com.scaleout.functions.warehouse.s3.S3WarehouseFileStore;
+import java.time.Clock;
+
+/** The warehouse's parts, wired from the function's environment. */
+public final class WarehouseComponents {
+    /** The bucket of the warehouse's Parquet files, as the declaration names it. */
+    public static final String BUCKET = "Warehouse";
+
+    private WarehouseComponents() {
+    }
+
+    public static WarehouseLoader loaderFromEnvironment() {
+        var dynamoDb = AwsClients.dynamoDb();
+        var clock = Clock.systemUTC();
+        var imports = ImportTables.fromEnvironment();
+        return new WarehouseLoader(new DynamoChangeLog(dynamoDb, imports.changes(), imports.stats(), clock),
+                new DynamoWarehouseState(dynamoDb, variable(Settings.table(DynamoWarehouseState.TABLE)), clock),
+                new DuckDbParquetFiles(),
+                new S3WarehouseFileStore(AwsClients.s3(), variable(Settings.bucket(BUCKET))), clock);
+    }
+
+    private static String variable(com.scaleout.declaration.Setting setting) {
+        return RuntimeEnvironment.variable(setting).orElse(null);
+    }
+}

@@ -1,0 +1,46 @@
+package com.scaleout.functions.warehouse.domain;
+
+import com.scaleout.functions.imports.domain.ImportedTable;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Where the warehouse keeps a table's files: {@code client=<id>/table=<name>/dt=<yyyy-mm-dd>/<position>.parquet}.
+ * A file is named after the log position of its first row, and its day is the day that row was received, both
+ * fixed once the position is committed: a load that is retried (with the same first position and perhaps more
+ * rows) writes the same key again, replacing the file rather than adding one beside it.
+ */
+public final class WarehouseFiles {
+    /** For changes logged before the log kept their time of receipt: a fixed day, so that retries agree. */
+    static final String UNKNOWN_DAY = "1970-01-01";
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+
+    private WarehouseFiles() {
+    }
+
+    /** The prefix of every file of one client: what a client's queries may read, and nothing else. */
+    public static String clientPrefix(long clientId) {
+        return "client=" + clientId + "/";
+    }
+
+    /** The prefix of every file of one table. */
+    public static String tablePrefix(ImportedTable table) {
+        return clientPrefix(table.clientId()) + "table=" + escapedName(table.name()) + "/";
+    }
+
+    /** The key of the file whose first row is at {@code firstPosition}, received at {@code firstReceivedAt}. */
+    public static String fileKey(ImportedTable table, long firstPosition, Instant firstReceivedAt) {
+        String day = firstReceivedAt == null ? UNKNOWN_DAY : DAY.format(firstReceivedAt);
+        // zero-padded, so that the files of a day list in log order
+        return tablePrefix(table) + "dt=" + day + "/" + String.format("%020d", firstPosition) + ".parquet";
+    }
+
+    /** A table name as a path segment (Hive's partition escaping: anything but letters, digits, - _ . as %XX). */
+    public static String escapedName(String name) {
+        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A")
+                .replace("~", "%7E");
+    }
+}
