@@ -160,7 +160,7 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FANOUT, SOCIAL + "streams.FanoutHandler")
                     .timeoutSeconds(60).reads("Users").reads("Tweets").reads("Retweets").reads("Follows")
-                    .reads("TweetIndex").readsAndWrites(CONNECTIONS).withRedis()
+                    .readsAndWrites(CONNECTIONS).withRedis()
                     .readsSettings(Settings.SOCIAL))
             // every route of the live API: $connect checks the token, subscribe answers with the first page of a
             // search (its tweets and their authors' names)

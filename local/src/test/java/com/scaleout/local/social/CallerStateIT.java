@@ -166,15 +166,20 @@ class CallerStateIT extends ProductionApiIT {
         assertState(in(api.get("/timeline", reader.token()).json(), liked), true, false);
     }
 
+    /**
+     * Past the copy's floor a page asks DynamoDB (Retweets and Likes, one BatchGetItem): the timeline, and the search
+     * (SocialSearch's only read of those tables themselves; its copy's rebuild reads their ByUser indexes).
+     */
     @Test
     void aReaderWithMoreLikesThanTheCacheHoldsGetsExactAnswers() throws Exception {
         var reader = aReaderFollowingAnAuthor();
-        String oldLiked = reader.authorTweets("liked long ago");
-        String oldNotLiked = reader.authorTweets("never liked");
+        String word = "cf" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String oldLiked = reader.authorTweets("liked long ago " + word);
+        String oldNotLiked = reader.authorTweets("never liked " + word);
         reader.like(oldLiked);
         likeOtherTweets(reader.id(), CallerStateCache.CAPACITY + 5); // newer likes than that one, past the copy's size
         SharedBackends.redis().del(actsKey(reader.id())); // the copy is rebuilt from the table as it is now
-        String fresh = reader.authorTweets("posted after all those likes");
+        String fresh = reader.authorTweets("posted after all those likes " + word);
 
         JsonNode timeline = timelineWith(reader.token(), oldLiked, oldNotLiked, fresh);
         assertState(in(timeline, oldLiked), false, true);
@@ -182,6 +187,13 @@ class CallerStateIT extends ProductionApiIT {
         assertState(in(timeline, fresh), false, false);
         assertThat(SharedBackends.redis().hget(actsKey(reader.id()), "!")).as("the copy is partial: a like floor")
                 .matches("\\|[0-9A-Z]{26}");
+
+        String search = "/search?q=" + word;
+        await().atMost(STREAMS).until(() -> api.get(search, reader.token()).json().get("items").size() == 3);
+        JsonNode found = api.get(search, reader.token()).json();
+        assertState(in(found, oldLiked), false, true);
+        assertState(in(found, oldNotLiked), false, false);
+        assertState(in(found, fresh), false, false);
 
         assertThat(api.delete("/tweets/" + oldLiked + "/likes/me", reader.token()).status()).isEqualTo(200);
         assertState(in(api.get("/timeline", reader.token()).json(), oldLiked), false, false);

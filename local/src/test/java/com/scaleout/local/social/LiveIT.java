@@ -5,10 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisEndpoint;
 import com.scaleout.functions.shared.redis.RedisLink;
+import com.scaleout.functions.social.domain.Times;
+import com.scaleout.functions.social.domain.Tweet;
+import com.scaleout.functions.social.domain.TweetText;
 import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
+import com.scaleout.functions.social.dynamodb.DynamoTweetStore;
+import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.functions.social.redis.RedisLivePresence;
 import com.scaleout.local.testing.LiveClient;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -273,6 +279,34 @@ class LiveIT extends ProductionApiIT {
             inbox.awaitTweet("search:" + term, matchesBoth);
             assertThat(inbox.receivedAbout("tweet", bothTerms, match)).isEmpty();
             assertThat(inbox.receivedAbout("tweet", "search:" + term, tagged)).isEmpty();
+        }
+    }
+
+    /**
+     * A pushed tweet shows its author's current display name, from the Users table when the name cache does not have
+     * it: the search indexer's push of a tweet written straight to the table (as the admin seed writes them) by an
+     * author no route has shown yet. A tweet posted through {@code POST /tweets} is no such case: the answer's view
+     * caches its author's name before the push.
+     */
+    @Test
+    void aPushedTweetWhoseAuthorsNameIsNotCachedShowsTheNameFromTheUsersTable() throws Exception {
+        String username = unique("lvn");
+        var registered = api.post("/users", null, Map.of("username", username, "password", "password-" + username,
+                "displayName", "Named in Users"));
+        assertThat(registered.status()).as(registered.body()).isEqualTo(201);
+        String authorId = registered.text("id");
+        SharedBackends.redis().del("name:{" + authorId + "}"); // not cached: no route has shown the author
+        String tag = word("seed");
+        try (var inbox = Inbox.connect(Optional.empty())) {
+            assertAck(inbox.subscribe("hashtag:" + tag), "subscribed", "hashtag:" + tag);
+            var text = TweetText.of("written straight to the table #" + tag);
+            var tweet = new Tweet(Ids.newId(), authorId, username, text.text(), Times.format(Instant.now()),
+                    Optional.empty(), text.hashtags(), List.of(), 0, 0, 0, Optional.empty());
+            fixture.runtime().dynamoDb().putItem(r -> r.tableName(SocialTables.TWEETS)
+                    .item(DynamoTweetStore.toItem(tweet)));
+
+            JsonNode pushed = inbox.awaitTweet("hashtag:" + tag, tweet.id());
+            assertThat(pushed.path("data").path("author").path("displayName").asText()).isEqualTo("Named in Users");
         }
     }
 
