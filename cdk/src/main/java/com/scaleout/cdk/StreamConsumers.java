@@ -16,9 +16,10 @@ import software.constructs.Construct;
 
 /**
  * An event source mapping per {@link StreamConsumerSpec}, from the table's DynamoDB stream to its function.
- * Handlers report partial batch failures; bisect-on-error and the retry limit isolate a poison record, which then
- * goes (as a pointer to the shard and sequence numbers) to the consumer's on-failure queue instead of blocking
- * the shard. The event source grants the stream read and the queue send permissions.
+ * Handlers report partial batch failures and bisect-on-error isolates a poison record, as each spec declares (both
+ * on unless it says otherwise); after the retry limit the failing records go (as a pointer to the shard and sequence
+ * numbers) to the consumer's on-failure queue instead of blocking the shard. The event source grants the stream
+ * read and the queue send permissions.
  */
 public final class StreamConsumers extends Construct {
     /** SQS's maximum: the failed batch's position outlives the stream's own 24 h retention long enough to act. */
@@ -42,8 +43,8 @@ public final class StreamConsumers extends Construct {
                     .maxBatchingWindow(Duration.seconds(spec.batchingWindowSeconds()))
                     .retryAttempts(spec.retryAttempts())
                     .parallelizationFactor(spec.parallelizationFactor())
-                    .bisectBatchOnError(true)
-                    .reportBatchItemFailures(true)
+                    .bisectBatchOnError(spec.bisectsOnError())
+                    .reportBatchItemFailures(spec.reportsBatchItemFailures())
                     .onFailure(new SqsDlq(onFailure));
             if (spec.maximumRecordAgeSeconds() != StreamConsumerSpec.NO_MAXIMUM_RECORD_AGE) {
                 source.maxRecordAge(Duration.seconds(spec.maximumRecordAgeSeconds()));

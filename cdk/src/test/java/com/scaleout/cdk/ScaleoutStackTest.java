@@ -293,6 +293,24 @@ class ScaleoutStackTest {
                     "MaximumRecordAgeInSeconds", 3_600));
         }
 
+        /** The mapping writes the declared failure handling: a consumer with neither gets neither property. */
+        @Test
+        void aConsumerWithoutBisectOrItemFailuresGetsAMappingWithout() {
+            var consumer = DECLARATION.streamConsumers().getFirst();
+            var plain = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), DECLARATION.functions(),
+                    DECLARATION.authorizers(), DECLARATION.routes(), DECLARATION.routeThrottles(),
+                    List.of(consumer.reportsBatchItemFailures(false).bisectsOnError(false)),
+                    DECLARATION.webSocketApis());
+
+            var mappings = TestStacks.synth(plain, config).template().findResources("AWS::Lambda::EventSourceMapping");
+
+            assertThat(mappings.values()).singleElement().satisfies(mapping -> assertThat(properties(mapping))
+                    .containsEntry("MaximumRetryAttempts", 5)
+                    .doesNotContainKey("FunctionResponseTypes")
+                    .satisfiesAnyOf(p -> assertThat(p).doesNotContainKey("BisectBatchOnFunctionError"),
+                            p -> assertThat(p).containsEntry("BisectBatchOnFunctionError", false)));
+        }
+
         @Test
         void onFailureQueuesKeepRecordsForTheMaximumRetention() {
             synth.template().allResourcesProperties("AWS::SQS::Queue", Map.of(

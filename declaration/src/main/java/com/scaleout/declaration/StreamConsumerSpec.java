@@ -7,7 +7,11 @@ import java.util.Objects;
  * {@code batchSize} records, gathered for at most {@code batchingWindowSeconds}; a batch that keeps failing
  * is retried {@code retryAttempts} times, then sent to the on-failure destination and skipped; a record older than
  * {@code maximumRecordAgeSeconds} (-1: no limit, CloudFormation's default) is sent there undelivered.
- * Handlers report partial batch failures ({@code ReportBatchItemFailures}).
+ * {@code reportsBatchItemFailures} is the mapping's {@code FunctionResponseTypes: [ReportBatchItemFailures]}: the
+ * handler's {@code StreamsEventResponse} is read, and a batch is retried from its earliest reported failure (without
+ * it, Lambda ignores what the handler returns). {@code bisectsOnError} is {@code BisectBatchOnFunctionError}: a failed
+ * batch is split to isolate the failing record, so only that record is set aside when the retries run out (without
+ * it, the whole batch is). Both are on unless a consumer says otherwise.
  */
 public record StreamConsumerSpec(
         String table,
@@ -17,7 +21,9 @@ public record StreamConsumerSpec(
         int retryAttempts,
         int parallelizationFactor,
         StartingPosition startingPosition,
-        int maximumRecordAgeSeconds) {
+        int maximumRecordAgeSeconds,
+        boolean reportsBatchItemFailures,
+        boolean bisectsOnError) {
 
     public enum StartingPosition { TRIM_HORIZON, LATEST }
 
@@ -48,7 +54,15 @@ public record StreamConsumerSpec(
         }
     }
 
-    /** Without a maximum record age. */
+    /** Reporting partial batch failures and bisecting a failed batch. */
+    public StreamConsumerSpec(String table, String function, int batchSize, int batchingWindowSeconds,
+                              int retryAttempts, int parallelizationFactor, StartingPosition startingPosition,
+                              int maximumRecordAgeSeconds) {
+        this(table, function, batchSize, batchingWindowSeconds, retryAttempts, parallelizationFactor,
+                startingPosition, maximumRecordAgeSeconds, true, true);
+    }
+
+    /** Without a maximum record age, reporting partial batch failures and bisecting a failed batch. */
     public StreamConsumerSpec(String table, String function, int batchSize, int batchingWindowSeconds,
                               int retryAttempts, int parallelizationFactor, StartingPosition startingPosition) {
         this(table, function, batchSize, batchingWindowSeconds, retryAttempts, parallelizationFactor,
@@ -61,27 +75,42 @@ public record StreamConsumerSpec(
 
     public StreamConsumerSpec batchSize(int size) {
         return new StreamConsumerSpec(table, function, size, batchingWindowSeconds, retryAttempts,
-                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds, reportsBatchItemFailures,
+                bisectsOnError);
     }
 
     public StreamConsumerSpec batchingWindowSeconds(int seconds) {
         return new StreamConsumerSpec(table, function, batchSize, seconds, retryAttempts,
-                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds, reportsBatchItemFailures,
+                bisectsOnError);
     }
 
     public StreamConsumerSpec retryAttempts(int attempts) {
         return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, attempts,
-                parallelizationFactor, startingPosition, maximumRecordAgeSeconds);
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds, reportsBatchItemFailures,
+                bisectsOnError);
     }
 
     public StreamConsumerSpec parallelizationFactor(int factor) {
         return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
-                factor, startingPosition, maximumRecordAgeSeconds);
+                factor, startingPosition, maximumRecordAgeSeconds, reportsBatchItemFailures, bisectsOnError);
     }
 
     public StreamConsumerSpec maximumRecordAgeSeconds(int seconds) {
         return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
-                parallelizationFactor, startingPosition, seconds);
+                parallelizationFactor, startingPosition, seconds, reportsBatchItemFailures, bisectsOnError);
+    }
+
+    /** {@code FunctionResponseTypes: [ReportBatchItemFailures]} or none. */
+    public StreamConsumerSpec reportsBatchItemFailures(boolean reports) {
+        return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds, reports, bisectsOnError);
+    }
+
+    /** {@code BisectBatchOnFunctionError}. */
+    public StreamConsumerSpec bisectsOnError(boolean bisects) {
+        return new StreamConsumerSpec(table, function, batchSize, batchingWindowSeconds, retryAttempts,
+                parallelizationFactor, startingPosition, maximumRecordAgeSeconds, reportsBatchItemFailures, bisects);
     }
 
     /** Name of the consumer, for logs and for the on-failure record file. */

@@ -43,6 +43,23 @@ class DeclarationTest {
                 .hasMessageContaining("reads table Plain, which has no stream");
     }
 
+    /** The event source mapping's failure handling is declared once, on by default, each switchable on its own. */
+    @Test
+    void aStreamConsumerReportsItemFailuresAndBisectsUnlessItSaysOtherwise() {
+        var consumer = StreamConsumerSpec.of("Tweets", "Fanout").retryAttempts(5).maximumRecordAgeSeconds(3_600);
+        assertThat(consumer.reportsBatchItemFailures()).isTrue();
+        assertThat(consumer.bisectsOnError()).isTrue();
+        assertThat(new StreamConsumerSpec("T", "F", 10, 0, 1, 1, StreamConsumerSpec.StartingPosition.LATEST)
+                .bisectsOnError()).isTrue();
+
+        var plain = consumer.reportsBatchItemFailures(false).bisectsOnError(false).batchSize(50);
+        assertThat(plain.reportsBatchItemFailures()).isFalse();
+        assertThat(plain.bisectsOnError()).isFalse();
+        assertThat(plain.retryAttempts()).isEqualTo(5);
+        assertThat(plain.maximumRecordAgeSeconds()).isEqualTo(3_600);
+        assertThat(consumer.bisectsOnError(false).reportsBatchItemFailures()).isTrue();
+    }
+
     @Test
     void rejectsDuplicateRouteKeys() {
         var builder = Declaration.builder()

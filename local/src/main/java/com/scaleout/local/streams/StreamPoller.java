@@ -32,8 +32,11 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * Lambda's DynamoDB Streams event source mapping for one consumer: reads the table's stream with the Streams
  * API and invokes the function with {@code DynamodbEvent} batches: one at a time, or as many at once as the
- * declared parallelization factor, each item's records in one batch in order. A {@code StreamsEventResponse}
- * with failures retries from the first failed record; after the declared retry limit the batch goes to the on-failure destination and the poller moves on.
+ * declared parallelization factor, each item's records in one batch in order. Where the mapping reports batch item
+ * failures, a {@code StreamsEventResponse} with failures retries from the first failed record (otherwise what the
+ * handler returns is ignored, and only an error fails the batch); after the declared retry limit the failing record
+ * (bisect-on-error) or what is left of the batch (without it) goes to the on-failure destination and the poller moves
+ * on.
  *
  * <p>Reads ask for an adaptive number of records ({@link ReadSize}) with a timeout above the largest read, so a
  * backlog drains at the rate the backend serves it instead of every read timing out and being retried.
@@ -406,17 +409,24 @@ public final class StreamPoller implements AutoCloseable {
         }
         LOG.warning(() -> spec.id() + ": " + expired.size() + " records older than the maximum record age of "
                 + spec.maximumRecordAgeSeconds() + " s; sent to the on-failure destination");
-        onFailure.send(spec.id(), spec.function(), streamArn, shardId, expired, invokes, "RecordAgeExceeded");
-        batchesSentToOnFailure.incrementAndGet();
-        remember(expired);
+        setAside(expired, invokes, "RecordAgeExceeded");
         return byAge.get(false);
+    }
+
+    /** The records, undelivered, to the on-failure destination as one record of a failed batch. */
+    private void setAside(List<Record> records, int invokes, String condition) {
+        onFailure.send(spec.id(), spec.function(), streamArn, shardId, records, invokes, condition);
+        batchesSentToOnFailure.incrementAndGet();
+        remember(records);
     }
 
     /**
      * Delivers the batch, retrying from the first failed record. When a record still fails after the retry limit,
-     * it alone goes to the on-failure destination and the records after it are delivered afresh: what
-     * bisect-on-error achieves in AWS, where one poison record does not take its neighbours with it. An invocation
-     * that was throttled never ran: as in Lambda it is tried again until it runs and uses none of the retries.
+     * with bisect-on-error it alone goes to the on-failure destination and the records after it are delivered
+     * afresh: what bisecting achieves in AWS, where one poison record does not take its neighbours with it. Without
+     * it, Lambda discards the failing batch: what is left of it goes to the on-failure destination, as one record. An
+     * invocation that was throttled never ran: as in Lambda it is tried again until it runs and uses none of the
+     * retries.
      */
     private void invokeWithRetries(List<Record> batch) {
         List<Record> remaining = batch;
@@ -443,15 +453,14 @@ public final class StreamPoller implements AutoCloseable {
             markDelivered(remaining.subList(0, firstFailed));
             remaining = remaining.subList(firstFailed, remaining.size());
             if (invokes > spec.retryAttempts()) {
-                Record poison = remaining.getFirst();
-                int attempts = invokes;
-                LOG.warning(() -> spec.id() + ": record " + poison.dynamodb().sequenceNumber() + " still failing after "
+                // bisect-on-error isolates the failing record; without it Lambda discards what is left of the batch
+                var discarded = spec.bisectsOnError() ? remaining.subList(0, 1) : remaining;
+                String first = discarded.getFirst().dynamodb().sequenceNumber();
+                LOG.warning(() -> spec.id() + ": " + (discarded.size() == 1 ? "record " + first
+                        : discarded.size() + " records from " + first) + " still failing after "
                         + spec.retryAttempts() + " retries; sent to the on-failure destination");
-                onFailure.send(spec.id(), spec.function(), streamArn, shardId, List.of(poison), attempts,
-                        "RetryAttemptsExhausted");
-                batchesSentToOnFailure.incrementAndGet();
-                remember(List.of(poison));
-                remaining = remaining.subList(1, remaining.size());
+                setAside(discarded, invokes, "RetryAttemptsExhausted");
+                remaining = remaining.subList(discarded.size(), remaining.size());
                 invokes = 0;
                 continue;
             }
@@ -496,8 +505,8 @@ public final class StreamPoller implements AutoCloseable {
         Outcome whole = Outcome.failedFrom(batch.getFirst().dynamodb().sequenceNumber());
         try {
             Object result = function.invoke(StreamRecordMapper.event(batch, streamArn));
-            if (result == null) {
-                return Outcome.DELIVERED;
+            if (result == null || !spec.reportsBatchItemFailures()) {
+                return Outcome.DELIVERED; // without ReportBatchItemFailures, Lambda does not read the response
             }
             if (!(result instanceof StreamsEventResponse response)) {
                 LOG.warning(() -> spec.id() + ": handler returned " + result.getClass().getName()

@@ -18,6 +18,8 @@ public record EventSourceTemplate(String function, String table, int batchSize, 
     /** Lambda's value for a stream mapping that sets none. */
     static final int DEFAULT_BATCH_SIZE = 100;
     static final int INFINITE = -1;
+    /** The {@code FunctionResponseTypes} value that has Lambda read the handler's partial batch failures. */
+    static final String REPORT_BATCH_ITEM_FAILURES = "ReportBatchItemFailures";
 
     public EventSourceTemplate {
         functionResponseTypes = List.copyOf(functionResponseTypes);
@@ -25,7 +27,8 @@ public record EventSourceTemplate(String function, String table, int batchSize, 
 
     /**
      * The poller's configuration. Infinite retries cannot be a poller's bound (a poison record would hold its
-     * shard forever, which is what the template should not ask for), so they are an error here.
+     * shard forever, which is what the template should not ask for), so they are an error here. Bisect-on-error
+     * and partial batch failures are applied as written.
      */
     public StreamConsumerSpec toConsumerSpec() {
         if (maximumRetryAttempts == INFINITE) {
@@ -34,6 +37,7 @@ public record EventSourceTemplate(String function, String table, int batchSize, 
         }
         return new StreamConsumerSpec(table, function, batchSize, maximumBatchingWindowInSeconds,
                 maximumRetryAttempts, parallelizationFactor,
-                StreamConsumerSpec.StartingPosition.valueOf(startingPosition), maximumRecordAgeInSeconds);
+                StreamConsumerSpec.StartingPosition.valueOf(startingPosition), maximumRecordAgeInSeconds,
+                functionResponseTypes.contains(REPORT_BATCH_ITEM_FAILURES), bisectBatchOnFunctionError);
     }
 }

@@ -272,27 +272,100 @@ class StreamPollerTest {
         assertThat(RecordingStreamHandler.delivered()).extracting(r -> r.getEventID()).containsExactly("e2");
     }
 
+    /** A record the test handler fails: {@code always} as a reported item failure, {@code throw} by throwing. */
+    private static Record poison(long sequence, String eventId, String failTimes) {
+        return Record.builder().eventID(eventId).eventName(OperationType.INSERT)
+                .dynamodb(d -> d.sequenceNumber(String.valueOf(sequence))
+                        .keys(Map.of("pk", AttributeValue.fromS("poison")))
+                        .newImage(Map.of("pk", AttributeValue.fromS("poison"),
+                                "failTimes", AttributeValue.fromS(failTimes))))
+                .build();
+    }
+
+    private List<List<String>> batchKeys() {
+        return RecordingStreamHandler.BATCHES.stream().map(batch -> batch.stream()
+                .map(r -> r.getDynamodb().getKeys().get("pk").getS()).toList()).toList();
+    }
+
+    /** Records a, a record failing as {@code failTimes} says, and c, read and delivered by a poller of the spec. */
+    private StreamPoller deliverAroundAPoisonRecord(StreamConsumerSpec spec, String failTimes) {
+        var confirmed = new StreamPoller(spec, "T", function, stream.table(), stream,
+                new OnFailureDestination(dataDir), Duration.ofMillis(10), StreamPoller.ReadMode.CONFIRMED,
+                IteratorAge.NONE);
+        stream.records.add(record(1, "e1", "a"));
+        stream.records.add(poison(2, "e2", failTimes));
+        stream.records.add(record(3, "e3", "c"));
+        for (int i = 0; i < 3; i++) {
+            confirmed.pollOnce();
+        }
+        return confirmed;
+    }
+
+    private List<String> onFailureLines() throws java.io.IOException {
+        var file = dataDir.resolve("T-Recorder.jsonl");
+        return java.nio.file.Files.exists(file) ? java.nio.file.Files.readAllLines(file) : List.of();
+    }
+
+    /** With ReportBatchItemFailures and BisectBatchOnFunctionError, as the CDK app declares every mapping. */
     @Test
     void aPoisonRecordAloneGoesToTheOnFailureDestinationAndTheRecordsAfterItAreDelivered() throws Exception {
-        var poison = Record.builder().eventID("e2").eventName(OperationType.INSERT)
-                .dynamodb(d -> d.sequenceNumber("2").keys(Map.of("pk", AttributeValue.fromS("poison")))
-                        .newImage(Map.of("pk", AttributeValue.fromS("poison"),
-                                "failTimes", AttributeValue.fromS("always"))))
-                .build();
-        stream.records.add(record(1, "e1", "a"));
-        stream.records.add(poison);
-        stream.records.add(record(3, "e3", "c"));
-
-        pollTimes(3);
+        var both = deliverAroundAPoisonRecord(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0), "always");
 
         // a, then (poison, c) failing at poison, then c alone once poison is set aside (retry limit 0)
-        assertThat(RecordingStreamHandler.BATCHES).extracting(batch -> batch.stream()
-                .map(r -> r.getDynamodb().getKeys().get("pk").getS()).toList())
-                .containsExactly(List.of("a", "poison", "c"), List.of("c"));
-        var lines = java.nio.file.Files.readAllLines(dataDir.resolve("T-Recorder.jsonl"));
-        assertThat(lines).hasSize(1);
-        assertThat(lines.getFirst()).contains("\"startSequenceNumber\":\"2\"").contains("\"batchSize\":1");
-        assertThat(poller.batchesSentToOnFailure()).isEqualTo(1);
+        assertThat(batchKeys()).containsExactly(List.of("a", "poison", "c"), List.of("c"));
+        assertThat(onFailureLines()).singleElement().satisfies(line -> assertThat(line)
+                .contains("\"startSequenceNumber\":\"2\"").contains("\"batchSize\":1"));
+        assertThat(both.batchesSentToOnFailure()).isEqualTo(1);
+    }
+
+    /**
+     * Without {@code FunctionResponseTypes: [ReportBatchItemFailures]} Lambda does not read what the handler returns:
+     * an invocation that returned is a batch delivered, whatever failures it lists.
+     */
+    @Test
+    void withoutReportBatchItemFailuresTheFailuresAHandlerReturnsAreIgnored() throws Exception {
+        var ignoring = deliverAroundAPoisonRecord(StreamConsumerSpec.of("T", "Recorder").retryAttempts(0)
+                .reportsBatchItemFailures(false), "always");
+
+        assertThat(batchKeys()).containsExactly(List.of("a", "poison", "c"));
+        assertThat(ignoring.recordsDelivered()).isEqualTo(3);
+        assertThat(ignoring.batchesSentToOnFailure()).isZero();
+        assertThat(onFailureLines()).isEmpty();
+    }
+
+    /**
+     * Without {@code BisectBatchOnFunctionError} nothing isolates the failing record: once the retries are used up,
+     * what is left of the batch (from the earliest reported failure on) goes to the on-failure destination as one
+     * record, the records after the poison record with it, and none of them is delivered afterwards.
+     */
+    @Test
+    void withoutBisectTheWholeRemainingBatchGoesToTheOnFailureDestinationAfterTheRetries() throws Exception {
+        var whole = deliverAroundAPoisonRecord(StreamConsumerSpec.of("T", "Recorder").retryAttempts(1)
+                .bisectsOnError(false), "always");
+
+        // a delivered, (poison, c) retried once from the reported failure, then set aside together
+        assertThat(batchKeys()).containsExactly(List.of("a", "poison", "c"), List.of("poison", "c"));
+        assertThat(onFailureLines()).singleElement().satisfies(line -> assertThat(line)
+                .contains("\"startSequenceNumber\":\"2\"").contains("\"endSequenceNumber\":\"3\"")
+                .contains("\"batchSize\":2").contains("\"approximateInvokeCount\":2")
+                .contains("RetryAttemptsExhausted"));
+        assertThat(whole.recordsDelivered()).isEqualTo(1);
+        assertThat(whole.batchesSentToOnFailure()).isEqualTo(1);
+    }
+
+    /**
+     * Neither: a function error fails the whole batch, which is retried whole and then set aside whole; the records
+     * before the poison record are not delivered either.
+     */
+    @Test
+    void withNeitherAFunctionErrorSetsTheWholeBatchAsideAfterTheRetries() throws Exception {
+        var plain = deliverAroundAPoisonRecord(StreamConsumerSpec.of("T", "Recorder").retryAttempts(1)
+                .reportsBatchItemFailures(false).bisectsOnError(false), "throw");
+
+        assertThat(batchKeys()).containsExactly(List.of("a", "poison", "c"), List.of("a", "poison", "c"));
+        assertThat(onFailureLines()).singleElement().satisfies(line -> assertThat(line)
+                .contains("\"startSequenceNumber\":\"1\"").contains("\"batchSize\":3"));
+        assertThat(plain.recordsDelivered()).isZero();
     }
 
     private StreamPoller singleReadPoller() {

@@ -24,6 +24,19 @@ class EventSourceTemplateTest {
         assertThat(consumer.parallelizationFactor()).isEqualTo(2);
     }
 
+    /** The mapping's failure handling reaches the poller as written, on or off. */
+    @Test
+    void bisectAndReportBatchItemFailuresGoToThePollerAsWritten() {
+        var both = mapping(-1, 4).toConsumerSpec();
+        assertThat(both.reportsBatchItemFailures()).isTrue();
+        assertThat(both.bisectsOnError()).isTrue();
+
+        var neither = new EventSourceTemplate("Fanout", "Tweets", 50, 1, -1, 4, false, 2, "TRIM_HORIZON", List.of())
+                .toConsumerSpec();
+        assertThat(neither.reportsBatchItemFailures()).isFalse();
+        assertThat(neither.bisectsOnError()).isFalse();
+    }
+
     @Test
     void noMaximumRecordAgeIsNoLimitButEndlessRetriesAreRefused() {
         assertThat(mapping(-1, 4).toConsumerSpec().maximumRecordAgeSeconds()).isEqualTo(-1);

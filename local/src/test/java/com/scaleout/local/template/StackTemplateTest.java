@@ -27,11 +27,12 @@ class StackTemplateTest {
     private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
     private static final LocalNames NAMES = new LocalNames("us-east-1", LocalNames.MOTO_ACCOUNT_ID, "127.0.0.1",
             6399, id -> "local-" + id.toLowerCase(Locale.ROOT));
+    private static Path path;
     private static StackTemplate template;
 
     @BeforeAll
     static void read() {
-        Path path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow(
+        path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow(
                 () -> new AssertionError("SCALEOUT_TEMPLATE is not set (local/pom.xml sets it for the tests)")));
         assertThat(path).as("the dev template; synthesized by: mvn -pl cdk -am package").isRegularFile();
         template = StackTemplate.read(path, NAMES);
@@ -116,6 +117,32 @@ class StackTemplateTest {
                 assertThat(mapping.toConsumerSpec()).isEqualTo(consumer);
             });
         }
+    }
+
+    /**
+     * A mapping's BisectBatchOnFunctionError and FunctionResponseTypes reach the poller as the template writes them:
+     * the dev template's first mapping with both taken out configures a consumer with neither.
+     */
+    @Test
+    void aMappingWithoutBisectOrReportBatchItemFailuresConfiguresAConsumerWithNeither() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(path.toFile());
+        var mappings = new ArrayList<com.fasterxml.jackson.databind.node.ObjectNode>();
+        json.path("Resources").forEach(resource -> {
+            if (resource.path("Type").asText().equals("AWS::Lambda::EventSourceMapping")) {
+                mappings.add((com.fasterxml.jackson.databind.node.ObjectNode) resource.path("Properties"));
+            }
+        });
+        var changed = mappings.getFirst();
+        changed.remove("FunctionResponseTypes");
+        changed.put("BisectBatchOnFunctionError", false);
+
+        var consumers = StackTemplate.parse(json, NAMES).eventSources().stream()
+                .map(EventSourceTemplate::toConsumerSpec).toList();
+
+        assertThat(consumers).filteredOn(c -> !c.reportsBatchItemFailures()).singleElement()
+                .satisfies(c -> assertThat(c.bisectsOnError()).isFalse());
+        assertThat(consumers).filteredOn(c -> c.reportsBatchItemFailures() && c.bisectsOnError())
+                .hasSize(mappings.size() - 1);
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Test stream handler: records every batch it is given. A record whose new image has {@code failTimes = n}
- * is reported as a batch item failure the first n times it is seen ({@code always} never succeeds).
+ * is reported as a batch item failure the first n times it is seen ({@code always} never succeeds); one with
+ * {@code failTimes = throw} makes every invocation whose batch holds it throw (a function error).
  */
 public final class RecordingStreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     public static final List<List<DynamodbEvent.DynamodbStreamRecord>> BATCHES = new CopyOnWriteArrayList<>();
@@ -32,6 +33,9 @@ public final class RecordingStreamHandler implements RequestHandler<DynamodbEven
             var failTimes = image == null ? null : image.get("failTimes");
             if (failTimes == null) {
                 continue;
+            }
+            if ("throw".equals(failTimes.getS())) {
+                throw new IllegalStateException("record " + record.getEventID() + " always fails its invocation");
             }
             int seen = SEEN.merge(record.getEventID(), 1, Integer::sum);
             if ("always".equals(failTimes.getS()) || seen <= Integer.parseInt(failTimes.getN())) {
