@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
             BenchCommandLine.Search.class, BenchCommandLine.Import.class, BenchCommandLine.Stack.class,
             BenchCommandLine.Login.class, BenchCommandLine.Cost.class, BenchCommandLine.ColdStart.class,
             BenchCommandLine.Moto.class, BenchCommandLine.Scale.class, BenchCommandLine.Overload.class,
-            BenchCommandLine.Backlog.class, BenchCommandLine.Albums.class, BenchCommandLine.Live.class})
+            BenchCommandLine.Backlog.class, BenchCommandLine.Albums.class, BenchCommandLine.Live.class,
+            BenchCommandLine.Warehouse.class})
 final class BenchCommandLine implements Callable<Integer> {
     static final int SUITE_FAILED = 1;
 
@@ -233,6 +234,24 @@ final class BenchCommandLine implements Callable<Integer> {
         @Override
         void run() throws Exception {
             BacklogBench.run(records);
+        }
+    }
+
+    @Command(name = "warehouse", mixinStandardHelpOptions = true,
+            description = "Pushed records to queryable Parquet on the production stack against the change log's "
+                    + "rate; file bytes against the JSON accepted; DuckDB over Parquet against NDJSON; refreshes "
+                    + "BENCHMARKS.md's warehouse block.")
+    static final class Warehouse extends Benchmark {
+        @Parameters(index = "0", arity = "0..1", defaultValue = "20000",
+                description = "records pushed (default ${DEFAULT-VALUE})")
+        int records;
+        @Parameters(index = "1", arity = "0..1", defaultValue = "1000000",
+                description = "rows of the DuckDB comparison (default ${DEFAULT-VALUE})")
+        int rows;
+
+        @Override
+        void run() throws Exception {
+            WarehouseBench.run(records, rows);
         }
     }
 
