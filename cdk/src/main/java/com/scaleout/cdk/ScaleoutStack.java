@@ -42,6 +42,7 @@ public final class ScaleoutStack extends Stack {
         getNode().setContext(S3_ACCESS_LOGS_BY_BUCKET_POLICY, true);
         tables = new DataTables(this, "Data", declaration, config);
         storage = new Storage(this, "Storage", declaration, config);
+        var dataLakes = new DataLakes(this, "DataLakes", declaration, storage, config);
         boolean ownCache = config.redisUrl().isEmpty()
                 && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
         network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket(), pushersUseRedis(declaration)))
@@ -90,6 +91,22 @@ public final class ScaleoutStack extends Stack {
                 .description("The web client (CloudFront); it reads the API's URL from /" + WebSite.CONFIG_FILE)
                 .value(site.url())
                 .build());
+        dataLakes.all().forEach((bucket, lake) -> {
+            CfnOutput.Builder.create(this, bucket + "Database")
+                    .description("Glue database of the " + bucket + " bucket's tables (Athena: query them in the "
+                            + "workgroup below)")
+                    .value(lake.databaseName())
+                    .build();
+            CfnOutput.Builder.create(this, bucket + "WorkGroup")
+                    .description("Athena workgroup for the " + bucket + " bucket's tables (results kept a week, "
+                            + "scan limit per query enforced)")
+                    .value(lake.workGroup().getName())
+                    .build();
+            CfnOutput.Builder.create(this, bucket + "Bucket")
+                    .description("The " + bucket + " bucket (its files: client=<id>/table=<name>/dt=<day>/)")
+                    .value(storage.bucket(bucket).getBucketName())
+                    .build();
+        });
         CfnOutput.Builder.create(this, "AlarmTopic")
                 .description("SNS topic every alarm notifies: subscribe to it")
                 .value(monitoring.alarmTopic().getTopicArn())

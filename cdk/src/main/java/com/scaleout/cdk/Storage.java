@@ -12,6 +12,8 @@ import software.amazon.awscdk.services.s3.Bucket;
 import software.amazon.awscdk.services.s3.BucketEncryption;
 import software.amazon.awscdk.services.s3.LifecycleRule;
 import software.amazon.awscdk.services.s3.ObjectOwnership;
+import software.amazon.awscdk.services.s3.StorageClass;
+import software.amazon.awscdk.services.s3.Transition;
 import software.constructs.Construct;
 
 /**
@@ -39,6 +41,14 @@ public final class Storage extends Construct {
                     .id("expire-" + expiry.key())
                     .tagFilters(Map.of(expiry.key(), expiry.value()))
                     .expiration(Duration.days(expiry.days()))
+                    .build()));
+            spec.dataLake().ifPresent(lake -> bucket.addLifecycleRule(LifecycleRule.builder()
+                    .id("tiering")
+                    // files are read by queries for as long as they exist: Intelligent-Tiering moves the ones no
+                    // query reads to cheaper tiers, and back when one does, without retrieval fees
+                    .transitions(List.of(Transition.builder().storageClass(StorageClass.INTELLIGENT_TIERING)
+                            .transitionAfter(Duration.days(lake.tieredAfterDays())).build()))
+                    .abortIncompleteMultipartUploadAfter(Duration.days(1))
                     .build()));
             byName.put(spec.name(), bucket);
         }

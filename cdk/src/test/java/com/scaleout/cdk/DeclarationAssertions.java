@@ -26,9 +26,14 @@ final class DeclarationAssertions {
         boolean ownCache = ownsCache(declaration, config);
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
         boolean site = synth.stack().webSite().isPresent();
-        // the declared buckets, the web site's, and one for their access logs and the VPC's flow logs
+        // the declared buckets, a query results bucket per data lake, the web site's, and one for their access logs
+        // and the VPC's flow logs
         boolean logs = !declaration.buckets().isEmpty() || ownCache || site;
-        template.resourceCountIs("AWS::S3::Bucket", declaration.buckets().size() + (logs ? 1 : 0) + (site ? 1 : 0));
+        long lakes = declaration.buckets().stream().filter(bucket -> bucket.dataLake().isPresent()).count();
+        template.resourceCountIs("AWS::S3::Bucket",
+                (int) (declaration.buckets().size() + lakes + (logs ? 1 : 0) + (site ? 1 : 0)));
+        template.resourceCountIs("AWS::Glue::Database", (int) lakes);
+        template.resourceCountIs("AWS::Athena::WorkGroup", (int) lakes);
         template.resourceCountIs("AWS::ElastiCache::ServerlessCache", ownCache ? 1 : 0);
         template.resourceCountIs("AWS::EC2::VPC", ownCache ? 1 : 0);
         if (!declaration.buckets().isEmpty()) {

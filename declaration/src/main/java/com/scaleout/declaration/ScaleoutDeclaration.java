@@ -88,7 +88,8 @@ public final class ScaleoutDeclaration {
             // an image no album claims (its album's write failed) is deleted after a day
             .bucket(new BucketSpec("AlbumImages").expiringTagged(UNCLAIMED_IMAGE_TAG, "true", 1))
             // the import warehouse's Parquet files, client=<id>/table=<name>/dt=<day>/ (docs/warehouse.md)
-            .bucket(new BucketSpec("Warehouse"))
+            // Athena over the same files in AWS: at most 10 GB scanned per query; Intelligent-Tiering after 30 days
+            .bucket(new BucketSpec("Warehouse").dataLake(10_000_000_000L, 30))
             .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))

@@ -75,6 +75,8 @@ final class ColdStartBench {
             Map.entry(ScaleoutDeclaration.IMPORT_API, "imports/push-two-tables.json"),
             Map.entry(ScaleoutDeclaration.IMPORT_KEYS_ADMIN, "imports/admin-keys-create.json"),
             Map.entry(ScaleoutDeclaration.IMPORT_CHANGE_LOG, "imports/changelog-stream.json"),
+            // the commit of the orders that the change log's sample logs (it runs first), and one of customers
+            Map.entry(ScaleoutDeclaration.WAREHOUSE_LOADER, "imports/warehouse-stream.json"),
             Map.entry(ScaleoutDeclaration.ADMIN, "admin/status.json"));
 
     private ColdStartBench() {

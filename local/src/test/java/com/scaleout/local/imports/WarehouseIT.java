@@ -36,8 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * The warehouse end to end through the local runtime: records pushed in Stitch's JSON and Transit and RJMetrics'
- * shape reach Parquet files in the local S3 through the change log and the loader's stream, and SQL over a
+ * The warehouse end to end through the local runtime: records pushed in Stitch's JSON and Transit, its batch with a
+ * schema, and RJMetrics' shape reach Parquet files in the local S3 through the change log and the loader's stream, and SQL over a
  * client's files (as {@code ./scaleout warehouse sql} runs it) answers exactly the rows accepted: every change once,
  * the latest version per key as the table, a type change as a second column, and nothing of another client.
  */
@@ -135,9 +135,15 @@ class WarehouseIT extends ProductionApiIT {
         accepted(imports.stitch("push", key.token(), "application/transit+json", transit.toByteArray()));
         accepted(imports.rjMetricsData(client, "page_views", key.token(),
                 "[{\"keys\": [\"id\"], \"id\": 17, \"url\": \"/pricing\"}, {\"keys\": [\"id\"], \"id\": 18}]"));
+        // Stitch's batch endpoint, checked against its JSON Schema before it is stored
+        accepted(imports.batch(key.token(), "{\"table_name\": \"customers\", \"schema\": {\"properties\": "
+                + "{\"id\": {\"type\": \"integer\"}, \"name\": {\"type\": \"string\"}}}, \"key_names\": [\"id\"], "
+                + "\"messages\": [{\"action\": \"upsert\", \"sequence\": 1, \"data\": {\"id\": 1, \"name\": \"Ada\"}}, "
+                + "{\"action\": \"upsert\", \"sequence\": 2, \"data\": {\"id\": 2, \"name\": \"Grace\"}}]}"));
 
         awaitLoaded(client, "orders");
         awaitLoaded(client, "page_views");
+        awaitLoaded(client, "customers");
 
         try (var warehouse = open(client, dir)) {
             assertThat(rows(warehouse, "SELECT id, status, price, price__st, _sdc_sequence FROM orders ORDER BY id"))
@@ -155,6 +161,9 @@ class WarehouseIT extends ProductionApiIT {
                     + " OR _sdc_batched_at < _sdc_received_at")).containsExactly("0");
             assertThat(rows(warehouse, "SELECT id, url FROM page_views ORDER BY id"))
                     .containsExactly("17|/pricing", "18|null");
+            assertThat(rows(warehouse, "SELECT id, name, _sdc_sequence FROM customers ORDER BY id"))
+                    .containsExactly("1|Ada|1", "2|Grace|2");
+            assertThat(rows(warehouse, "SELECT count(*) FROM customers__changes")).containsExactly("2");
         }
     }
 

@@ -3,24 +3,15 @@ package com.scaleout.functions.warehouse.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.scaleout.functions.imports.application.ChangeLog;
-import com.scaleout.functions.imports.domain.ChangeId;
 import com.scaleout.functions.imports.domain.ImportedTable;
-import com.scaleout.functions.imports.domain.LoggedChange;
-import com.scaleout.functions.imports.domain.TableStatistics;
 import com.scaleout.functions.warehouse.domain.ChangeRows;
-import com.scaleout.functions.warehouse.domain.WarehouseSchema;
-import java.nio.file.Path;
+import com.scaleout.functions.warehouse.testing.InMemoryChangeLog;
+import com.scaleout.functions.warehouse.testing.InMemoryWarehouseState;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -29,10 +20,9 @@ class WarehouseLoaderTest {
     private static final ImportedTable ORDERS = new ImportedTable(42, "orders");
     private static final Instant RECEIVED = Instant.parse("2026-12-05T10:15:30Z");
 
-    private final FakeLog log = new FakeLog();
-    private final FakeState state = new FakeState();
+    private final InMemoryChangeLog log = new InMemoryChangeLog();
+    private final InMemoryWarehouseState state = new InMemoryWarehouseState();
     private final Map<String, List<Long>> stored = new TreeMap<>(); // key -> positions in the file
-    private boolean failNextAdvance;
     private final ParquetFiles parquet = (rows, file) -> lastWritten = rows;
     private ChangeRows lastWritten;
     private final WarehouseFileStore files = (key, file) -> stored.put(key,
@@ -41,11 +31,7 @@ class WarehouseLoaderTest {
             Clock.fixed(RECEIVED, ZoneOffset.UTC));
 
     private void logged(int count) {
-        for (int i = 0; i < count; i++) {
-            long position = log.changes.size() + 1;
-            log.changes.add(new LoggedChange(position, position, "r" + position, "{\"id\":" + position + "}",
-                    "{\"id\":" + position + "}", RECEIVED));
-        }
+        log.logged(ORDERS, count, RECEIVED);
     }
 
     @Test
@@ -74,7 +60,7 @@ class WarehouseLoaderTest {
     @Test
     void aLoadThatFailedAfterItsFileIsRewrittenUnderTheSameKeyWithWhatIsCommittedThen() {
         logged(3);
-        failNextAdvance = true;
+        state.failNextAdvance();
         assertThatThrownBy(() -> loader.load(ORDERS, 3)).isInstanceOf(IllegalStateException.class);
         logged(2);
 
@@ -99,63 +85,5 @@ class WarehouseLoaderTest {
         logged(2);
 
         assertThatThrownBy(() -> loader.load(ORDERS, 4)).hasMessageContaining("no position 3");
-    }
-
-    private final class FakeState implements WarehouseState {
-        private final Map<ImportedTable, TableState> tables = new HashMap<>();
-
-        @Override
-        public Optional<TableState> read(ImportedTable table) {
-            return Optional.ofNullable(tables.get(table));
-        }
-
-        @Override
-        public boolean advance(ImportedTable table, long from, long to, WarehouseSchema schema, long rows) {
-            if (failNextAdvance) {
-                failNextAdvance = false;
-                throw new IllegalStateException("the state's write failed");
-            }
-            var current = tables.getOrDefault(table, TableState.NONE);
-            if (current.loadedPosition() != from) {
-                return false;
-            }
-            tables.put(table, new TableState(to, schema, current.rows() + rows, current.files() + 1));
-            return true;
-        }
-
-        @Override
-        public Map<String, TableState> tablesOf(long clientId) {
-            return Map.of();
-        }
-    }
-
-    /** One table's committed log; only what the loader reads. */
-    private static final class FakeLog implements ChangeLog {
-        final List<LoggedChange> changes = new ArrayList<>();
-
-        @Override
-        public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
-            return changes.stream().filter(c -> c.position() > afterPosition).limit(limit).toList();
-        }
-
-        @Override
-        public Optional<TableStatistics> statistics(ImportedTable table) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Set<ChangeId> logged(Collection<ChangeId> changes) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean append(Append append) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public TablesPage tables(long clientId, int limit, Optional<String> afterName) {
-            throw new UnsupportedOperationException();
-        }
     }
 }

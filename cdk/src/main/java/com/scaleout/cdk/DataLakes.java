@@ -1,0 +1,79 @@
+package com.scaleout.cdk;
+
+import com.scaleout.declaration.BucketSpec;
+import com.scaleout.declaration.Declaration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.services.athena.CfnWorkGroup;
+import software.amazon.awscdk.services.glue.CfnDatabase;
+import software.amazon.awscdk.services.s3.Bucket;
+import software.amazon.awscdk.services.s3.LifecycleRule;
+import software.constructs.Construct;
+
+/**
+ * For each bucket declared as a data lake ({@link BucketSpec#dataLake()}): a Glue database for its tables and an
+ * Athena workgroup to query them, which keeps its results, encrypted, in a bucket of its own for a week and stops any
+ * query past the declared scan limit. The workgroup's settings are enforced: a query cannot send its results
+ * elsewhere or lift the limit.
+ */
+public final class DataLakes extends Construct {
+    /** Query results are for the person who ran the query, not a second copy of the data. */
+    private static final Duration RESULTS_EXPIRY = Duration.days(7);
+
+    /** One lake: its Glue database's name, its workgroup, and the bucket of its queries' results. */
+    public record Lake(String databaseName, CfnWorkGroup workGroup, Bucket results) {
+    }
+
+    private final Map<String, Lake> byBucket = new LinkedHashMap<>();
+
+    public DataLakes(Construct scope, String id, Declaration declaration, Storage storage, ScaleoutStackConfig config) {
+        super(scope, id);
+        for (BucketSpec spec : declaration.buckets()) {
+            spec.dataLake().ifPresent(lake -> {
+                String name = "scaleout_" + config.stage().replace('-', '_') + "_" + snake(spec.name());
+                CfnDatabase.Builder.create(this, spec.name() + "Database")
+                        .catalogId(software.amazon.awscdk.Stack.of(this).getAccount())
+                        .databaseInput(CfnDatabase.DatabaseInputProperty.builder().name(name)
+                                .description("Scaleout " + config.stage() + ": the tables of the " + spec.name()
+                                        + " bucket's files (Parquet)")
+                                .build())
+                        .build();
+                Bucket results = storage.privateBucket(this, spec.name() + "QueryResults",
+                        spec.name() + "QueryResults/");
+                results.addLifecycleRule(LifecycleRule.builder().id("expire-results").expiration(RESULTS_EXPIRY)
+                        .build());
+                var workGroup = CfnWorkGroup.Builder.create(this, spec.name() + "WorkGroup")
+                        .name(name.replace('_', '-'))
+                        .description("Queries of the " + spec.name() + " bucket's tables, at most "
+                                + lake.bytesScannedPerQuery() + " bytes scanned each")
+                        .recursiveDeleteOption(true)
+                        .state("ENABLED")
+                        .workGroupConfiguration(CfnWorkGroup.WorkGroupConfigurationProperty.builder()
+                                .enforceWorkGroupConfiguration(true)
+                                .publishCloudWatchMetricsEnabled(true)
+                                .bytesScannedCutoffPerQuery(lake.bytesScannedPerQuery())
+                                .engineVersion(CfnWorkGroup.EngineVersionProperty.builder()
+                                        .selectedEngineVersion("Athena engine version 3").build())
+                                .resultConfiguration(CfnWorkGroup.ResultConfigurationProperty.builder()
+                                        .outputLocation("s3://" + results.getBucketName() + "/")
+                                        .encryptionConfiguration(CfnWorkGroup.EncryptionConfigurationProperty
+                                                .builder().encryptionOption("SSE_S3").build())
+                                        .build())
+                                .build())
+                        .build();
+                byBucket.put(spec.name(), new Lake(name, workGroup, results));
+            });
+        }
+    }
+
+    /** The lakes, by bucket name. */
+    public Map<String, Lake> all() {
+        return byBucket;
+    }
+
+    private static String snake(String name) {
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,56 @@
+package com.scaleout.functions.warehouse.testing;
+
+import com.scaleout.functions.imports.application.ChangeLog;
+import com.scaleout.functions.imports.domain.ChangeId;
+import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.imports.domain.LoggedChange;
+import com.scaleout.functions.imports.domain.TableStatistics;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Committed change logs in memory; only what the warehouse reads of them. */
+public final class InMemoryChangeLog implements ChangeLog {
+    private final Map<ImportedTable, List<LoggedChange>> logs = new HashMap<>();
+
+    /** Appends {@code count} changes of keys {@code id} = their position, received at {@code receivedAt}. */
+    public void logged(ImportedTable table, int count, Instant receivedAt) {
+        var log = logs.computeIfAbsent(table, t -> new ArrayList<>());
+        for (int i = 0; i < count; i++) {
+            long position = log.size() + 1;
+            log.add(new LoggedChange(position, position, "r" + position, "{\"id\":" + position + "}",
+                    "{\"id\":" + position + "}", receivedAt));
+        }
+    }
+
+    @Override
+    public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
+        return logs.getOrDefault(table, List.of()).stream().filter(c -> c.position() > afterPosition).limit(limit)
+                .toList();
+    }
+
+    @Override
+    public Optional<TableStatistics> statistics(ImportedTable table) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Set<ChangeId> logged(Collection<ChangeId> changes) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean append(Append append) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public TablesPage tables(long clientId, int limit, Optional<String> afterName) {
+        throw new UnsupportedOperationException();
+    }
+}
