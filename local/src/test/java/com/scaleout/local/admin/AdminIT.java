@@ -27,6 +27,8 @@ class AdminIT extends ProductionApiIT {
     /** The failsafe configuration's SCALEOUT_ADMIN_KEY. */
     private static final String ADMIN_KEY = "it-admin-key";
     private static final Duration STREAMS = Duration.ofSeconds(30);
+    /** The change log's stream, then the warehouse loader's (batched for up to 5 s), on a busy machine. */
+    private static final Duration WAREHOUSE = Duration.ofSeconds(120);
     private static final List<JsonNode> seeded = new ArrayList<>();
 
     private static JsonNode admin(String method, String path, String body) throws IOException, InterruptedException {
@@ -36,6 +38,19 @@ class AdminIT extends ProductionApiIT {
         var response = fixture.send(request);
         assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(200);
         return Json.MAPPER.readTree(response.body());
+    }
+
+    /** The import warehouse's files (keys) in the local S3. */
+    private static List<String> warehouseFiles() {
+        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
+                .endpointOverride(fixture.runtime().backends().dynamoDbEndpoint()).forcePathStyle(true)
+                .region(software.amazon.awssdk.regions.Region.US_EAST_1)
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
+                .build()) {
+            return s3.listObjectsV2(list -> list.bucket("scaleout-warehouse")).contents().stream()
+                    .map(software.amazon.awssdk.services.s3.model.S3Object::key).toList();
+        }
     }
 
     private static JsonNode status() throws IOException, InterruptedException {
@@ -178,13 +193,22 @@ class AdminIT extends ProductionApiIT {
 
     @Test
     @Order(5)
-    void aResetLeavesNoAccountTweetOrFollowAndKeepsImportKeys() throws Exception {
+    void aResetLeavesNoAccountTweetFollowOrWarehouseFileAndKeepsImportKeys() throws Exception {
         String username = seeded.getFirst().get("accounts").get(0).get("username").asText();
         var key = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/import-keys"))
                 .header("X-Admin-Key", ADMIN_KEY).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"clientId\": 77, \"name\": \"kept\"}")));
         assertThat(key.statusCode()).isEqualTo(201);
         String token = Json.MAPPER.readTree(key.body()).get("token").asText();
+        // an import record, in the warehouse before the reset: its files and state go with it
+        var pushed = fixture.send(HttpRequest.newBuilder(fixture.uri("/v2/import/push"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("[{\"client_id\": 77, \"table_name\": \"gone\", "
+                        + "\"sequence\": 1, \"action\": \"upsert\", \"key_names\": [\"id\"], \"data\": {\"id\": 1}}]")));
+        assertThat(pushed.statusCode()).as(pushed.body()).isEqualTo(201);
+        var dynamoDb = fixture.runtime().dynamoDb();
+        await().atMost(WAREHOUSE).until(() -> dynamoDb.scan(scan -> scan.tableName("WarehouseTables")).count() > 0);
+        assertThat(warehouseFiles()).isNotEmpty();
 
         JsonNode reset;
         int calls = 0;
@@ -199,6 +223,9 @@ class AdminIT extends ProductionApiIT {
         for (String count : List.of("users", "tweets", "follows", "albums", "importRecords")) {
             assertThat(status.get(count).asLong()).as(count).isZero();
         }
+        assertThat(dynamoDb.scan(scan -> scan.tableName("WarehouseTables")).count()).as("the warehouse's state")
+                .isZero();
+        assertThat(warehouseFiles()).as("the warehouse's files").isEmpty();
         assertThat(api.get("/users/" + username).status()).isEqualTo(404);
         assertThat(api.post("/sessions", null, Map.of("username", username, "password", "seeded-password")).status())
                 .isEqualTo(401);
