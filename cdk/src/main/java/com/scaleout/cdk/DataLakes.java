@@ -3,11 +3,18 @@ package com.scaleout.cdk;
 import com.scaleout.declaration.BucketSpec;
 import com.scaleout.declaration.Declaration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import software.amazon.awscdk.ArnComponents;
+import software.amazon.awscdk.ArnFormat;
 import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.athena.CfnWorkGroup;
 import software.amazon.awscdk.services.glue.CfnDatabase;
+import software.amazon.awscdk.services.iam.Grant;
+import software.amazon.awscdk.services.iam.GrantOnPrincipalOptions;
+import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.s3.Bucket;
 import software.amazon.awscdk.services.s3.LifecycleRule;
 import software.constructs.Construct;
@@ -22,8 +29,11 @@ public final class DataLakes extends Construct {
     /** Query results are for the person who ran the query, not a second copy of the data. */
     private static final Duration RESULTS_EXPIRY = Duration.days(7);
 
-    /** One lake: its Glue database's name, its workgroup, and the bucket of its queries' results. */
-    public record Lake(String databaseName, CfnWorkGroup workGroup, Bucket results) {
+    /** What keeping a lake's catalog takes: its tables' definitions, read, created and updated. */
+    static final List<String> CATALOG_ACTIONS = List.of("glue:GetTable", "glue:CreateTable", "glue:UpdateTable");
+
+    /** One lake: its Glue database, its workgroup, and the bucket of its queries' results. */
+    public record Lake(CfnDatabase database, String databaseName, CfnWorkGroup workGroup, Bucket results) {
     }
 
     private final Map<String, Lake> byBucket = new LinkedHashMap<>();
@@ -33,8 +43,8 @@ public final class DataLakes extends Construct {
         for (BucketSpec spec : declaration.buckets()) {
             spec.dataLake().ifPresent(lake -> {
                 String name = "scaleout_" + config.stage().replace('-', '_') + "_" + snake(spec.name());
-                CfnDatabase.Builder.create(this, spec.name() + "Database")
-                        .catalogId(software.amazon.awscdk.Stack.of(this).getAccount())
+                CfnDatabase database = CfnDatabase.Builder.create(this, spec.name() + "Database")
+                        .catalogId(Stack.of(this).getAccount())
                         .databaseInput(CfnDatabase.DatabaseInputProperty.builder().name(name)
                                 .description("Scaleout " + config.stage() + ": the tables of the " + spec.name()
                                         + " bucket's files (Parquet)")
@@ -63,7 +73,7 @@ public final class DataLakes extends Construct {
                                         .build())
                                 .build())
                         .build();
-                byBucket.put(spec.name(), new Lake(name, workGroup, results));
+                byBucket.put(spec.name(), new Lake(database, name, workGroup, results));
             });
         }
     }
@@ -71,6 +81,29 @@ public final class DataLakes extends Construct {
     /** The lakes, by bucket name. */
     public Map<String, Lake> all() {
         return byBucket;
+    }
+
+    /**
+     * Lets {@code function} keep the lake's tables (a catalog call names the catalog, the database and the table),
+     * and creates it after the database, whose name it is given as a plain string.
+     */
+    public void grantCatalog(Function function, String bucket) {
+        Lake lake = byBucket.get(bucket);
+        Stack stack = Stack.of(this);
+        Grant.addToPrincipal(GrantOnPrincipalOptions.builder()
+                .grantee(function)
+                .actions(CATALOG_ACTIONS)
+                .resourceArns(List.of(
+                        stack.formatArn(ArnComponents.builder().service("glue").resource("catalog").build()),
+                        glueArn(stack, "database", lake.databaseName()),
+                        glueArn(stack, "table", lake.databaseName() + "/*")))
+                .build());
+        function.getNode().addDependency(lake.database());
+    }
+
+    private static String glueArn(Stack stack, String resource, String name) {
+        return stack.formatArn(ArnComponents.builder().service("glue").resource(resource).resourceName(name)
+                .arnFormat(ArnFormat.SLASH_RESOURCE_NAME).build());
     }
 
     private static String snake(String name) {

@@ -58,7 +58,7 @@ public final class Functions extends Construct {
      *              any VPC
      */
     public Functions(Construct scope, String id, Declaration declaration, DataTables tables, Storage storage,
-                     Optional<Cache> cache, ScaleoutStackConfig config) {
+                     DataLakes dataLakes, Optional<Cache> cache, ScaleoutStackConfig config) {
         super(scope, id);
         // One asset per artifact: every workload's handlers share the functions' shaded jar, the admin function
         // has its own (its data generators go to it alone)
@@ -73,7 +73,7 @@ public final class Functions extends Construct {
                         .removalPolicy(config.removalPolicy())
                         .build())
                 : Optional.empty();
-        Map<Setting, String> provided = provided(declaration, tables, storage, cache, config, adminKey);
+        Map<Setting, String> provided = provided(declaration, tables, storage, dataLakes, cache, config, adminKey);
         for (FunctionSpec spec : declaration.functions()) {
             boolean provisioned = config.provisionedConcurrency() > 0 && requestServing.contains(spec.name());
             Code code = codes.computeIfAbsent(spec.artifact(), artifact -> Code.fromAsset(config.jarPath(artifact)));
@@ -89,6 +89,9 @@ public final class Functions extends Construct {
                 adminKey.ifPresent(secret -> secret.grantRead(function));
             }
             spec.buckets().forEach(bucket -> storage.bucket(bucket).grantReadWrite(function));
+            dataLakes.all().keySet().stream()
+                    .filter(bucket -> declaration.settingsOf(spec.name()).contains(Settings.catalog(bucket)))
+                    .forEach(bucket -> dataLakes.grantCatalog(function, bucket));
             if (ScaleoutDeclaration.HEALTH.equals(spec.name())) {
                 grantListTables(function);
             }
@@ -250,11 +253,11 @@ public final class Functions extends Construct {
     }
 
     /**
-     * Names only, never secrets: every table's and bucket's physical name, the stage, the Redis endpoint and the
-     * admin key's secret ARN (when the stage turns the admin routes on).
+     * Names only, never secrets: every table's and bucket's physical name, each data lake's database, the stage, the
+     * Redis endpoint and the admin key's secret ARN (when the stage turns the admin routes on).
      */
     private static Map<Setting, String> provided(Declaration declaration, DataTables tables, Storage storage,
-                                                 Optional<Cache> cache, ScaleoutStackConfig config,
+                                                 DataLakes dataLakes, Optional<Cache> cache, ScaleoutStackConfig config,
                                                  Optional<Secret> adminKey) {
         var values = new LinkedHashMap<Setting, String>();
         values.put(Settings.STAGE, config.stage());
@@ -262,6 +265,7 @@ public final class Functions extends Construct {
                 tables.table(table.name()).getTableName()));
         declaration.buckets().forEach(bucket -> values.put(Settings.bucket(bucket.name()),
                 storage.bucket(bucket.name()).getBucketName()));
+        dataLakes.all().forEach((bucket, lake) -> values.put(Settings.catalog(bucket), lake.databaseName()));
         // The stack's own cache (sharded: the cluster client), or a Redis of your own given with -c redisUrl=...
         // (on LocalStack, which has no ElastiCache); the stack builds no cache when it is given one.
         if (cache.isPresent()) {

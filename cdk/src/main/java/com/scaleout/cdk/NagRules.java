@@ -44,6 +44,11 @@ final class NagRules {
                         + " reset deletes, the objects of the warehouse bucket only (grantReadWrite: object actions on"
                         + " this bucket's keys, client=<id>/table=<name>/dt=<day>/<position>.parquet)",
                         "/^Resource::<StorageWarehouse[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
+                suppressionMatching("AwsSolutions-IAM5", "the warehouse loader keeps the tables of its data lake's"
+                        + " Glue database only (GetTable, CreateTable, UpdateTable on table/<database>/*: a table"
+                        + " per client and imported table, created as records arrive)",
+                        "/^Resource::arn:<AWS::Partition>:glue:<AWS::Region>:<AWS::AccountId>:table\\/scaleout_"
+                                + "[a-z0-9_]+\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "grantReadWrite's object-level S3 actions, on the image"
                         + " and warehouse buckets only (see the resources above)", "/^Action::s3:[A-Za-z]+\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the functions that push live updates may post to, read"

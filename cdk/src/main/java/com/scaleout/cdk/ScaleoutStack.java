@@ -23,6 +23,7 @@ import software.constructs.Construct;
 public final class ScaleoutStack extends Stack {
     private final DataTables tables;
     private final Storage storage;
+    private final DataLakes dataLakes;
     private final Optional<Network> network;
     private final Optional<Cache> cache;
     private final Functions functions;
@@ -42,7 +43,7 @@ public final class ScaleoutStack extends Stack {
         getNode().setContext(S3_ACCESS_LOGS_BY_BUCKET_POLICY, true);
         tables = new DataTables(this, "Data", declaration, config);
         storage = new Storage(this, "Storage", declaration, config);
-        var dataLakes = new DataLakes(this, "DataLakes", declaration, storage, config);
+        dataLakes = new DataLakes(this, "DataLakes", declaration, storage, config);
         boolean ownCache = config.redisUrl().isEmpty()
                 && declaration.functions().stream().anyMatch(FunctionSpec::usesRedis);
         network = ownCache ? Optional.of(new Network(this, "Network", storage.logBucket(), pushersUseRedis(declaration)))
@@ -52,7 +53,7 @@ public final class ScaleoutStack extends Stack {
             network.ifPresent(Network::reachSecretsManager);
             network.ifPresent(Network::reachCloudWatch);
         }
-        functions = new Functions(this, "Functions", declaration, tables, storage, cache, config);
+        functions = new Functions(this, "Functions", declaration, tables, storage, dataLakes, cache, config);
         api = new HttpApiRoutes(this, "Api", declaration, functions, config);
         webSocketApis = new WebSocketApis(this, "WebSockets", declaration, functions, config);
         webSite = config.webDist().filter(WebSite::isBuilt)
@@ -134,6 +135,10 @@ public final class ScaleoutStack extends Stack {
 
     public Storage storage() {
         return storage;
+    }
+
+    public DataLakes dataLakes() {
+        return dataLakes;
     }
 
     /** The VPC the cache and the functions that use it run in, when the stack builds its own cache. */

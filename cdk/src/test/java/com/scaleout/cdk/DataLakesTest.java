@@ -8,6 +8,9 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import com.scaleout.declaration.ScaleoutDeclaration;
+import software.amazon.awscdk.ArnComponents;
+import software.amazon.awscdk.ArnFormat;
 import software.amazon.awscdk.assertions.Match;
 
 /**
@@ -22,7 +25,7 @@ class DataLakesTest {
 
     @BeforeAll
     static void synthesize() {
-        synth = TestStacks.synth(com.scaleout.declaration.ScaleoutDeclaration.declaration(), TestStacks.config("dev", tmp));
+        synth = TestStacks.synth(ScaleoutDeclaration.declaration(), TestStacks.config("dev", tmp));
     }
 
     @Test
@@ -61,5 +64,24 @@ class DataLakesTest {
     void onlyTheBucketDeclaredALakeGetsACatalog() {
         synth.template().resourceCountIs("AWS::Glue::Database", 1);
         synth.template().resourceCountIs("AWS::Athena::WorkGroup", 1);
+    }
+
+    @Test
+    void onlyTheLoaderKeepsTheCatalogsTablesAndItIsCreatedAfterTheDatabase() {
+        var functions = synth.stack().functions();
+        var loader = functions.function(ScaleoutDeclaration.WAREHOUSE_LOADER);
+        var stack = synth.stack();
+        Object tables = stack.resolve(stack.formatArn(ArnComponents.builder().service("glue").resource("table")
+                .resourceName("scaleout_dev_warehouse/*").arnFormat(ArnFormat.SLASH_RESOURCE_NAME).build()));
+
+        assertThat(synth.actionsOn(loader, tables)).containsExactlyInAnyOrderElementsOf(DataLakes.CATALOG_ACTIONS);
+        var loaderResource = synth.template().findResources("AWS::Lambda::Function").get(synth.logicalId(loader));
+        assertThat(loaderResource.toString()).contains("CATALOG_WAREHOUSE=scaleout_dev_warehouse");
+        assertThat((List<?>) loaderResource.get("DependsOn")).anyMatch(id -> id.toString().contains("Database"));
+        for (var spec : ScaleoutDeclaration.declaration().functions()) {
+            if (!spec.name().equals(ScaleoutDeclaration.WAREHOUSE_LOADER)) {
+                assertThat(synth.actionsOn(functions.function(spec.name()), tables)).as(spec.name()).isEmpty();
+            }
+        }
     }
 }

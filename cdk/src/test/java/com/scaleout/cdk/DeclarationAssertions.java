@@ -189,6 +189,11 @@ final class DeclarationAssertions {
                 return synth.resolve(stack.storage().bucket(bucket.name()).getBucketName());
             }
         }
+        for (var lake : stack.dataLakes().all().entrySet()) {
+            if (setting.equals(Settings.catalog(lake.getKey()))) {
+                return lake.getValue().databaseName();
+            }
+        }
         for (var function : declaration.functions()) {
             if (setting.equals(Settings.function(function.name()))) {
                 return synth.resolve(stack.functions().function(function.name()).getFunctionName());

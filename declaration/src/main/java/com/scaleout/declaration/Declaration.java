@@ -119,7 +119,9 @@ public record Declaration(
             f.buckets().stream().filter(b -> !bucketNames.contains(b))
                     .forEach(b -> problems.add("function " + f.name() + " uses unknown bucket " + b));
             f.settings().stream().filter(setting -> !Settings.named().contains(setting)
-                            && functionNames.stream().map(Settings::function).noneMatch(setting::equals))
+                            && functionNames.stream().map(Settings::function).noneMatch(setting::equals)
+                            && buckets.stream().filter(b -> b.dataLake().isPresent())
+                                    .map(b -> Settings.catalog(b.name())).noneMatch(setting::equals))
                     .forEach(setting -> problems.add("function " + f.name() + " reads undeclared setting "
                             + setting.name() + " (declare it in Settings)"));
         }

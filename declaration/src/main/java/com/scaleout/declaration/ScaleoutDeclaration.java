@@ -187,6 +187,7 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(WAREHOUSE_LOADER, "com.scaleout.functions.warehouse.streams.WarehouseLoaderHandler")
                     .memoryMb(3008).timeoutSeconds(900).reads("ImportChanges").reads("ImportTables")
                     .readsAndWrites("WarehouseTables").readsAndWritesBucket("Warehouse")
+                    .readsSettings(Settings.GLUE_ENDPOINT, Settings.catalog("Warehouse"))
                     .shippedIn(Artifact.WAREHOUSE))
             // 29 s as the import API: one seeding chunk, one reset round or one stress run per request; in its own
             // artifact, whose data generators no other function carries

@@ -34,6 +34,8 @@ public final class Settings {
             "the S3 endpoint to use instead of AWS's (moto_server, path-style)");
     public static final Setting CLOUDWATCH_ENDPOINT = Setting.of("CLOUDWATCH_ENDPOINT", LOCAL,
             "the CloudWatch endpoint to use instead of AWS's (moto_server, which the local stream poller reports to)");
+    public static final Setting GLUE_ENDPOINT = Setting.of("GLUE_ENDPOINT", LOCAL,
+            "the Glue endpoint to use instead of AWS's (moto_server, which keeps the warehouse's catalog locally)");
     public static final Setting REDIS_URL = Setting.of("REDIS_URL", DEPLOYMENT,
             "the cache; unset: no cache (the functions fall back to DynamoDB)");
     public static final Setting REDIS_CLUSTER = Setting.of("REDIS_CLUSTER", "false", DEPLOYMENT,
@@ -70,14 +72,17 @@ public final class Settings {
 
     private static final List<Setting> NAMED = List.of(STAGE, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
             AWS_SESSION_TOKEN, AWS_CONTAINER_CREDENTIALS_FULL_URI, AWS_CONTAINER_AUTHORIZATION_TOKEN, DYNAMODB_ENDPOINT,
-            S3_ENDPOINT, CLOUDWATCH_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
+            S3_ENDPOINT, CLOUDWATCH_ENDPOINT, GLUE_ENDPOINT, REDIS_URL, REDIS_CLUSTER, ADMIN_KEY, ADMIN_KEY_SECRET_ARN, BCRYPT_COST,
             SEARCH_QUERY_CONCURRENCY, FANOUT_MAX_FOLLOWERS, IMPORT_WRITE_CONCURRENCY, IMPORT_KEY_CACHE_SECONDS,
             LIVE_ENDPOINT);
 
     private Settings() {
     }
 
-    /** The settings above; the tables' and buckets' names come on top, one per declared table or bucket. */
+    /**
+     * The settings above; the tables' and buckets' names come on top, one per declared table or bucket, and the
+     * catalogs' names, one per data lake bucket.
+     */
     public static List<Setting> named() {
         return NAMED;
     }
@@ -98,5 +103,14 @@ public final class Settings {
     public static Setting bucket(String bucketName) {
         return Setting.of(BucketSpec.environmentVariable(bucketName), DEPLOYMENT,
                 "the physical name of the bucket " + bucketName);
+    }
+
+    /**
+     * The Glue database of a data lake bucket's tables ({@link BucketSpec#dataLake()}), e.g. {@code CATALOG_WAREHOUSE}:
+     * a function that reads it keeps the catalog's tables, and may create and update them.
+     */
+    public static Setting catalog(String bucketName) {
+        return Setting.of("CATALOG_" + Names.upperSnake(bucketName), DEPLOYMENT,
+                "the Glue database of the bucket " + bucketName + "'s tables, which the function keeps");
     }
 }

@@ -17,6 +17,8 @@ class SettingsTest {
         declaration.tables().forEach(table -> declared.add(Settings.table(table.name())));
         declaration.buckets().forEach(bucket -> declared.add(Settings.bucket(bucket.name())));
         declaration.functions().forEach(function -> declared.add(Settings.function(function.name())));
+        declaration.buckets().stream().filter(bucket -> bucket.dataLake().isPresent())
+                .forEach(lake -> declared.add(Settings.catalog(lake.name())));
         for (FunctionSpec function : declaration.functions()) {
             assertThat(declaration.settingsOf(function.name())).as(function.name())
                     .isSubsetOf(declared)
@@ -33,6 +35,18 @@ class SettingsTest {
 
         assertThatThrownBy(builder::build).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("function Echo reads undeclared setting STRAY_KNOB");
+    }
+
+    @Test
+    void onlyADataLakeBucketHasACatalog() {
+        var lake = Declaration.builder().bucket(new BucketSpec("Lake").dataLake(10_000_000L, 1))
+                .function(FunctionSpec.of("Keeper", "x.Keeper").readsSettings(Settings.catalog("Lake")));
+        var plain = Declaration.builder().bucket(new BucketSpec("Files"))
+                .function(FunctionSpec.of("Keeper", "x.Keeper").readsSettings(Settings.catalog("Files")));
+
+        assertThat(lake.build().readersOf(Settings.catalog("Lake"))).containsExactly("Keeper");
+        assertThatThrownBy(plain::build).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("function Keeper reads undeclared setting CATALOG_FILES");
     }
 
     @Test

@@ -57,6 +57,8 @@ import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.AlreadyExistsException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -118,6 +120,7 @@ public final class LocalRuntime implements AutoCloseable {
             parts.streams = AwsClients.streams();
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
             times.run("buckets", () -> createBuckets(declaration));
+            times.run("catalogs", () -> createCatalogs(declaration, parts.environments));
 
             var onFailure = new OnFailureDestination(config.dataDir().resolve("on-failure"));
             var pollers = new ArrayList<StreamPoller>();
@@ -275,6 +278,38 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
+     * The Glue database of each data lake, as the functions' environments name it (the template's name, as the
+     * stack makes it): moto keeps the tables the loader creates in it.
+     */
+    private static void createCatalogs(Declaration declaration, Map<String, Map<String, String>> environments) {
+        var databases = new java.util.TreeSet<String>();
+        declaration.buckets().stream().filter(bucket -> bucket.dataLake().isPresent())
+                .map(bucket -> Settings.catalog(bucket.name()).name())
+                .forEach(variable -> environments.values().forEach(environment -> {
+                    if (environment.containsKey(variable)) {
+                        databases.add(environment.get(variable));
+                    }
+                }));
+        if (databases.isEmpty()) {
+            return;
+        }
+        try (var glue = AwsClients.configured(GlueClient.builder(), Settings.GLUE_ENDPOINT).build()) {
+            for (String database : databases) {
+                try {
+                    glue.createDatabase(create -> create.databaseInput(input -> input.name(database)));
+                } catch (AlreadyExistsException exists) {
+                    // created by an earlier start: what we wanted
+                }
+            }
+        }
+    }
+
+    /** Without a template, a data lake's database: its bucket's local name in snake case. */
+    public static String catalogName(BucketSpec bucket) {
+        return bucketName(bucket).replace('-', '_');
+    }
+
+    /**
      * The production declaration as the template configures it: the template read with the local names, and
      * checked against the declaration.
      */
@@ -350,6 +385,10 @@ public final class LocalRuntime implements AutoCloseable {
         }
         // moto_server serves CloudWatch too; locally a function's deployed name is its declared one
         variables.put(Settings.CLOUDWATCH_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
+        // and Glue, the data lakes' catalogs
+        variables.put(Settings.GLUE_ENDPOINT.name(), backends.dynamoDbEndpoint().toString());
+        declaration.buckets().stream().filter(bucket -> bucket.dataLake().isPresent()).forEach(bucket ->
+                variables.put(Settings.catalog(bucket.name()).name(), catalogName(bucket)));
         declaration.functions().forEach(function ->
                 variables.put(Settings.function(function.name()).name(), function.name()));
         return variables;

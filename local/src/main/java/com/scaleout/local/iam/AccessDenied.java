@@ -5,6 +5,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.apigatewaymanagementapi.model.ApiGatewayManagementApiException;
 import software.amazon.awssdk.services.cloudwatch.model.CloudWatchException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.glue.model.GlueException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.secretsmanager.model.SecretsManagerException;
 
@@ -37,6 +38,8 @@ final class AccessDenied {
                     .awsErrorDetails(details("AccessDeniedException", message, "SecretsManager")).build();
             case "s3" -> S3Exception.builder().message(message).statusCode(403)
                     .awsErrorDetails(details("AccessDenied", message, "S3")).build();
+            case "glue" -> GlueException.builder().message(message).statusCode(400)
+                    .awsErrorDetails(details("AccessDeniedException", message, "Glue")).build();
             case "cloudwatch" -> CloudWatchException.builder().message(message).statusCode(403)
                     .awsErrorDetails(details("AccessDenied", message, "CloudWatch")).build();
             case "execute-api" -> ApiGatewayManagementApiException.builder().message(message).statusCode(403)

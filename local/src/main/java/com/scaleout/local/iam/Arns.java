@@ -22,6 +22,19 @@ record Arns(String region) {
         return bucket(bucket) + "/" + key;
     }
 
+    /** The account's Glue Data Catalog, which every catalog call names besides its database and table. */
+    String glueCatalog() {
+        return "arn:aws:glue:" + region + ":" + ACCOUNT + ":catalog";
+    }
+
+    String glueDatabase(String database) {
+        return "arn:aws:glue:" + region + ":" + ACCOUNT + ":database/" + database;
+    }
+
+    String glueTable(String database, String table) {
+        return "arn:aws:glue:" + region + ":" + ACCOUNT + ":table/" + database + "/" + table;
+    }
+
     /** A secret given by ARN is that ARN; given by name, the ARN it has (without the random suffix AWS adds). */
     String secret(String secretId) {
         return secretId.startsWith("arn:") ? secretId

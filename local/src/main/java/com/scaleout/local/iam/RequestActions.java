@@ -3,14 +3,15 @@ package com.scaleout.local.iam;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.services.glue.model.TableInput;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.ListObjectsRequest;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 
 /**
- * The IAM actions and resources an AWS SDK request is authorized for. DynamoDB, S3, Secrets Manager and API
- * Gateway management requests name their resources; an operation without a mapping here (CloudWatch's, which take no resource-level
+ * The IAM actions and resources an AWS SDK request is authorized for. DynamoDB, S3, Secrets Manager, Glue table and
+ * API Gateway management requests name their resources; an operation without a mapping here (CloudWatch's, which take no resource-level
  * permissions, or one our code does not call yet) is checked as {@code <service>:<Operation>} on {@code *}, which
  * only a grant on {@code *} allows: an unmapped call can be denied too eagerly, never allowed too freely.
  */
@@ -30,6 +31,7 @@ final class RequestActions {
             case "dynamodb" -> new DynamoDbActions(arns).of(request, operationName);
             case "s3" -> s3(request, operationName);
             case "secretsmanager" -> secretsManager(request, operationName, arns);
+            case "glue" -> glueTable(request, operationName, arns);
             case "apigatewaymanagementapi" -> ManagedConnections.of(request, operationName, arns, endpoint);
             default -> Optional.empty();
         };
@@ -58,6 +60,23 @@ final class RequestActions {
                         key.map(k -> Arns.object(name, k)).orElse(Arns.bucket(name))))).orElse(null);
             }
         });
+    }
+
+    /**
+     * A call on one Glue table (GetTable, CreateTable, UpdateTable, DeleteTable) is authorized on the catalog, the
+     * database and the table, as AWS authorizes it: a grant must name all three.
+     */
+    private static Optional<List<AwsCall>> glueTable(SdkRequest request, String operationName, Arns arns) {
+        Optional<String> database = request.getValueForField("DatabaseName", String.class);
+        Optional<String> table = request.getValueForField("Name", String.class)
+                .or(() -> request.getValueForField("TableInput", TableInput.class).map(TableInput::name));
+        if (database.isEmpty() || table.isEmpty()) {
+            return Optional.empty();
+        }
+        String action = "glue:" + operationName;
+        return Optional.of(List.of(new AwsCall(action, arns.glueCatalog()),
+                new AwsCall(action, arns.glueDatabase(database.get())),
+                new AwsCall(action, arns.glueTable(database.get(), table.get()))));
     }
 
     /** Every Secrets Manager call on a secret names it by {@code SecretId} (an ARN or a name). */

@@ -14,7 +14,7 @@ import java.util.Map;
  * cannot know (emulator endpoints), the ones whose value must name a local process instead of AWS's (the cache),
  * and the local tunings. Every other variable is exactly the template's, resolved to local names.
  *
- * @param endpoint moto_server's endpoint, which serves DynamoDB, S3 and CloudWatch
+ * @param endpoint moto_server's endpoint, which serves DynamoDB, S3, CloudWatch and Glue
  * @param redisUrl the local redis-server
  * @param importWriters import writes per request locally (moto_server takes writes one at a time)
  * @param apiUrl the local gateway's URL ({@code http://127.0.0.1:PORT}), whose WebSocket APIs' management
@@ -24,7 +24,8 @@ public record LocalSubstitutions(String endpoint, String redisUrl, String import
 
     /** Added to every function: the template has AWS's endpoints by omission. */
     public static final List<Setting> ENDPOINTS =
-            List.of(Settings.DYNAMODB_ENDPOINT, Settings.S3_ENDPOINT, Settings.CLOUDWATCH_ENDPOINT);
+            List.of(Settings.DYNAMODB_ENDPOINT, Settings.S3_ENDPOINT, Settings.CLOUDWATCH_ENDPOINT,
+                    Settings.GLUE_ENDPOINT);
     /**
      * Replaced where the template sets them: its cache is an ElastiCache Serverless cluster over TLS, locally it
      * is one plain redis-server.

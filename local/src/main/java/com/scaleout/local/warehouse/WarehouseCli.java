@@ -1,9 +1,11 @@
 package com.scaleout.local.warehouse;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.warehouse.WarehouseComponents;
 import com.scaleout.functions.warehouse.application.WarehouseState.TableState;
+import com.scaleout.functions.warehouse.domain.CatalogTables;
 import com.scaleout.functions.warehouse.domain.Column;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
@@ -127,9 +129,10 @@ public final class WarehouseCli implements Runnable {
             }
             for (var table : tables.entrySet()) {
                 TableState state = table.getValue();
-                out.printf("%s: %,d rows in %,d files (log loaded to position %,d); key %s%n", table.getKey(),
-                        state.rows(), state.files(), state.loadedPosition(),
-                        state.schema().keyNames().isEmpty() ? "none (append-only)" : state.schema().keyNames());
+                out.printf("%s: %,d rows in %,d files (log loaded to position %,d); key %s; in Glue and Athena %s%n",
+                        table.getKey(), state.rows(), state.files(), state.loadedPosition(),
+                        state.schema().keyNames().isEmpty() ? "none (append-only)" : state.schema().keyNames(),
+                        CatalogTables.name(new ImportedTable(options.client, table.getKey())));
                 for (Column column : state.schema().columns()) {
                     out.printf("  %-30s %s%n", column.name(), column.type().sqlType());
                 }

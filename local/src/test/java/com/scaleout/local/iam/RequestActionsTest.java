@@ -20,6 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.glue.model.CreateDatabaseRequest;
+import software.amazon.awssdk.services.glue.model.GetTableRequest;
+import software.amazon.awssdk.services.glue.model.UpdateTableRequest;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
@@ -43,6 +46,20 @@ class RequestActionsTest {
                 .containsExactly(new AwsCall("dynamodb:DescribeTable", TABLE + "Users"));
         assertThat(of(ListTablesRequest.builder().build(), "ListTables"))
                 .containsExactly(new AwsCall("dynamodb:ListTables", "*"));
+    }
+
+    @Test
+    void aGlueTableCallIsAuthorizedOnTheCatalogTheDatabaseAndTheTable() {
+        String glue = "arn:aws:glue:eu-west-1:123456789012:";
+        var onOrders = List.of(glue + "catalog", glue + "database/lake", glue + "table/lake/client_1__orders");
+        assertThat(of(GetTableRequest.builder().databaseName("lake").name("client_1__orders").build(), "GetTable"))
+                .extracting(AwsCall::resource).containsExactlyElementsOf(onOrders);
+        assertThat(of(UpdateTableRequest.builder().databaseName("lake")
+                .tableInput(input -> input.name("client_1__orders")).build(), "UpdateTable"))
+                .containsExactlyElementsOf(onOrders.stream().map(arn -> new AwsCall("glue:UpdateTable", arn))
+                        .toList());
+        assertThat(of(CreateDatabaseRequest.builder().databaseInput(input -> input.name("lake")).build(),
+                "CreateDatabase")).containsExactly(new AwsCall("glue:CreateDatabase", "*"));
     }
 
     @Test

@@ -10,7 +10,10 @@ import com.cognitect.transit.TransitFactory;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.warehouse.domain.CatalogTables;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
+import com.scaleout.functions.warehouse.duckdb.DuckDb;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
 import com.scaleout.functions.warehouse.query.ClientWarehouse;
 import com.scaleout.functions.warehouse.s3.ClientFiles;
@@ -33,6 +36,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -77,6 +81,11 @@ class WarehouseIT extends ProductionApiIT {
 
     /** Waits until the warehouse holds the table's log as far as the change log has committed it. */
     private static void awaitLoaded(long client, String table) {
+        awaitLoaded(client, table, 1);
+    }
+
+    /** As above, once the change log has committed at least {@code changes} of the table (the pushes so far). */
+    private static void awaitLoaded(long client, String table, long changes) {
         var imported = new ImportedTable(client, table);
         await().atMost(LOADED).pollInterval(Duration.ofMillis(250)).until(() -> {
             var statistics = fixture.runtime().dynamoDb().getItem(get -> get.tableName("ImportTables")
@@ -86,7 +95,7 @@ class WarehouseIT extends ProductionApiIT {
                 return false;
             }
             long committed = Long.parseLong(statistics.get("lastPosition").n());
-            return state.read(imported).map(s -> s.loadedPosition() == committed).orElse(false);
+            return committed >= changes && state.read(imported).map(s -> s.loadedPosition() == committed).orElse(false);
         });
     }
 
@@ -141,9 +150,9 @@ class WarehouseIT extends ProductionApiIT {
                 + "\"messages\": [{\"action\": \"upsert\", \"sequence\": 1, \"data\": {\"id\": 1, \"name\": \"Ada\"}}, "
                 + "{\"action\": \"upsert\", \"sequence\": 2, \"data\": {\"id\": 2, \"name\": \"Grace\"}}]}"));
 
-        awaitLoaded(client, "orders");
-        awaitLoaded(client, "page_views");
-        awaitLoaded(client, "customers");
+        awaitLoaded(client, "orders", 4);
+        awaitLoaded(client, "page_views", 2);
+        awaitLoaded(client, "customers", 2);
 
         try (var warehouse = open(client, dir)) {
             assertThat(rows(warehouse, "SELECT id, status, price, price__st, _sdc_sequence FROM orders ORDER BY id"))
@@ -178,7 +187,7 @@ class WarehouseIT extends ProductionApiIT {
         accepted(imports.push(key.token(), "[" + record(client, "orders", 1, "{\"id\": 1}") + ", "
                 + record(client, "orders", 2, "{\"id\": 2}") + "]"));
         accepted(imports.push(key.token(), "[" + record(client, "orders", 3, "{\"id\": 3}") + "]"));
-        awaitLoaded(client, "orders");
+        awaitLoaded(client, "orders", 3);
         var before = state.read(new ImportedTable(client, "orders")).orElseThrow();
         long committed = before.loadedPosition();
         var filesBefore = objects(client);
@@ -255,5 +264,79 @@ class WarehouseIT extends ProductionApiIT {
             assertThatThrownBy(() -> rows(warehouse, "SET enable_external_access = true"))
                     .isInstanceOf(SQLException.class);
         }
+    }
+
+    /**
+     * What Athena reads after {@code cdk deploy}: each table in the stack's Glue database, over its client's folder,
+     * partitioned by day with partition projection, with a column of the same name and type for every column of
+     * every file; created with the first file and updated when a file grows the schema.
+     */
+    @Test
+    void theCatalogDescribesEveryFileAsAthenaReadsIt(@TempDir Path dir) throws Exception {
+        long client = ImportRoutesClient.newClientId();
+        var key = imports.createKey(client);
+        accepted(imports.push(key.token(), "[" + record(client, "Orders", 1,
+                "{\"id\": 1, \"Status\": \"open\", \"price\": 10}") + "]"));
+        awaitLoaded(client, "Orders");
+        accepted(imports.push(key.token(), "[" + record(client, "Orders", 2,
+                "{\"id\": 2, \"price\": \"ten\", \"paid\": true}") + "]"));
+        awaitLoaded(client, "Orders", 2);
+        String database = fixture.runtime().environments().get(ScaleoutDeclaration.WAREHOUSE_LOADER)
+                .get(Settings.catalog("Warehouse").name());
+
+        try (var glue = GlueClient.builder().endpointOverride(fixture.runtime().backends().dynamoDbEndpoint())
+                .region(Region.of(RuntimeEnvironment.region()))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build()) {
+            var table = glue.getTable(get -> get.databaseName(database)
+                    .name(CatalogTables.name(new ImportedTable(client, "Orders")))).table();
+            String folder = "s3://" + BUCKET + "/client=" + client + "/table=Orders/";
+            assertThat(table.name()).startsWith("client_" + client + "__orders_");
+            assertThat(table.storageDescriptor().location()).isEqualTo(folder);
+            assertThat(table.partitionKeys()).extracting(c -> c.name() + " " + c.type()).containsExactly("dt string");
+            assertThat(table.parameters()).containsEntry("projection.enabled", "true")
+                    .containsEntry("projection.dt.type", "date")
+                    .containsEntry("storage.location.template", folder + "dt=${dt}/")
+                    .containsEntry("scaleout.key_names", "id");
+            var files = objects(client).keySet();
+            String firstDay = files.stream().map(k -> k.replaceAll(".*/dt=([0-9-]+)/.*", "$1")).sorted()
+                    .findFirst().orElseThrow();
+            assertThat(table.parameters().get("projection.dt.range")).isEqualTo(firstDay + ",NOW");
+            assertThat(glue.getTableVersions(versions -> versions.databaseName(database).tableName(table.name()))
+                    .tableVersions()).as("created with the first file, updated once by the second").hasSize(2);
+
+            var catalogColumns = table.storageDescriptor().columns().stream().map(c -> c.name() + " " + c.type())
+                    .toList();
+            assertThat(catalogColumns).contains("status string", "price bigint", "price__st string",
+                    "paid boolean", "_sdc_sequence bigint", "_sdc_received_at timestamp");
+            assertThat(files).hasSize(2);
+            new ClientFiles(s3, BUCKET).copy(client, dir);
+            var fileColumns = new java.util.LinkedHashSet<String>();
+            try (var duckDb = DuckDb.inMemory(); var statement = duckDb.createStatement();
+                 var paths = Files.walk(dir)) {
+                for (Path file : paths.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+                    try (var result = statement.executeQuery("DESCRIBE SELECT * FROM read_parquet('" + file
+                            + "', hive_partitioning = false)")) {
+                        while (result.next()) {
+                            fileColumns.add(result.getString("column_name").toLowerCase(java.util.Locale.ROOT)
+                                    + " " + hiveType(result.getString("column_type")));
+                        }
+                    }
+                }
+            }
+            assertThat(catalogColumns).as("every file's columns, named and typed as in the catalog")
+                    .containsExactlyInAnyOrderElementsOf(fileColumns);
+        }
+    }
+
+    /** The Glue (Hive) type Athena reads a Parquet column of DuckDB's type as. */
+    private static String hiveType(String duckDbType) {
+        return switch (duckDbType) {
+            case "BIGINT" -> "bigint";
+            case "DOUBLE" -> "double";
+            case "BOOLEAN" -> "boolean";
+            case "VARCHAR" -> "string";
+            default -> duckDbType.startsWith("TIMESTAMP") ? "timestamp" : duckDbType;
+        };
     }
 }

@@ -19,7 +19,8 @@ import java.util.logging.Logger;
  * a file starts right after the position the table's state says is loaded and is named by that first position
  * (see {@link WarehouseFiles}); the state advances only after the file is stored, on the condition that it did not
  * move. A load that fails in between is retried from the same position and writes the same key again, so a
- * replayed or retried batch replaces the file it had written instead of adding rows.
+ * replayed or retried batch replaces the file it had written instead of adding rows. The catalog gets the table
+ * with its first file and each time a file grows its schema, also before the state moves.
  */
 public final class WarehouseLoader {
     private static final Logger LOG = Logger.getLogger(WarehouseLoader.class.getName());
@@ -32,14 +33,16 @@ public final class WarehouseLoader {
     private final WarehouseState state;
     private final ParquetFiles parquet;
     private final WarehouseFileStore files;
+    private final WarehouseCatalog catalog;
     private final Clock clock;
 
     public WarehouseLoader(ChangeLog changeLog, WarehouseState state, ParquetFiles parquet, WarehouseFileStore files,
-                           Clock clock) {
+                           WarehouseCatalog catalog, Clock clock) {
         this.changeLog = changeLog;
         this.state = state;
         this.parquet = parquet;
         this.files = files;
+        this.catalog = catalog;
         this.clock = clock;
     }
 
@@ -60,6 +63,10 @@ public final class WarehouseLoader {
             long to = changes.getLast().position();
             String key = WarehouseFiles.fileKey(table, first.position(), first.receivedAt());
             store(rows, key);
+            if (current.files() == 0 || !rows.schema().equals(current.schema())) {
+                // before the state moves: a load that fails after it publishes again on its retry
+                catalog.publish(table, rows.schema(), WarehouseFiles.day(first.receivedAt()));
+            }
             if (!state.advance(table, from, to, rows.schema(), changes.size())) {
                 throw new IllegalStateException("another load moved " + table + " past " + from + "; retried");
             }

@@ -4,8 +4,8 @@ import com.scaleout.functions.imports.domain.ImportedTable;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Where the warehouse keeps a table's files: {@code client=<id>/table=<name>/dt=<yyyy-mm-dd>/<position>.parquet}.
@@ -15,8 +15,7 @@ import java.time.format.DateTimeFormatter;
  */
 public final class WarehouseFiles {
     /** For changes logged before the log kept their time of receipt: a fixed day, so that retries agree. */
-    static final String UNKNOWN_DAY = "1970-01-01";
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+    static final LocalDate UNKNOWN_DAY = LocalDate.EPOCH;
 
     private WarehouseFiles() {
     }
@@ -33,9 +32,13 @@ public final class WarehouseFiles {
 
     /** The key of the file whose first row is at {@code firstPosition}, received at {@code firstReceivedAt}. */
     public static String fileKey(ImportedTable table, long firstPosition, Instant firstReceivedAt) {
-        String day = firstReceivedAt == null ? UNKNOWN_DAY : DAY.format(firstReceivedAt);
         // zero-padded, so that the files of a day list in log order
-        return tablePrefix(table) + "dt=" + day + "/" + String.format("%020d", firstPosition) + ".parquet";
+        return tablePrefix(table) + "dt=" + day(firstReceivedAt) + "/" + String.format("%020d", firstPosition) + ".parquet";
+    }
+
+    /** The day (UTC) of the file whose first row was received at {@code firstReceivedAt}: its {@code dt}. */
+    public static LocalDate day(Instant firstReceivedAt) {
+        return firstReceivedAt == null ? UNKNOWN_DAY : LocalDate.ofInstant(firstReceivedAt, ZoneOffset.UTC);
     }
 
     /** A table name as a path segment (Hive's partition escaping: anything but letters, digits, - _ . as %XX). */

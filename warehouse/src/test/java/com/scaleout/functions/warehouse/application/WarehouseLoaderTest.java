@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.warehouse.domain.ChangeRows;
+import com.scaleout.functions.warehouse.domain.Column;
 import com.scaleout.functions.warehouse.testing.InMemoryChangeLog;
 import com.scaleout.functions.warehouse.testing.InMemoryWarehouseState;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,7 +29,11 @@ class WarehouseLoaderTest {
     private ChangeRows lastWritten;
     private final WarehouseFileStore files = (key, file) -> stored.put(key,
             lastWritten.rows().stream().map(r -> r.position()).toList());
-    private final WarehouseLoader loader = new WarehouseLoader(log, state, parquet, files,
+    /** Each publication: the table and its columns' names. */
+    private final List<Map.Entry<ImportedTable, List<String>>> published = new ArrayList<>();
+    private final WarehouseCatalog catalog = (table, schema, firstDay) -> published.add(Map.entry(table,
+            schema.columns().stream().map(Column::name).toList()));
+    private final WarehouseLoader loader = new WarehouseLoader(log, state, parquet, files, catalog,
             Clock.fixed(RECEIVED, ZoneOffset.UTC));
 
     private void logged(int count) {
@@ -85,5 +91,29 @@ class WarehouseLoaderTest {
         logged(2);
 
         assertThatThrownBy(() -> loader.load(ORDERS, 4)).hasMessageContaining("no position 3");
+    }
+
+    @Test
+    void theCatalogGetsTheTableWithItsFirstFileAndAgainOnlyWhenAFileGrowsItsSchema() {
+        logged(2);
+        loader.load(ORDERS, 2);
+        logged(2);
+        loader.load(ORDERS, 4);
+        log.logged(ORDERS, "{\"id\":5,\"status\":\"paid\"}", RECEIVED);
+        loader.load(ORDERS, 5);
+
+        assertThat(published).containsExactly(Map.entry(ORDERS, List.of("id")),
+                Map.entry(ORDERS, List.of("id", "status")));
+    }
+
+    @Test
+    void aLoadThatFailedAfterPublishingPublishesAgainOnItsRetry() {
+        logged(2);
+        state.failNextAdvance();
+        assertThatThrownBy(() -> loader.load(ORDERS, 2)).isInstanceOf(IllegalStateException.class);
+
+        loader.load(ORDERS, 2);
+
+        assertThat(published).hasSize(2).allMatch(p -> p.getValue().equals(List.of("id")));
     }
 }

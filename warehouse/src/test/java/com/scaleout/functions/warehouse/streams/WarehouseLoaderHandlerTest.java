@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
 import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.warehouse.application.WarehouseCatalog;
 import com.scaleout.functions.warehouse.application.WarehouseLoader;
 import com.scaleout.functions.warehouse.testing.InMemoryChangeLog;
 import com.scaleout.functions.warehouse.testing.InMemoryWarehouseState;
@@ -28,7 +29,7 @@ class WarehouseLoaderHandlerTest {
     private final InMemoryWarehouseState state = new InMemoryWarehouseState();
     private final List<String> stored = new ArrayList<>();
     private final WarehouseLoaderHandler handler = new WarehouseLoaderHandler(new WarehouseLoader(log, state,
-            (rows, file) -> { }, (key, file) -> stored.add(key), Clock.fixed(RECEIVED, ZoneOffset.UTC)));
+            (rows, file) -> { }, (key, file) -> stored.add(key), WarehouseCatalog.NONE, Clock.fixed(RECEIVED, ZoneOffset.UTC)));
 
     @ParameterizedTest
     @Event(value = "events/imports/warehouse-stream.json", type = DynamodbEvent.class)

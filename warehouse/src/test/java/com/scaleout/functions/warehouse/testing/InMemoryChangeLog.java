@@ -28,6 +28,13 @@ public final class InMemoryChangeLog implements ChangeLog {
         }
     }
 
+    /** Appends one change whose record is {@code json}, keyed by its position. */
+    public void logged(ImportedTable table, String json, Instant receivedAt) {
+        var log = logs.computeIfAbsent(table, t -> new ArrayList<>());
+        long position = log.size() + 1;
+        log.add(new LoggedChange(position, position, "r" + position, "{\"id\":" + position + "}", json, receivedAt));
+    }
+
     @Override
     public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
         return logs.getOrDefault(table, List.of()).stream().filter(c -> c.position() > afterPosition).limit(limit)
