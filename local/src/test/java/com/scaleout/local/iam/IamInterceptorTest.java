@@ -26,6 +26,8 @@ import software.amazon.awssdk.services.apigatewaymanagementapi.model.ApiGatewayM
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.GlueException;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -141,6 +143,22 @@ class IamInterceptorTest {
                     assertThat(denied.awsErrorDetails().errorMessage())
                             .contains("s3:PutObject on resource: \"arn:aws:s3:::images/k\"");
                 });
+    }
+
+    @Test
+    void aFunctionsUngrantedGlueCallIsA400AccessDeniedException() {
+        try (var glue = GlueClient.builder().region(Region.US_EAST_1).credentialsProvider(credentials)
+                .endpointOverride(URI.create("http://127.0.0.1:9"))
+                .overrideConfiguration(c -> c.addExecutionInterceptor(wire)).build()) {
+            assertThatThrownBy(() -> tweetsFunction.accept(() -> glue.getTable(get -> get.databaseName("lake")
+                    .name("client_1__orders"))))
+                    .isInstanceOfSatisfying(GlueException.class, denied -> {
+                        assertThat(denied.statusCode()).isEqualTo(400);
+                        assertThat(denied.awsErrorDetails().errorCode()).isEqualTo("AccessDeniedException");
+                        assertThat(denied.awsErrorDetails().errorMessage())
+                                .contains("glue:GetTable on resource: arn:aws:glue:us-east-1:123456789012:catalog");
+                    });
+        }
     }
 
     @Test
