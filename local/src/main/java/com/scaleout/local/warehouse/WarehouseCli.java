@@ -1,17 +1,15 @@
 package com.scaleout.local.warehouse;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import com.scaleout.functions.warehouse.WarehouseComponents;
 import com.scaleout.functions.warehouse.application.WarehouseState.TableState;
 import com.scaleout.functions.warehouse.domain.Column;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
 import com.scaleout.functions.warehouse.query.ClientWarehouse;
 import com.scaleout.functions.warehouse.s3.ClientFiles;
-import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.LocalSettings;
 import com.scaleout.local.StackUrlFile;
+import com.scaleout.local.backends.MotoClients;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -87,8 +85,7 @@ public final class WarehouseCli implements Runnable {
         }
 
         S3Client s3() {
-            return S3Client.builder().endpointOverride(endpoint).forcePathStyle(true).region(region())
-                    .credentialsProvider(local()).build();
+            return MotoClients.s3(endpoint);
         }
 
         Map<String, TableState> tables(long client) {
@@ -96,11 +93,6 @@ public final class WarehouseCli implements Runnable {
                 return new DynamoWarehouseState(dynamoDb, DynamoWarehouseState.TABLE, Clock.systemUTC())
                         .tablesOf(client);
             }
-        }
-
-        static String bucket() {
-            return LocalRuntime.bucketName(ScaleoutDeclaration.declaration().buckets().stream()
-                    .filter(b -> b.name().equals(WarehouseComponents.BUCKET)).findFirst().orElseThrow());
         }
 
         private static Region region() {
@@ -154,7 +146,7 @@ public final class WarehouseCli implements Runnable {
             Path dir = Path.of(RuntimeEnvironment.variable(LocalSettings.DATA_DIR).orElseThrow(), "warehouse",
                     "client=" + options.client).toAbsolutePath();
             try (var s3 = stack.s3()) {
-                var copied = new ClientFiles(s3, Stack.bucket()).copy(options.client, dir);
+                var copied = new ClientFiles(s3, LocalWarehouse.bucket()).copy(options.client, dir);
                 System.err.printf("%d files (%,d bytes), %d fetched, in %s%n", copied.files(), copied.bytes(),
                         copied.fetched(), dir);
             }

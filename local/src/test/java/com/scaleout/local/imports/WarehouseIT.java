@@ -9,12 +9,13 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.cognitect.transit.TransitFactory;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.imports.domain.ImportedTable;
-import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
 import com.scaleout.functions.warehouse.query.ClientWarehouse;
 import com.scaleout.functions.warehouse.s3.ClientFiles;
+import com.scaleout.local.backends.MotoClients;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.warehouse.LocalWarehouse;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,9 +30,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -44,7 +42,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 class WarehouseIT extends ProductionApiIT {
     /** The change log's stream, then the loader's (batched for up to 5 s), on a busy machine. */
     private static final Duration LOADED = Duration.ofSeconds(120);
-    private static final String BUCKET = "scaleout-warehouse";
+    private static final String BUCKET = LocalWarehouse.bucket();
 
     private static ImportRoutesClient imports;
     private static S3Client s3;
@@ -53,10 +51,7 @@ class WarehouseIT extends ProductionApiIT {
     @BeforeAll
     static void clients() {
         imports = new ImportRoutesClient(fixture.runtime().url(), fixture.runtime().backends().dynamoDbEndpoint());
-        s3 = S3Client.builder().endpointOverride(fixture.runtime().backends().dynamoDbEndpoint()).forcePathStyle(true)
-                .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
+        s3 = MotoClients.s3(fixture.runtime().backends().dynamoDbEndpoint());
         state = new DynamoWarehouseState(fixture.runtime().dynamoDb(), DynamoWarehouseState.TABLE, Clock.systemUTC());
     }
 
