@@ -94,14 +94,18 @@ public final class LocalRuntime implements AutoCloseable {
         LocalLogging.configure(); // the runtime a test starts logs the same JSON lines as ./scaleout up's
         var parts = new RuntimeParts();
         try {
+            // read once: the API's stage throttle is taken from it now, the rest resolved once the backends are up
+            var templateSource = configuringTemplate(declaration, config)
+                    .map(path -> times.time("template", () -> StackTemplate.Source.read(path)));
             times.run("functions and API", () -> {
                 parts.functions = functionPools(declaration, config, spec -> environmentOf(declaration, spec, parts));
-                parts.api = bindApi(declaration, config, parts.functions);
+                parts.api = bindApi(declaration, config, parts.functions,
+                        templateSource.flatMap(StackTemplate.Source::httpStageDefault));
             });
             parts.backends = times.time("backends",
                     () -> Backends.startOrConnect(config.dynamoDbEndpoint(), config.redisUrl(), config.dataDir()));
-            var template = configuringTemplate(declaration, config)
-                    .map(path -> times.time("template", () -> configured(declaration, path, parts.backends)));
+            var template = templateSource
+                    .map(source -> times.time("template", () -> configured(declaration, source, parts.backends)));
             String apiUrl = "http://127.0.0.1:" + parts.api.port();
             var substitutions = LocalSubstitutions.of(parts.backends.dynamoDbEndpoint().toString(),
                     parts.backends.redisUrl(), apiUrl);
@@ -225,9 +229,13 @@ public final class LocalRuntime implements AutoCloseable {
         return variables;
     }
 
-    /** The HTTP API, its port bound (not yet serving): binding is what fails when the port is taken. */
+    /**
+     * The HTTP API, its port bound (not yet serving): binding is what fails when the port is taken. Its routes
+     * without a throttle of their own get {@code stageDefault}'s (the template's HTTP API stage), if any.
+     */
     private static LocalHttpApi bindApi(Declaration declaration, LocalConfig config,
-                                        Map<String, FunctionPool> functions) throws IOException {
+                                        Map<String, FunctionPool> functions,
+                                        Optional<RouteThrottles.StageDefault> stageDefault) throws IOException {
         var authorizers = new LinkedHashMap<String, AuthorizerGate>();
         declaration.authorizers().forEach(a -> authorizers.put(a.name(), new AuthorizerGate(a,
                 functions.get(a.function()), config.authorizerTtlOverride(), Clock.systemUTC())));
@@ -238,17 +246,11 @@ public final class LocalRuntime implements AutoCloseable {
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
                     Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
-                    new RouteThrottles(declaration.routeThrottles(), stageDefaultThrottle(declaration, config)),
+                    new RouteThrottles(declaration.routeThrottles(), stageDefault),
                     webSocketApis);
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);
         }
-    }
-
-    /** The template's default route throttle of the HTTP API's stage, when a template configures the stack. */
-    private static Optional<RouteThrottles.StageDefault> stageDefaultThrottle(Declaration declaration,
-                                                                              LocalConfig config) {
-        return configuringTemplate(declaration, config).flatMap(StackTemplate::httpStageDefault);
     }
 
     /** The template configures the production declaration only (a test's own declaration has no template). */
@@ -310,12 +312,13 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
-     * The production declaration as the template configures it: the template read with the local names, and
+     * The production declaration as the template configures it: the template resolved with the local names, and
      * checked against the declaration.
      */
-    private static TemplateConfiguration configured(Declaration declaration, Path templateJson, Backends backends) {
-        return TemplateConfiguration.of(declaration, StackTemplate.read(templateJson, localNames(backends.redisUrl())),
-                templateJson);
+    private static TemplateConfiguration configured(Declaration declaration, StackTemplate.Source template,
+                                                    Backends backends) {
+        return TemplateConfiguration.of(declaration, template.resolve(localNames(backends.redisUrl())),
+                template.path());
     }
 
     /** The local names the template's references resolve to: moto's account, this region, this Redis. */

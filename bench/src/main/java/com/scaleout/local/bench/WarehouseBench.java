@@ -7,6 +7,8 @@ import com.scaleout.functions.warehouse.duckdb.DuckDb;
 import com.scaleout.functions.warehouse.duckdb.Sql;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.backends.MotoClients;
+import com.scaleout.local.warehouse.LocalWarehouse;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,11 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * {@code ./scaleout bench warehouse [records] [rows]}: how fast pushed records become queryable Parquet, and what the
@@ -179,13 +177,10 @@ final class WarehouseBench {
     }
 
     private static Stored files(LocalRuntime runtime) {
-        try (var s3 = S3Client.builder().endpointOverride(runtime.backends().dynamoDbEndpoint()).forcePathStyle(true)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build()) {
+        try (var s3 = MotoClients.s3(runtime.backends().dynamoDbEndpoint())) {
             int count = 0;
             long bytes = 0;
-            for (var object : s3.listObjectsV2Paginator(l -> l.bucket("scaleout-warehouse")
+            for (var object : s3.listObjectsV2Paginator(l -> l.bucket(LocalWarehouse.bucket())
                     .prefix("client=" + CLIENT_ID + "/")).contents()) {
                 count++;
                 bytes += object.size();

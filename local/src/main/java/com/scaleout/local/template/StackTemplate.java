@@ -46,10 +46,63 @@ public final class StackTemplate {
 
     /** Reads and resolves the template; anything it cannot resolve fails here, naming it. */
     public static StackTemplate read(Path templateJson, LocalNames names) {
-        try {
-            return parse(JSON.readTree(templateJson.toFile()), names);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the template " + templateJson, e);
+        return Source.read(templateJson).resolve(names);
+    }
+
+    /**
+     * A template file read (its JSON), not yet resolved: the local runtime reads it once, takes the HTTP API's
+     * stage default from it before anything is started, and resolves it once the backends whose names it needs
+     * are up.
+     */
+    public static final class Source {
+        private final Path path;
+        private final JsonNode json;
+
+        private Source(Path path, JsonNode json) {
+            this.path = path;
+            this.json = json;
+        }
+
+        public static Source read(Path templateJson) {
+            try {
+                return new Source(templateJson, JSON.readTree(templateJson.toFile()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the template " + templateJson, e);
+            }
+        }
+
+        /** The file it was read from. */
+        public Path path() {
+            return path;
+        }
+
+        /** The template resolved with these names; anything it cannot resolve fails here, naming it. */
+        public StackTemplate resolve(LocalNames names) {
+            return parse(json, names);
+        }
+
+        /**
+         * The HTTP API stage's default route throttle ({@code DefaultRouteSettings}), which each route without a
+         * throttle of its own gets a bucket of. Needs no names: the local gateway's port is bound (and its
+         * throttles fixed) before the backends whose names the rest of the template needs are up.
+         */
+        public Optional<RouteThrottles.StageDefault> httpStageDefault() {
+            JsonNode resources = json.path("Resources");
+            var defaults = new ArrayList<RouteThrottles.StageDefault>();
+            resources.properties().forEach(entry -> {
+                JsonNode resource = entry.getValue();
+                JsonNode throttle = resource.path("Properties").path("DefaultRouteSettings");
+                if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage")
+                        && !isWebSocket(resource, resources) && throttle.has("ThrottlingRateLimit")) {
+                    defaults.add(new RouteThrottles.StageDefault(throttle.path("ThrottlingRateLimit").asDouble(),
+                            throttle.path("ThrottlingBurstLimit").asInt()));
+                }
+            });
+            if (defaults.size() > 1) {
+                throw new UnresolvableTemplateException("the template has " + defaults.size()
+                        + " HTTP API stages with a default route throttle; the local gateway serves one");
+            }
+            return defaults.stream().findFirst();
         }
     }
 
@@ -131,35 +184,6 @@ public final class StackTemplate {
     public List<String> awsManagedPolicies(String declaredFunctionName) {
         function(declaredFunctionName);
         return awsManagedPolicies.get(declaredFunctionName);
-    }
-
-    /**
-     * The HTTP API stage's default route throttle ({@code DefaultRouteSettings}), which each route without a throttle
-     * of its own gets a bucket of. Read on its own, before the rest of the template is resolved, because the local
-     * gateway's port is bound (and its throttles fixed) before the backends whose names the rest needs are up.
-     */
-    public static Optional<RouteThrottles.StageDefault> httpStageDefault(Path templateJson) {
-        JsonNode resources;
-        try {
-            resources = JSON.readTree(templateJson.toFile()).path("Resources");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the template " + templateJson, e);
-        }
-        var defaults = new ArrayList<RouteThrottles.StageDefault>();
-        resources.properties().forEach(entry -> {
-            JsonNode resource = entry.getValue();
-            JsonNode throttle = resource.path("Properties").path("DefaultRouteSettings");
-            if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage") && !isWebSocket(resource, resources)
-                    && throttle.has("ThrottlingRateLimit")) {
-                defaults.add(new RouteThrottles.StageDefault(throttle.path("ThrottlingRateLimit").asDouble(),
-                        throttle.path("ThrottlingBurstLimit").asInt()));
-            }
-        });
-        if (defaults.size() > 1) {
-            throw new UnresolvableTemplateException("the template has " + defaults.size()
-                    + " HTTP API stages with a default route throttle; the local gateway serves one");
-        }
-        return defaults.stream().findFirst();
     }
 
     /** The stage's per-route throttles (its RouteSettings), each as a spec whose reason names the template. */

@@ -1,9 +1,7 @@
 package com.scaleout.local.warehouse;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
-import com.scaleout.functions.warehouse.WarehouseComponents;
 import com.scaleout.functions.warehouse.application.WarehouseState.TableState;
 import com.scaleout.functions.warehouse.domain.CatalogTables;
 import com.scaleout.functions.warehouse.domain.Column;
@@ -11,9 +9,9 @@ import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
 import com.scaleout.functions.warehouse.query.ClientWarehouse;
 import com.scaleout.functions.warehouse.s3.ClientFiles;
-import com.scaleout.local.LocalRuntime;
 import com.scaleout.local.LocalSettings;
 import com.scaleout.local.StackUrlFile;
+import com.scaleout.local.backends.MotoClients;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -89,8 +87,7 @@ public final class WarehouseCli implements Runnable {
         }
 
         S3Client s3() {
-            return S3Client.builder().endpointOverride(endpoint).forcePathStyle(true).region(region())
-                    .credentialsProvider(local()).build();
+            return MotoClients.s3(endpoint);
         }
 
         Map<String, TableState> tables(long client) {
@@ -98,11 +95,6 @@ public final class WarehouseCli implements Runnable {
                 return new DynamoWarehouseState(dynamoDb, DynamoWarehouseState.TABLE, Clock.systemUTC())
                         .tablesOf(client);
             }
-        }
-
-        static String bucket() {
-            return LocalRuntime.bucketName(ScaleoutDeclaration.declaration().buckets().stream()
-                    .filter(b -> b.name().equals(WarehouseComponents.BUCKET)).findFirst().orElseThrow());
         }
 
         private static Region region() {
@@ -157,7 +149,7 @@ public final class WarehouseCli implements Runnable {
             Path dir = Path.of(RuntimeEnvironment.variable(LocalSettings.DATA_DIR).orElseThrow(), "warehouse",
                     "client=" + options.client).toAbsolutePath();
             try (var s3 = stack.s3()) {
-                var copied = new ClientFiles(s3, Stack.bucket()).copy(options.client, dir);
+                var copied = new ClientFiles(s3, LocalWarehouse.bucket()).copy(options.client, dir);
                 System.err.printf("%d files (%,d bytes), %d fetched, in %s%n", copied.files(), copied.bytes(),
                         copied.fetched(), dir);
             }

@@ -5,7 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.backends.MotoClients;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.warehouse.LocalWarehouse;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.time.Duration;
@@ -42,13 +44,8 @@ class AdminIT extends ProductionApiIT {
 
     /** The import warehouse's files (keys) in the local S3. */
     private static List<String> warehouseFiles() {
-        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
-                .endpointOverride(fixture.runtime().backends().dynamoDbEndpoint()).forcePathStyle(true)
-                .region(software.amazon.awssdk.regions.Region.US_EAST_1)
-                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
-                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
-                .build()) {
-            return s3.listObjectsV2(list -> list.bucket("scaleout-warehouse")).contents().stream()
+        try (var s3 = MotoClients.s3(fixture.runtime().backends().dynamoDbEndpoint())) {
+            return s3.listObjectsV2(list -> list.bucket(LocalWarehouse.bucket())).contents().stream()
                     .map(software.amazon.awssdk.services.s3.model.S3Object::key).toList();
         }
     }

@@ -110,4 +110,24 @@ class DynamoChangeLogIT {
         assertThat(service.record(redelivered)).as("a replay after the commit").isEmpty();
         assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).hasSize(4);
     }
+
+    @Test
+    void changesUpToAPositionKnownCommittedAreReadWithoutTheStatistics() {
+        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
+        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        // record ids of their own: a dedupe mark is by record and sequence, whatever the table
+        assertThat(new ChangeLogService(log).record(List.of(change(table, "u1", 10, "{\"n\":1}"),
+                change(table, "u2", 20, "{\"n\":2}"), change(table, "u3", 30, "{\"n\":3}")))).isEmpty();
+        // the statistics table does not exist for this one: a read of the committed position would fail
+        var withoutStatistics = new DynamoChangeLog(dynamoDb, "ImportChanges", "NoImportTables", clock);
+
+        assertThat(withoutStatistics.changesUpTo(table, 0, 2, 100, Long.MAX_VALUE))
+                .extracting(LoggedChange::position).containsExactly(1L, 2L);
+        assertThat(withoutStatistics.changesUpTo(table, 1, 3, 100, Long.MAX_VALUE))
+                .extracting(LoggedChange::dataJson).containsExactly("{\"n\":2}", "{\"n\":3}");
+        assertThat(withoutStatistics.changesUpTo(table, 3, 3, 100, Long.MAX_VALUE)).isEmpty();
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).extracting(LoggedChange::position)
+                .containsExactly(1L, 2L, 3L);
+    }
 }

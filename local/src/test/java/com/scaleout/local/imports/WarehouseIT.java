@@ -8,16 +8,17 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.cognitect.transit.TransitFactory;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.imports.domain.ImportedTable;
-import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.declaration.Settings;
+import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.warehouse.domain.CatalogTables;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import com.scaleout.functions.warehouse.duckdb.DuckDb;
 import com.scaleout.functions.warehouse.dynamodb.DynamoWarehouseState;
 import com.scaleout.functions.warehouse.query.ClientWarehouse;
 import com.scaleout.functions.warehouse.s3.ClientFiles;
+import com.scaleout.local.backends.MotoClients;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.warehouse.LocalWarehouse;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -48,7 +45,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 class WarehouseIT extends ProductionApiIT {
     /** The change log's stream, then the loader's (batched for up to 5 s), on a busy machine. */
     private static final Duration LOADED = Duration.ofSeconds(120);
-    private static final String BUCKET = "scaleout-warehouse";
+    private static final String BUCKET = LocalWarehouse.bucket();
 
     private static ImportRoutesClient imports;
     private static S3Client s3;
@@ -57,10 +54,7 @@ class WarehouseIT extends ProductionApiIT {
     @BeforeAll
     static void clients() {
         imports = new ImportRoutesClient(fixture.runtime().url(), fixture.runtime().backends().dynamoDbEndpoint());
-        s3 = S3Client.builder().endpointOverride(fixture.runtime().backends().dynamoDbEndpoint()).forcePathStyle(true)
-                .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
+        s3 = MotoClients.s3(fixture.runtime().backends().dynamoDbEndpoint());
         state = new DynamoWarehouseState(fixture.runtime().dynamoDb(), DynamoWarehouseState.TABLE, Clock.systemUTC());
     }
 
@@ -284,10 +278,7 @@ class WarehouseIT extends ProductionApiIT {
         String database = fixture.runtime().environments().get(ScaleoutDeclaration.WAREHOUSE_LOADER)
                 .get(Settings.catalog("Warehouse").name());
 
-        try (var glue = GlueClient.builder().endpointOverride(fixture.runtime().backends().dynamoDbEndpoint())
-                .region(Region.of(RuntimeEnvironment.region()))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build()) {
+        try (var glue = MotoClients.glue(fixture.runtime().backends().dynamoDbEndpoint())) {
             var table = glue.getTable(get -> get.databaseName(database)
                     .name(CatalogTables.name(new ImportedTable(client, "Orders")))).table();
             String folder = "s3://" + BUCKET + "/client=" + client + "/table=Orders/";

@@ -102,7 +102,7 @@ class StackTemplateTest {
     @Test
     void theHttpApiStagesDefaultRouteThrottleIsReadApartFromTheWebSocketStages() {
         Path path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow());
-        assertThat(StackTemplate.httpStageDefault(path))
+        assertThat(StackTemplate.Source.read(path).httpStageDefault())
                 .contains(new com.scaleout.local.http.RouteThrottles.StageDefault(2_000, 4_000));
         assertThat(template.webSocketStages()).allSatisfy(stage -> assertThat(stage.ratePerSecond()).isNotEqualTo(2_000));
     }

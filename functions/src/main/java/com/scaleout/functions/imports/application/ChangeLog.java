@@ -44,6 +44,22 @@ public interface ChangeLog {
     List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes);
 
     /**
+     * Changes after {@code afterPosition} up to {@code committedUpTo}, a position the caller knows is committed
+     * (the warehouse loader has it from the statistics' stream record), in position order: at most {@code limit},
+     * and no more once {@code maxBytes} of key and data have been read. What {@link #changes} gives, without reading
+     * the committed position first; nothing past {@code committedUpTo}, so the caller must not pass a position it
+     * has not seen committed. This default reads through {@link #changes} (positions have no gaps, so the first
+     * {@code committedUpTo - afterPosition} changes are those); a log whose committed position costs a read skips it.
+     */
+    default List<LoggedChange> changesUpTo(ImportedTable table, long afterPosition, long committedUpTo, int limit,
+                                           long maxBytes) {
+        if (committedUpTo <= afterPosition) {
+            return List.of();
+        }
+        return changes(table, afterPosition, (int) Math.min(limit, committedUpTo - afterPosition), maxBytes);
+    }
+
+    /**
      * One atomic append: the changes, and what the statistics gain: {@code addedRows} new keys, the highest
      * sequence so far, and columns not tracked before.
      */

@@ -418,11 +418,19 @@ public final class DynamoChangeLog implements ChangeLog {
         return new TablesPage(more ? tables.subList(0, limit) : tables, more);
     }
 
+    /** The committed position (a consistent GetItem of the statistics), then the changes up to it. */
     @Override
     public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
+        return changesUpTo(table, afterPosition, statistics(table).map(TableStatistics::lastPosition).orElse(0L),
+                limit, maxBytes);
+    }
+
+    /** One consistent Query of the positions {@code afterPosition + 1 .. committedUpTo}, paged. */
+    @Override
+    public List<LoggedChange> changesUpTo(ImportedTable table, long afterPosition, long committedUpTo, int limit,
+                                          long maxBytes) {
         var changes = new ArrayList<LoggedChange>();
-        long committed = statistics(table).map(TableStatistics::lastPosition).orElse(0L);
-        if (committed <= afterPosition) {
+        if (committedUpTo <= afterPosition) {
             return changes;
         }
         long bytes = 0;
@@ -436,7 +444,7 @@ public final class DynamoChangeLog implements ChangeLog {
                     .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG,
                             "#position", ImportTables.Change.POSITION))
                     .expressionAttributeValues(Map.of(":log", s(log), ":first", n(afterPosition + 1),
-                            ":committed", n(committed)))
+                            ":committed", n(committedUpTo)))
                     .exclusiveStartKey(from).limit(wanted));
             for (Map<String, AttributeValue> item : response.items()) {
                 LoggedChange change = toChange(item);

@@ -53,7 +53,8 @@ public final class WarehouseLoader {
         while (current.loadedPosition() < committedUpTo) {
             long from = current.loadedPosition();
             int limit = (int) Math.min(MAX_ROWS_PER_FILE, committedUpTo - from);
-            List<LoggedChange> changes = changeLog.changes(table, from, limit, MAX_BYTES_PER_FILE);
+            // committedUpTo came from the statistics' stream record: no need to read the committed position again
+            List<LoggedChange> changes = changeLog.changesUpTo(table, from, committedUpTo, limit, MAX_BYTES_PER_FILE);
             if (changes.isEmpty() || changes.getFirst().position() != from + 1) {
                 throw new IllegalStateException("the change log of " + table + " has no position " + (from + 1)
                         + " though " + committedUpTo + " is committed");

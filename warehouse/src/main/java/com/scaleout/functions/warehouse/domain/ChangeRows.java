@@ -2,9 +2,9 @@ package com.scaleout.functions.warehouse.domain;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scaleout.functions.imports.domain.LoggedChange;
+import com.scaleout.functions.shared.json.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,8 +16,6 @@ import java.util.List;
  * @param schema the table's schema after these rows
  */
 public record ChangeRows(WarehouseSchema schema, List<WarehouseRow> rows) {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     public ChangeRows {
         rows = List.copyOf(rows);
     }
@@ -55,7 +53,7 @@ public record ChangeRows(WarehouseSchema schema, List<WarehouseRow> rows) {
                 values.put(column.get(), field.getValue());
             } else {
                 if (overflow == null) {
-                    overflow = JSON.createObjectNode();
+                    overflow = Json.MAPPER.createObjectNode();
                 }
                 overflow.set(field.getKey(), field.getValue());
             }
@@ -67,7 +65,7 @@ public record ChangeRows(WarehouseSchema schema, List<WarehouseRow> rows) {
     /** The log holds what the import API accepted and stored: JSON objects. Anything else is a broken log. */
     private static ObjectNode object(String json, LoggedChange change) {
         try {
-            JsonNode node = JSON.readTree(json);
+            JsonNode node = Json.MAPPER.readTree(json);
             if (node instanceof ObjectNode object) {
                 return object;
             }

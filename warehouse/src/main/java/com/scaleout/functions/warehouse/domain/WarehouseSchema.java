@@ -3,10 +3,9 @@ package com.scaleout.functions.warehouse.domain;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -48,14 +47,14 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
         for (SystemColumn system : SystemColumn.values()) {
             taken.add(folded(system.columnName()));
         }
-        Map<String, ColumnType> seen = new LinkedHashMap<>();
+        Set<FieldType> seen = new LinkedHashSet<>();
         for (JsonNode row : rows) {
             row.properties().forEach(field -> ColumnType.of(field.getValue())
-                    .ifPresent(type -> seen.putIfAbsent(field.getKey() + '\u0000' + type, type)));
+                    .ifPresent(type -> seen.add(new FieldType(field.getKey(), type))));
         }
-        for (var entry : seen.entrySet()) {
-            String field = entry.getKey().substring(0, entry.getKey().lastIndexOf('\u0000'));
-            ColumnType type = entry.getValue();
+        for (FieldType seenField : seen) {
+            String field = seenField.field();
+            ColumnType type = seenField.type();
             if (grown.size() >= MAX_COLUMNS) {
                 break;
             }
@@ -66,6 +65,10 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
             }
         }
         return new WarehouseSchema(keyNames.isEmpty() ? rowKeyNames : keyNames, grown);
+    }
+
+    /** A field with a value of a type, in the order the rows first show it. */
+    private record FieldType(String field, ColumnType type) {
     }
 
     /** The field's own name if free, else suffixed by the type, else numbered as well. */

@@ -4,8 +4,8 @@ import static com.scaleout.functions.shared.aws.Attributes.n;
 import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.scaleout.functions.imports.domain.ImportedTable;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.warehouse.application.WarehouseState;
 import com.scaleout.functions.warehouse.domain.WarehouseSchema;
 import java.time.Clock;
@@ -29,7 +29,6 @@ public final class DynamoWarehouseState implements WarehouseState {
     static final String ROWS = "rows";
     static final String FILES = "files";
     static final String LOADED_AT = "loadedAt";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final DynamoDbClient dynamoDb;
     private final String tableName;
@@ -97,7 +96,7 @@ public final class DynamoWarehouseState implements WarehouseState {
 
     private static String write(WarehouseSchema schema) {
         try {
-            return JSON.writeValueAsString(schema);
+            return Json.MAPPER.writeValueAsString(schema);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write a schema", e);
         }
@@ -108,7 +107,7 @@ public final class DynamoWarehouseState implements WarehouseState {
             return WarehouseSchema.empty();
         }
         try {
-            return JSON.readValue(value.s(), WarehouseSchema.class);
+            return Json.MAPPER.readValue(value.s(), WarehouseSchema.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored schema is not readable", e);
         }

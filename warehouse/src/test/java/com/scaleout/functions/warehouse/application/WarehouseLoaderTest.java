@@ -54,6 +54,18 @@ class WarehouseLoaderTest {
     }
 
     @Test
+    void aLoadReadsUpToThePositionItWasToldIsCommittedAndNoFurther() {
+        logged(5); // positions 4 and 5 are in the log, but their commit is not in this batch
+
+        assertThat(loader.load(ORDERS, 3)).isEqualTo(1);
+
+        assertThat(log.readsUpTo()).as("no read of the committed position: the fake's changes() would throw")
+                .containsExactly(3L);
+        assertThat(stored.values()).containsExactly(List.of(1L, 2L, 3L));
+        assertThat(state.read(ORDERS).orElseThrow().loadedPosition()).isEqualTo(3);
+    }
+
+    @Test
     void aReplayedCommitLoadsNothing() {
         logged(3);
         loader.load(ORDERS, 3);

@@ -1,10 +1,16 @@
 package com.scaleout.functions.warehouse.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +37,38 @@ class ChangeRowsTest {
         assertThat(second.values().get(rows.schema().column("total", ColumnType.STRING).orElseThrow()).textValue())
                 .isEqualTo("due");
         assertThat(second.receivedAt()).isNull();
+    }
+
+    /**
+     * The log's JSON is read with the process's shared mapper ({@code Json.MAPPER}): numbers as a plain
+     * {@code ObjectMapper} reads them (no BigDecimal for floats, integers past a long as BigInteger), so every value
+     * keeps the column type and the value it had when the warehouse built its own mapper.
+     */
+    @Test
+    void valuesKeepTheTypesAndValuesAPlainMapperGivesThem() throws Exception {
+        String data = "{\"id\":1,\"one\":1,\"half\":1.5,\"huge\":1e400,\"long\":9223372036854775807,"
+                + "\"past_long\":12345678901234567890,\"whole\":2.0,\"exp\":1E2,\"flag\":true,\"text\":\"x\","
+                + "\"nested\":{\"a\":[1,1.5]},\"list\":[1,\"x\"],\"none\":null}";
+        var rows = ChangeRows.of(WarehouseSchema.empty(), List.of(new LoggedChange(1, 1, "r", "{\"id\":1}", data)),
+                BATCHED);
+
+        assertThat(rows.schema().columns()).extracting(Column::name, Column::type).containsExactly(
+                tuple("id", ColumnType.INTEGER), tuple("one", ColumnType.INTEGER), tuple("half", ColumnType.DECIMAL),
+                tuple("huge", ColumnType.DECIMAL), tuple("long", ColumnType.INTEGER),
+                tuple("past_long", ColumnType.DECIMAL), tuple("whole", ColumnType.DECIMAL),
+                tuple("exp", ColumnType.DECIMAL), tuple("flag", ColumnType.BOOLEAN), tuple("text", ColumnType.STRING),
+                tuple("nested", ColumnType.JSON), tuple("list", ColumnType.JSON));
+        var values = new LinkedHashMap<String, JsonNode>();
+        rows.rows().getFirst().values().forEach((column, value) -> values.put(column.name(), value));
+        JsonNode plain = new ObjectMapper().readTree(data);
+        values.forEach((name, value) -> {
+            assertThat(value).as(name).isEqualTo(plain.get(name));
+            assertThat(value.getClass()).as(name).isEqualTo(plain.get(name).getClass());
+        });
+        assertThat(values.get("huge")).isInstanceOf(DoubleNode.class);
+        assertThat(values.get("huge").doubleValue()).isInfinite();
+        assertThat(values.get("past_long")).isInstanceOf(BigIntegerNode.class);
+        assertThat(values.get("half")).isInstanceOf(DoubleNode.class);
     }
 
     @Test

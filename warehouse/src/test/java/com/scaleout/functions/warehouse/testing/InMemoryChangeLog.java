@@ -17,6 +17,7 @@ import java.util.Set;
 /** Committed change logs in memory; only what the warehouse reads of them. */
 public final class InMemoryChangeLog implements ChangeLog {
     private final Map<ImportedTable, List<LoggedChange>> logs = new HashMap<>();
+    private final List<Long> readsUpTo = new ArrayList<>();
 
     /** Appends {@code count} changes of keys {@code id} = their position, received at {@code receivedAt}. */
     public void logged(ImportedTable table, int count, Instant receivedAt) {
@@ -35,10 +36,23 @@ public final class InMemoryChangeLog implements ChangeLog {
         log.add(new LoggedChange(position, position, "r" + position, "{\"id\":" + position + "}", json, receivedAt));
     }
 
+    /** The bounds ({@code committedUpTo}) of every read, in order. */
+    public List<Long> readsUpTo() {
+        return List.copyOf(readsUpTo);
+    }
+
+    @Override
+    public List<LoggedChange> changesUpTo(ImportedTable table, long afterPosition, long committedUpTo, int limit,
+                                          long maxBytes) {
+        readsUpTo.add(committedUpTo);
+        return logs.getOrDefault(table, List.of()).stream()
+                .filter(c -> c.position() > afterPosition && c.position() <= committedUpTo).limit(limit).toList();
+    }
+
+    /** The warehouse knows what is committed from the stream: reading the committed position again is a fault. */
     @Override
     public List<LoggedChange> changes(ImportedTable table, long afterPosition, int limit, long maxBytes) {
-        return logs.getOrDefault(table, List.of()).stream().filter(c -> c.position() > afterPosition).limit(limit)
-                .toList();
+        throw new UnsupportedOperationException("the warehouse reads up to the position its stream record commits");
     }
 
     @Override
