@@ -147,7 +147,8 @@ class IamInterceptorTest {
 
     @Test
     void aFunctionsUngrantedGlueCallIsA400AccessDeniedException() {
-        try (var glue = GlueClient.builder().region(Region.US_EAST_1).credentialsProvider(credentials)
+        try (var glue = GlueClient.builder().region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
                 .endpointOverride(URI.create("http://127.0.0.1:9"))
                 .overrideConfiguration(c -> c.addExecutionInterceptor(wire)).build()) {
             assertThatThrownBy(() -> tweetsFunction.accept(() -> glue.getTable(get -> get.databaseName("lake")
