@@ -173,8 +173,9 @@ public final class ScaleoutDeclaration {
             // the cache for the import keys' revocation marks, looked up on each use of a key held in memory
             .function(FunctionSpec.of(IMPORT_API, IMPORTS + "http.ImportHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(20)
-                    .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges").reads("ImportTables")
-                    .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
+                    // writes ImportTables' declared types (a batch's schema), for the warehouse
+                    .readsAndWrites("ImportRecords").reads("ImportKeys").reads("ImportChanges")
+                    .readsAndWrites("ImportTables").readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
                     .readsSettings(Settings.IMPORT_WRITE_CONCURRENCY, Settings.IMPORT_KEY_CACHE_SECONDS))
             .function(FunctionSpec.of(IMPORT_KEYS_ADMIN, IMPORTS + "http.ImportKeysAdminHandler")
                     .memoryMb(512).timeoutSeconds(5).peakConcurrency(2).readsAndWrites("ImportKeys")

@@ -350,6 +350,11 @@ final class ImportBench {
         }
 
         @Override
+        public void declareTypes(ImportedTable table, Map<String, String> types) {
+            throw new IllegalStateException("the benchmark pushed a batch with a schema");
+        }
+
+        @Override
         public Set<ChangeId> logged(Collection<ChangeId> changes) {
             throw new IllegalStateException("the benchmark read the change log");
         }

@@ -139,10 +139,13 @@ class WarehouseIT extends ProductionApiIT {
         accepted(imports.rjMetricsData(client, "page_views", key.token(),
                 "[{\"keys\": [\"id\"], \"id\": 17, \"url\": \"/pricing\"}, {\"keys\": [\"id\"], \"id\": 18}]"));
         // Stitch's batch endpoint, checked against its JSON Schema before it is stored
+        // its types are the schema's: a number is a double from its first whole value, a field never sent a column
         accepted(imports.batch(key.token(), "{\"table_name\": \"customers\", \"schema\": {\"properties\": "
-                + "{\"id\": {\"type\": \"integer\"}, \"name\": {\"type\": \"string\"}}}, \"key_names\": [\"id\"], "
-                + "\"messages\": [{\"action\": \"upsert\", \"sequence\": 1, \"data\": {\"id\": 1, \"name\": \"Ada\"}}, "
-                + "{\"action\": \"upsert\", \"sequence\": 2, \"data\": {\"id\": 2, \"name\": \"Grace\"}}]}"));
+                + "{\"id\": {\"type\": \"integer\"}, \"name\": {\"type\": \"string\"}, \"balance\": {\"type\": "
+                + "\"number\"}, \"notes\": {\"type\": [\"null\", \"string\"]}}}, \"key_names\": [\"id\"], "
+                + "\"messages\": [{\"action\": \"upsert\", \"sequence\": 1, \"data\": {\"id\": 1, \"name\": \"Ada\", "
+                + "\"balance\": 10}}, {\"action\": \"upsert\", \"sequence\": 2, \"data\": {\"id\": 2, \"name\": "
+                + "\"Grace\", \"balance\": 10.5}}]}"));
 
         awaitLoaded(client, "orders", 4);
         awaitLoaded(client, "page_views", 2);
@@ -164,8 +167,11 @@ class WarehouseIT extends ProductionApiIT {
                     + " OR _sdc_batched_at < _sdc_received_at")).containsExactly("0");
             assertThat(rows(warehouse, "SELECT id, url FROM page_views ORDER BY id"))
                     .containsExactly("17|/pricing", "18|null");
-            assertThat(rows(warehouse, "SELECT id, name, _sdc_sequence FROM customers ORDER BY id"))
-                    .containsExactly("1|Ada|1", "2|Grace|2");
+            assertThat(rows(warehouse, "SELECT id, name, balance, notes, _sdc_sequence FROM customers ORDER BY id"))
+                    .containsExactly("1|Ada|10.0|null|1", "2|Grace|10.5|null|2");
+            assertThat(state.read(new ImportedTable(client, "customers")).orElseThrow().schema().columns())
+                    .extracting(c -> c.name() + " " + c.type()).as("the schema's types, no split column")
+                    .containsExactlyInAnyOrder("id INTEGER", "name STRING", "balance DECIMAL", "notes STRING");
             assertThat(rows(warehouse, "SELECT count(*) FROM customers__changes")).containsExactly("2");
         }
     }

@@ -7,6 +7,7 @@ import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.domain.TableStatistics;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,6 +34,13 @@ public interface ChangeLog {
      * {@code expectedLastPosition} or one of the changes was logged meanwhile: someone else appended.
      */
     boolean append(Append append);
+
+    /**
+     * Records the JSON type each field of the table is declared to have (by the latest batch's JSON Schema, see
+     * {@code MessageSchema#declaredTypes}), on the table's statistics item, where the warehouse loader finds it in
+     * each commit's image. Replaces what an earlier batch declared.
+     */
+    void declareTypes(ImportedTable table, Map<String, String> types);
 
     /** A client's tables by name, after {@code afterName} if given. */
     TablesPage tables(long clientId, int limit, Optional<String> afterName);

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -238,6 +239,16 @@ public final class ChangeLogService {
                 columns.addedSince(before.columns()), columns.truncated());
         var after = new TableStatistics(before.table(), position, before.rows() + addedRows, lastSequence, columns);
         return new Planned(append, after);
+    }
+
+    /**
+     * Records the types a batch's schema declares for its table, for the warehouse: nothing when it declares
+     * none (a schema of {@code anyOf}s, say), so an earlier declaration stands.
+     */
+    public void declareTypes(ImportedTable table, Map<String, String> types) {
+        if (!types.isEmpty()) {
+            log.declareTypes(table, types);
+        }
     }
 
     /** A client's tables, by name. */

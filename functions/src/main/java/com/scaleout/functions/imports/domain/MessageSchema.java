@@ -7,6 +7,10 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.resource.DisallowSchemaLoader;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,10 +26,21 @@ public final class MessageSchema {
             .failFast(true) // one reason per message is all the 422 reports
             .build();
 
-    private final JsonSchema schema;
+    /** The JSON types a property may declare, as the warehouse takes them. */
+    private static final Set<String> DECLARABLE = Set.of("integer", "number", "string", "boolean", "object", "array");
+    /**
+     * Properties whose declared type is kept, and their bytes (names and types, UTF-8): as many as a warehouse table
+     * has columns, and as small as the table's tracked columns, so that the table's item stays far below 400 KB.
+     */
+    static final int MAX_DECLARED = 1_000;
+    static final int MAX_DECLARED_BYTES = Columns.MAX_TRACKED_BYTES;
 
-    private MessageSchema(JsonSchema schema) {
+    private final JsonSchema schema;
+    private final Map<String, String> declaredTypes;
+
+    private MessageSchema(JsonSchema schema, Map<String, String> declaredTypes) {
         this.schema = schema;
+        this.declaredTypes = declaredTypes;
     }
 
     /** Compiles {@code schema}, or throws {@link RecordRules.Reason} saying why it is not usable. */
@@ -40,12 +55,45 @@ public final class MessageSchema {
         try {
             var compiled = FACTORY.getSchema(schema, CONFIG);
             compiled.initializeValidators(); // surfaces a broken schema now, not at the first message
-            return new MessageSchema(compiled);
+            return new MessageSchema(compiled, declaredTypes(properties));
         } catch (RuntimeException e) {
             throw new RecordRules.Reason("schema is not a usable JSON Schema: " + e.getMessage());
         } catch (StackOverflowError e) {
             throw new RecordRules.Reason("schema is not a usable JSON Schema: its references form a cycle");
         }
+    }
+
+    /**
+     * The top-level properties with one JSON type each, in the schema's order: {@code "type": "number"}, or
+     * {@code ["null", "number"]}. A property of several types, or typed through {@code anyOf}, {@code $ref} and the
+     * like, declares none (the warehouse then types it by its values). Past {@link #MAX_DECLARED} properties or
+     * {@link #MAX_DECLARED_BYTES}, the rest declare none either.
+     */
+    public Map<String, String> declaredTypes() {
+        return declaredTypes;
+    }
+
+    private static Map<String, String> declaredTypes(JsonNode properties) {
+        var declared = new LinkedHashMap<String, String>();
+        long bytes = 0;
+        for (var property : properties.properties()) {
+            bytes += Utf8.length(property.getKey()) + Utf8.length(property.getValue().path("type").toString());
+            if (declared.size() == MAX_DECLARED || bytes > MAX_DECLARED_BYTES) {
+                break;
+            }
+            JsonNode type = property.getValue().path("type");
+            var named = new ArrayList<String>();
+            if (type.isTextual()) {
+                named.add(type.asText());
+            } else if (type.isArray()) {
+                type.forEach(t -> named.add(t.asText()));
+            }
+            named.remove("null");
+            if (named.size() == 1 && DECLARABLE.contains(named.getFirst())) {
+                declared.put(property.getKey(), named.getFirst());
+            }
+        }
+        return Collections.unmodifiableMap(declared);
     }
 
     /** The first violation of {@code data}, if any, as a short sentence. */

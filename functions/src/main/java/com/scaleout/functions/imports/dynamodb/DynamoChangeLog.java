@@ -115,6 +115,17 @@ public final class DynamoChangeLog implements ChangeLog {
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(toStatistics(item));
     }
 
+    /** An unconditional SET of the one attribute: appends and claims condition on others, so none is disturbed. */
+    @Override
+    public void declareTypes(ImportedTable table, Map<String, String> types) {
+        var declared = new HashMap<String, AttributeValue>();
+        types.forEach((field, type) -> declared.put(field, s(type)));
+        dynamoDb.updateItem(update -> update.tableName(statisticsTable).key(statisticsKey(table))
+                .updateExpression("SET #types = :types")
+                .expressionAttributeNames(Map.of("#types", ImportTables.Statistics.DECLARED_TYPES))
+                .expressionAttributeValues(Map.of(":types", AttributeValue.fromM(declared))));
+    }
+
     @Override
     public Set<ChangeId> logged(Collection<ChangeId> changes) {
         var byMark = new HashMap<String, ChangeId>();

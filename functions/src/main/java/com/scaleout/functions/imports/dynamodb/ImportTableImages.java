@@ -12,8 +12,14 @@ import java.util.Optional;
  */
 public final class ImportTableImages {
 
-    /** The table whose log is committed up to {@code lastPosition}. */
-    public record Commit(ImportedTable table, long lastPosition) {
+    /**
+     * The table whose log is committed up to {@code lastPosition}, with the field types its latest batch schema
+     * declares (JSON Schema's names; empty when none was declared).
+     */
+    public record Commit(ImportedTable table, long lastPosition, Map<String, String> declaredTypes) {
+        public Commit {
+            declaredTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(declaredTypes));
+        }
     }
 
     private ImportTableImages() {
@@ -27,7 +33,21 @@ public final class ImportTableImages {
         }
         return Optional.of(new Commit(new ImportedTable(
                 Long.parseLong(newImage.get(ImportTables.Statistics.CLIENT_ID).getS()),
-                newImage.get(ImportTables.Statistics.TABLE).getS()), after));
+                newImage.get(ImportTables.Statistics.TABLE).getS()), after, declaredTypes(newImage)));
+    }
+
+    private static Map<String, String> declaredTypes(Map<String, AttributeValue> image) {
+        AttributeValue declared = image.get(ImportTables.Statistics.DECLARED_TYPES);
+        if (declared == null || declared.getM() == null) {
+            return Map.of();
+        }
+        var types = new java.util.TreeMap<String, String>(); // a map attribute keeps no order: name order, always
+        declared.getM().forEach((field, type) -> {
+            if (type.getS() != null) {
+                types.put(field, type.getS());
+            }
+        });
+        return types;
     }
 
     private static long lastPosition(Map<String, AttributeValue> image) {

@@ -70,6 +70,8 @@ public record ImportTables(String keys, String records, String changes, String s
         static final String LAST_SEQUENCE = "lastSequence";
         static final String COLUMNS = "columns";
         static final String COLUMNS_TRUNCATED = "columnsTruncated";
+        /** Field name to JSON type, as the latest batch's schema declares them (a map). */
+        static final String DECLARED_TYPES = "declaredTypes";
         /** The positions an append has taken and not yet committed (see DynamoChangeLog). */
         static final String CLAIM = "claim";
 

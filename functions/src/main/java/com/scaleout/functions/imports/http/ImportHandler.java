@@ -9,6 +9,7 @@ import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.application.ImportService;
 import com.scaleout.functions.imports.application.RecordStore;
 import com.scaleout.functions.imports.domain.ImportKey;
+import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.ImportLimits;
 import com.scaleout.functions.imports.domain.MessageSchema;
 import com.scaleout.functions.imports.domain.RecordRules;
@@ -76,8 +77,14 @@ public final class ImportHandler extends ApiHandler {
                 },
                 "POST /v2/import/batch", request -> {
                     ImportKey key = stitchCaller(keys, request);
-                    var messages = batchMessages(request, key.clientId());
-                    stitch(() -> imports.accept(messages, key.clientId(), deadline(request)));
+                    var batch = batchMessages(request, key.clientId());
+                    stitch(() -> {
+                        // refused batches declare nothing; the types are in place before the records' first commit
+                        imports.check(batch.messages(), key.clientId());
+                        changeLog.declareTypes(new ImportedTable(key.clientId(), batch.table()),
+                                batch.schema().declaredTypes());
+                        imports.accept(batch.messages(), key.clientId(), deadline(request));
+                    });
                     return StitchResponses.accepted();
                 },
                 "GET /v2/import/tables", request -> ChangeLogRoutes.tables(changeLog,
@@ -147,7 +154,11 @@ public final class ImportHandler extends ApiHandler {
     }
 
     /** The batch format: one table, its JSON Schema, and messages checked against it. */
-    private static List<RecordRules.Checked> batchMessages(ApiRequest request, long clientId) {
+    /** A batch's table, its schema, and its messages checked against both. */
+    private record Batch(String table, MessageSchema schema, List<RecordRules.Checked> messages) {
+    }
+
+    private static Batch batchMessages(ApiRequest request, long clientId) {
         JsonNode body = RequestBodies.tree(request.bodyBytes(), RequestBodies.format(request, false));
         if (!body.isObject()) {
             throw batchInvalid("#: expected type: JSONObject, found: " + body.getNodeType());
@@ -188,7 +199,7 @@ public final class ImportHandler extends ApiHandler {
             }
             checked.add(outcome);
         }
-        return checked;
+        return new Batch(table, schema, checked);
     }
 
     private static com.scaleout.functions.shared.http.ApiException batchInvalid(String detail) {

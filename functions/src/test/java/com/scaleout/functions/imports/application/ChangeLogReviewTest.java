@@ -29,6 +29,7 @@ class ChangeLogReviewTest {
             public Optional<TableStatistics> statistics(ImportedTable t) { return Optional.empty(); }
             public Set<ChangeId> logged(Collection<ChangeId> changes) { return Set.of(); }
             public boolean append(Append append) { return false; } // claim pending, not yet stale
+            public void declareTypes(ImportedTable t, java.util.Map<String, String> types) { }
             public TablesPage tables(long clientId, int limit, Optional<String> afterName) { return null; }
             public List<LoggedChange> changes(ImportedTable t, long after, int limit, long maxBytes) { return List.of(); }
         };

@@ -337,6 +337,11 @@ class ChangeLogServiceTest {
             }
 
             @Override
+            public void declareTypes(ImportedTable which, java.util.Map<String, String> types) {
+                log.declareTypes(which, types);
+            }
+
+            @Override
             public TablesPage tables(long clientId, int limit, Optional<String> afterName) {
                 return log.tables(clientId, limit, afterName);
             }

@@ -11,6 +11,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -178,5 +179,34 @@ class MessageSchemaTest {
                 "{\"properties\": {\"id\": {\"$ref\": \"#/definitions/missing\"}}}")))
                 .isInstanceOf(RecordRules.Reason.class)
                 .hasMessageStartingWith("schema is not a usable JSON Schema: ");
+    }
+
+    @Test
+    void aPropertyOfOneTypeDeclaresItAndAnyOtherDeclaresNone() {
+        var schema = MessageSchema.compile(json("""
+                {"properties": {"id": {"type": "integer"}, "price": {"type": ["null", "number"]},
+                 "tags": {"type": "array"}, "either": {"type": ["string", "integer"]},
+                 "ref": {"anyOf": [{"type": "string"}]}, "odd": {"type": "null"}}}"""));
+
+        assertThat(schema.declaredTypes()).containsExactly(Map.entry("id", "integer"), Map.entry("price", "number"),
+                Map.entry("tags", "array"));
+    }
+
+    @Test
+    void declaredTypesStopAtTheirBound() {
+        var properties = new StringBuilder();
+        for (int i = 0; i < MessageSchema.MAX_DECLARED + 10; i++) {
+            properties.append(i == 0 ? "" : ", ").append("\"field").append(i).append("\": {\"type\": \"string\"}");
+        }
+        var schema = MessageSchema.compile(json("{\"properties\": {" + properties + "}}"));
+
+        assertThat(schema.declaredTypes()).hasSize(MessageSchema.MAX_DECLARED);
+        var longNames = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            longNames.append(i == 0 ? "" : ", ").append('"').append(String.valueOf(i).repeat(5_000))
+                    .append("\": {\"type\": \"string\"}");
+        }
+        assertThat(MessageSchema.compile(json("{\"properties\": {" + longNames + "}}"))
+                .declaredTypes()).hasSizeLessThan(5);
     }
 }

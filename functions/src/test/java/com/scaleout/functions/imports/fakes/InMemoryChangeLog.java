@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 public final class InMemoryChangeLog implements ChangeLog {
     private final Map<ImportedTable, TableStatistics> statistics = new HashMap<>();
     private final Map<ImportedTable, TreeMap<Long, LoggedChange>> logs = new HashMap<>();
+    private final Map<ImportedTable, Map<String, String>> declaredTypes = new HashMap<>();
     private final Set<ChangeId> marks = new HashSet<>();
     private final List<Append> committed = new ArrayList<>();
     private final List<Consumer<Append>> beforeAppends = new ArrayList<>();
@@ -57,6 +58,16 @@ public final class InMemoryChangeLog implements ChangeLog {
     @Override
     public synchronized Optional<TableStatistics> statistics(ImportedTable table) {
         return Optional.ofNullable(statistics.get(table));
+    }
+
+    @Override
+    public synchronized void declareTypes(ImportedTable table, Map<String, String> types) {
+        declaredTypes.put(table, Map.copyOf(types));
+    }
+
+    /** What {@link #declareTypes} last recorded for the table. */
+    public synchronized Map<String, String> declaredTypes(ImportedTable table) {
+        return declaredTypes.getOrDefault(table, Map.of());
     }
 
     @Override

@@ -47,8 +47,12 @@ final class ImportRoutesWorld {
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .build();
 
-    /** The change-log routes have their own tests (ChangeLogRoutesTest); these worlds only need one to exist. */
-    static final ChangeLogService CHANGE_LOG = new ChangeLogService(new InMemoryChangeLog());
+    /**
+     * The change-log routes have their own tests (ChangeLogRoutesTest); these worlds need one to exist, and the
+     * batch route declares its schema's types to it.
+     */
+    static final InMemoryChangeLog LOG = new InMemoryChangeLog();
+    static final ChangeLogService CHANGE_LOG = new ChangeLogService(LOG);
 
     final MemoryRecordStore records = new MemoryRecordStore();
     final MemoryKeyStore keyStore = new MemoryKeyStore();

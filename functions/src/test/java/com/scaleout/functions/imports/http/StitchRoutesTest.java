@@ -18,6 +18,7 @@ import com.scaleout.functions.imports.application.ImportKeys;
 import com.scaleout.functions.imports.application.ImportService;
 import com.scaleout.functions.imports.domain.ImportKey;
 import com.scaleout.functions.imports.domain.ImportRecord;
+import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.testing.NotStandardJson;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -654,6 +655,21 @@ class StitchRoutesTest {
         });
         assertThat(storedData(world.stored().getFirst())).isEqualTo(json(
                 "{\"id\": 1, \"name\": \"Ada Lovelace\", \"signed_up\": \"2026-11-01T09:00:00Z\"}"));
+    }
+
+    @Test
+    void aBatchDeclaresItsSchemasTypesForTheWarehouseAndARefusedOneDeclaresNothing() {
+        var accepted = sample("batch-customers");
+        var refused = sample("batch-schema-violation");
+
+        assertThat(world.handle(withBody(accepted, accepted.getBody().replace("\"customers\"",
+                "\"declared_customers\""))).status()).isEqualTo(201);
+        assertThat(world.handle(withBody(refused, refused.getBody().replace("\"customers\"",
+                "\"refused_customers\""))).status()).isEqualTo(422);
+
+        assertThat(ImportRoutesWorld.LOG.declaredTypes(new ImportedTable(CLIENT, "declared_customers")))
+                .isEqualTo(Map.of("id", "integer", "name", "string", "signed_up", "string"));
+        assertThat(ImportRoutesWorld.LOG.declaredTypes(new ImportedTable(CLIENT, "refused_customers"))).isEmpty();
     }
 
     @Test

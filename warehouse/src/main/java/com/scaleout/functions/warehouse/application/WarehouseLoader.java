@@ -5,6 +5,7 @@ import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.warehouse.application.WarehouseState.TableState;
 import com.scaleout.functions.warehouse.domain.ChangeRows;
+import com.scaleout.functions.warehouse.domain.DeclaredTypes;
 import com.scaleout.functions.warehouse.domain.WarehouseFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +49,11 @@ public final class WarehouseLoader {
 
     /** Loads the table's log up to {@code committedUpTo} (nothing when it is loaded that far); the files written. */
     public int load(ImportedTable table, long committedUpTo) {
+        return load(table, committedUpTo, DeclaredTypes.NONE);
+    }
+
+    /** As above, typing the values as the table's latest batch schema declares them. */
+    public int load(ImportedTable table, long committedUpTo, DeclaredTypes declared) {
         TableState current = state.read(table).orElse(TableState.NONE);
         int written = 0;
         while (current.loadedPosition() < committedUpTo) {
@@ -59,7 +65,7 @@ public final class WarehouseLoader {
                 throw new IllegalStateException("the change log of " + table + " has no position " + (from + 1)
                         + " though " + committedUpTo + " is committed");
             }
-            ChangeRows rows = ChangeRows.of(current.schema(), changes, clock.instant());
+            ChangeRows rows = ChangeRows.of(current.schema(), changes, clock.instant(), declared);
             LoggedChange first = changes.getFirst();
             long to = changes.getLast().position();
             String key = WarehouseFiles.fileKey(table, first.position(), first.receivedAt());

@@ -22,6 +22,12 @@ public record ChangeRows(WarehouseSchema schema, List<WarehouseRow> rows) {
 
     /** The changes (in log order) as rows of {@code before} grown by their fields, batched at {@code batchedAt}. */
     public static ChangeRows of(WarehouseSchema before, List<LoggedChange> changes, Instant batchedAt) {
+        return of(before, changes, batchedAt, DeclaredTypes.NONE);
+    }
+
+    /** As above, each value typed as {@code declared} says (see {@link DeclaredTypes}). */
+    public static ChangeRows of(WarehouseSchema before, List<LoggedChange> changes, Instant batchedAt,
+                                DeclaredTypes declared) {
         var data = new ArrayList<ObjectNode>(changes.size());
         List<String> keyNames = List.of();
         for (LoggedChange change : changes) {
@@ -32,19 +38,20 @@ public record ChangeRows(WarehouseSchema schema, List<WarehouseRow> rows) {
                 keyNames = names;
             }
         }
-        WarehouseSchema schema = before.with(keyNames, data);
+        WarehouseSchema schema = before.with(keyNames, data, declared);
         var rows = new ArrayList<WarehouseRow>(changes.size());
         for (int i = 0; i < changes.size(); i++) {
-            rows.add(row(schema, changes.get(i), data.get(i), batchedAt));
+            rows.add(row(schema, changes.get(i), data.get(i), batchedAt, declared));
         }
         return new ChangeRows(schema, rows);
     }
 
-    private static WarehouseRow row(WarehouseSchema schema, LoggedChange change, ObjectNode data, Instant batchedAt) {
+    private static WarehouseRow row(WarehouseSchema schema, LoggedChange change, ObjectNode data, Instant batchedAt,
+                                    DeclaredTypes declared) {
         var values = new HashMap<Column, JsonNode>();
         ObjectNode overflow = null;
         for (var field : data.properties()) {
-            var type = ColumnType.of(field.getValue());
+            var type = declared.typeOf(field.getKey(), field.getValue());
             if (type.isEmpty()) {
                 continue;
             }

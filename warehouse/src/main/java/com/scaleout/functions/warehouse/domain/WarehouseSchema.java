@@ -41,6 +41,15 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
 
     /** This schema with the key names, when it has none yet, and a column for every field and type of the rows. */
     public WarehouseSchema with(List<String> rowKeyNames, List<? extends JsonNode> rows) {
+        return with(rowKeyNames, rows, DeclaredTypes.NONE);
+    }
+
+    /**
+     * As above, with the declared types: each declared field gets its column first (in the declaration's order,
+     * even before it has a value, as Stitch creates them), and each value goes to the column of {@link
+     * DeclaredTypes#typeOf its type}.
+     */
+    public WarehouseSchema with(List<String> rowKeyNames, List<? extends JsonNode> rows, DeclaredTypes declared) {
         var grown = new ArrayList<>(columns);
         Set<String> taken = new HashSet<>();
         columns.forEach(c -> taken.add(folded(c.name())));
@@ -48,8 +57,9 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
             taken.add(folded(system.columnName()));
         }
         Set<FieldType> seen = new LinkedHashSet<>();
+        declared.types().forEach((field, type) -> seen.add(new FieldType(field, type)));
         for (JsonNode row : rows) {
-            row.properties().forEach(field -> ColumnType.of(field.getValue())
+            row.properties().forEach(field -> declared.typeOf(field.getKey(), field.getValue())
                     .ifPresent(type -> seen.add(new FieldType(field.getKey(), type))));
         }
         for (FieldType seenField : seen) {

@@ -8,6 +8,7 @@ import com.scaleout.functions.shared.snapstart.PrimingRequests;
 import com.scaleout.functions.shared.streams.StreamHandler;
 import com.scaleout.functions.warehouse.WarehouseComponents;
 import com.scaleout.functions.warehouse.application.WarehouseLoader;
+import com.scaleout.functions.warehouse.domain.DeclaredTypes;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +44,11 @@ public final class WarehouseLoaderHandler extends StreamHandler {
         handleRequest(PrimingRequests.stream("ImportTables", "REMOVE", null, Map.of()), null);
     }
 
-    /** Where one table's commits start in the batch, and the greatest position they commit. */
-    private record Commits(String firstSequenceNumber, long upTo) {
+    /**
+     * Where one table's commits start in the batch, the greatest position they commit, and the types declared as
+     * of the last of them.
+     */
+    private record Commits(String firstSequenceNumber, long upTo, Map<String, String> declaredTypes) {
     }
 
     @Override
@@ -54,12 +58,15 @@ public final class WarehouseLoaderHandler extends StreamHandler {
             var images = record.getDynamodb();
             // a claim taken or rolled back, or statistics only, commit nothing
             ImportTableImages.commit(images.getNewImage(), images.getOldImage()).ifPresent(commit -> byTable.merge(
-                    commit.table(), new Commits(images.getSequenceNumber(), commit.lastPosition()),
-                    (first, later) -> new Commits(first.firstSequenceNumber(), Math.max(first.upTo(), later.upTo()))));
+                    commit.table(),
+                    new Commits(images.getSequenceNumber(), commit.lastPosition(), commit.declaredTypes()),
+                    (first, later) -> new Commits(first.firstSequenceNumber(), Math.max(first.upTo(), later.upTo()),
+                            later.declaredTypes())));
         }
         for (var entry : byTable.entrySet()) {
             try {
-                loader.load(entry.getKey(), entry.getValue().upTo());
+                loader.load(entry.getKey(), entry.getValue().upTo(),
+                        DeclaredTypes.ofJsonTypes(entry.getValue().declaredTypes()));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, entry.getKey() + " not loaded; reported for retry", e);
                 return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(

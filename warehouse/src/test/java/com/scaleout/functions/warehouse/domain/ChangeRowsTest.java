@@ -97,4 +97,27 @@ class ChangeRowsTest {
         assertThat(WarehouseFiles.fileKey(table, 7, null)).contains("/dt=1970-01-01/");
         assertThat(WarehouseFiles.tablePrefix(table)).startsWith(WarehouseFiles.clientPrefix(42));
     }
+
+    @Test
+    void aDeclaredNumberIsOneDoubleColumnFromItsFirstWholeValueAndDeclaredFieldsHaveColumnsBeforeAnyValue() {
+        var declared = DeclaredTypes.ofJsonTypes(new LinkedHashMap<>(java.util.Map.of("price", "number")));
+        var withNote = new LinkedHashMap<String, String>();
+        withNote.put("price", "number");
+        withNote.put("note", "string");
+        var rows = ChangeRows.of(WarehouseSchema.empty(), List.of(
+                new LoggedChange(1, 1, "r1", "{\"id\":1}", "{\"id\":1,\"price\":10}", RECEIVED),
+                new LoggedChange(2, 2, "r2", "{\"id\":2}", "{\"id\":2,\"price\":10.5}", RECEIVED),
+                new LoggedChange(3, 3, "r3", "{\"id\":3}", "{\"id\":3,\"price\":\"ten\"}", RECEIVED)),
+                BATCHED, DeclaredTypes.ofJsonTypes(withNote));
+
+        assertThat(rows.schema().columns()).extracting(Column::name, Column::type).containsExactly(
+                tuple("price", ColumnType.DECIMAL), tuple("note", ColumnType.STRING), tuple("id", ColumnType.INTEGER),
+                tuple("price__st", ColumnType.STRING));
+        assertThat(rows.rows().getFirst().values()).containsEntry(rows.schema().columns().getFirst(),
+                com.fasterxml.jackson.databind.node.IntNode.valueOf(10));
+        assertThat(declared.typeOf("price", com.fasterxml.jackson.databind.node.IntNode.valueOf(1)))
+                .contains(ColumnType.DECIMAL);
+        assertThat(DeclaredTypes.NONE.typeOf("price", com.fasterxml.jackson.databind.node.IntNode.valueOf(1)))
+                .contains(ColumnType.INTEGER);
+    }
 }

@@ -42,6 +42,8 @@ class WarehouseLoaderHandlerTest {
         assertThat(answer.getBatchItemFailures()).isEmpty();
         assertThat(state.read(ORDERS).orElseThrow().loadedPosition()).isEqualTo(3);
         assertThat(state.read(CUSTOMERS).orElseThrow().loadedPosition()).isEqualTo(1);
+        assertThat(state.read(CUSTOMERS).orElseThrow().schema().columns()).as("its commit's declared types")
+                .extracting(c -> c.name() + " " + c.type()).containsExactlyInAnyOrder("id INTEGER", "balance DECIMAL");
         assertThat(stored).containsExactly(
                 "client=42/table=orders/dt=2026-11-29/00000000000000000001.parquet",
                 "client=42/table=customers/dt=2026-11-29/00000000000000000001.parquet");

@@ -61,6 +61,11 @@ public final class InMemoryChangeLog implements ChangeLog {
     }
 
     @Override
+    public void declareTypes(ImportedTable table, Map<String, String> types) {
+        throw new UnsupportedOperationException("the warehouse reads the declared types from the stream");
+    }
+
+    @Override
     public Set<ChangeId> logged(Collection<ChangeId> changes) {
         throw new UnsupportedOperationException();
     }
