@@ -1,8 +1,12 @@
 package com.scaleout.local.bench;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.declaration.Settings;
 import com.scaleout.functions.imports.application.ImportKeys;
+import com.scaleout.functions.imports.domain.ImportedTable;
 import com.scaleout.functions.imports.dynamodb.DynamoImportKeyStore;
+import com.scaleout.functions.warehouse.WarehouseComponents;
+import com.scaleout.functions.warehouse.domain.CatalogTables;
 import com.scaleout.functions.warehouse.duckdb.DuckDb;
 import com.scaleout.functions.warehouse.duckdb.Sql;
 import com.scaleout.local.LocalConfig;
@@ -170,6 +174,33 @@ final class WarehouseBench {
                     loadedSeconds - logSeconds));
             report.line(String.format(Locale.ROOT, "| Parquet files, bytes (%.2f × the JSON accepted) | %,d files, "
                     + "%,d B |", files.bytes() / (double) acceptedBytes.get(), files.count(), files.bytes()));
+            var catalog = catalog(runtime);
+            report.line(String.format(Locale.ROOT, "| Glue tables kept for Athena: tables, columns, table versions "
+                    + "(one per schema change, not per file) | %d, %d, %d |", catalog.tables(), catalog.columns(),
+                    catalog.versions()));
+        }
+    }
+
+    private record Catalog(int tables, int columns, int versions) {
+    }
+
+    /** The loader's Glue tables of the benchmark's client, in the database the template names. */
+    private static Catalog catalog(LocalRuntime runtime) {
+        String database = runtime.environments().get(ScaleoutDeclaration.WAREHOUSE_LOADER)
+                .get(Settings.catalog(WarehouseComponents.BUCKET).name());
+        try (var glue = MotoClients.glue(runtime.backends().dynamoDbEndpoint())) {
+            int tables = 0;
+            int columns = 0;
+            int versions = 0;
+            for (String name : TABLES) {
+                String catalogName = CatalogTables.name(new ImportedTable(CLIENT_ID, name));
+                var table = glue.getTable(get -> get.databaseName(database).name(catalogName)).table();
+                tables++;
+                columns += table.storageDescriptor().columns().size();
+                versions += glue.getTableVersions(list -> list.databaseName(database).tableName(catalogName))
+                        .tableVersions().size();
+            }
+            return new Catalog(tables, columns, versions);
         }
     }
 
