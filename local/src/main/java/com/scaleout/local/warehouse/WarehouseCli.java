@@ -126,7 +126,7 @@ public final class WarehouseCli implements Runnable {
                         state.schema().keyNames().isEmpty() ? "none (append-only)" : state.schema().keyNames(),
                         CatalogTables.name(new ImportedTable(options.client, table.getKey())));
                 for (Column column : state.schema().columns()) {
-                    out.printf("  %-30s %s%n", column.name(), column.type().sqlType());
+                    out.printf("  %-30s %s%n", column.name(), column.type().stored().sqlType());
                 }
             }
             return 0;

@@ -10,21 +10,19 @@ import java.util.Optional;
  * failing the load; DuckDB's and Athena's {@code json_extract} read into them.
  */
 public enum ColumnType {
-    BOOLEAN("bo", "BOOLEAN", "boolean"),
-    INTEGER("it", "BIGINT", "bigint"),
+    BOOLEAN("bo", StoredType.BOOLEAN),
+    INTEGER("it", StoredType.BIGINT),
     /** Any JSON number that is not an integer a long holds: a double, since JSON numbers have no declared scale. */
-    DECIMAL("de", "DOUBLE", "double"),
-    STRING("st", "VARCHAR", "string"),
-    JSON("js", "VARCHAR", "string");
+    DECIMAL("de", StoredType.DOUBLE),
+    STRING("st", StoredType.VARCHAR),
+    JSON("js", StoredType.VARCHAR);
 
     private final String suffix;
-    private final String sqlType;
-    private final String glueType;
+    private final StoredType stored;
 
-    ColumnType(String suffix, String sqlType, String glueType) {
+    ColumnType(String suffix, StoredType stored) {
         this.suffix = suffix;
-        this.sqlType = sqlType;
-        this.glueType = glueType;
+        this.stored = stored;
     }
 
     /** The type a value is stored as; none for null (a null neither adds a column nor changes one). */
@@ -51,13 +49,7 @@ public enum ColumnType {
         return suffix;
     }
 
-    /** DuckDB's type of the column (and of the Parquet file's). */
-    public String sqlType() {
-        return sqlType;
-    }
-
-    /** The Glue Data Catalog's (Hive's) type of the column, for Athena. */
-    public String glueType() {
-        return glueType;
+    public StoredType stored() {
+        return stored;
     }
 }

@@ -51,9 +51,9 @@ public final class DuckDbParquetFiles implements ParquetFiles {
     private static List<String> definitions(ChangeRows rows) {
         var definitions = new ArrayList<String>();
         for (SystemColumn system : SystemColumn.values()) {
-            definitions.add(Sql.identifier(system.columnName()) + " " + system.sqlType());
+            definitions.add(Sql.identifier(system.columnName()) + " " + system.stored().sqlType());
         }
-        rows.schema().columns().forEach(c -> definitions.add(Sql.identifier(c.name()) + " " + c.type().sqlType()));
+        rows.schema().columns().forEach(c -> definitions.add(Sql.identifier(c.name()) + " " + c.type().stored().sqlType()));
         return definitions;
     }
 

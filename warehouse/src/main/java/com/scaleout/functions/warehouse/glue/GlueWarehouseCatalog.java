@@ -111,11 +111,11 @@ public final class GlueWarehouseCatalog implements WarehouseCatalog {
     static List<Column> columns(WarehouseSchema schema) {
         var columns = new ArrayList<Column>();
         for (SystemColumn system : SystemColumn.values()) {
-            columns.add(Column.builder().name(system.columnName()).type(system.glueType()).build());
+            columns.add(Column.builder().name(system.columnName()).type(system.stored().glueType()).build());
         }
         for (var column : schema.columns()) {
             var glueColumn = Column.builder().name(column.name().toLowerCase(Locale.ROOT))
-                    .type(column.type().glueType());
+                    .type(column.type().stored().glueType());
             if (!column.field().equals(column.name().toLowerCase(Locale.ROOT))) {
                 glueColumn.comment("the field " + column.field() + ", its " + column.type().name().toLowerCase(Locale.ROOT)
                         + " values");
