@@ -298,7 +298,8 @@ class WarehouseIT extends ProductionApiIT {
             var files = objects(client).keySet();
             String firstDay = files.stream().map(k -> k.replaceAll(".*/dt=([0-9-]+)/.*", "$1")).sorted()
                     .findFirst().orElseThrow();
-            assertThat(table.parameters().get("projection.dt.range")).isEqualTo(firstDay + ",NOW");
+            assertThat(table.parameters().get("projection.dt.range"))
+                    .isEqualTo(java.time.LocalDate.parse(firstDay).minusDays(1) + ",NOW");
             assertThat(glue.getTableVersions(versions -> versions.databaseName(database).tableName(table.name()))
                     .tableVersions()).as("created with the first file, updated once by the second").hasSize(2);
 

@@ -54,8 +54,23 @@ public final class ChangeLogService {
     private static final Retry LOST_RACES =
             Retry.on(Jitter.equal(Duration.ofMillis(40), Duration.ofSeconds(1))).atMost(MAX_ATTEMPTS);
 
+    /** Tables whose declaration this environment remembers having written, and for how long it trusts that. */
+    static final int REMEMBERED_DECLARATIONS = 1_000;
+    static final Duration DECLARATION_REMEMBERED = Duration.ofMinutes(5);
+
     private final ChangeLog log;
     private final Retry lostRaces;
+    /** What this environment last declared per table, and when (nanoTime): the same batch schema is not rewritten. */
+    private final Map<ImportedTable, Declared> declared = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<ImportedTable, Declared> eldest) {
+                    return size() > REMEMBERED_DECLARATIONS;
+                }
+            });
+
+    private record Declared(Map<String, String> types, long atNanos) {
+    }
 
     public ChangeLogService(ChangeLog log) {
         this(log, Thread::sleep);
@@ -243,12 +258,22 @@ public final class ChangeLogService {
 
     /**
      * Records the types a batch's schema declares for its table, for the warehouse: nothing when it declares
-     * none (a schema of {@code anyOf}s, say), so an earlier declaration stands.
+     * none (a schema of {@code anyOf}s, say), so an earlier declaration stands, nor when this environment wrote the
+     * same declaration in the last {@link #DECLARATION_REMEMBERED} (it sits on the table's hot statistics item).
      */
     public void declareTypes(ImportedTable table, Map<String, String> types) {
-        if (!types.isEmpty()) {
-            log.declareTypes(table, types);
+        if (types.isEmpty()) {
+            return;
         }
+        long now = System.nanoTime();
+        Declared last = declared.get(table);
+        // a client's batches of one table carry the same schema: one write per environment and few minutes (a
+        // reset of the tables meanwhile leaves the warehouse typing those minutes' records by their values)
+        if (last != null && last.types().equals(types) && now - last.atNanos() < DECLARATION_REMEMBERED.toNanos()) {
+            return;
+        }
+        log.declareTypes(table, types);
+        declared.put(table, new Declared(Map.copyOf(types), now));
     }
 
     /** A client's tables, by name. */

@@ -317,6 +317,27 @@ class ChangeLogServiceTest {
         assertThat(page.next()).hasValue(page.changes().getLast().position());
     }
 
+    @Test
+    void aTablesSameDeclarationIsWrittenOnceAndAnotherOneAgain() {
+        var table = new ImportedTable(42, "declared");
+        var writes = new java.util.ArrayList<java.util.Map<String, String>>();
+        var recording = new ChangeLogService(new ChangeLog() {
+            public java.util.Optional<TableStatistics> statistics(ImportedTable t) { return log.statistics(t); }
+            public java.util.Set<ChangeId> logged(java.util.Collection<ChangeId> changes) { return log.logged(changes); }
+            public boolean append(Append append) { return log.append(append); }
+            public void declareTypes(ImportedTable t, java.util.Map<String, String> types) { writes.add(types); }
+            public TablesPage tables(long clientId, int limit, java.util.Optional<String> afterName) { return null; }
+            public List<LoggedChange> changes(ImportedTable t, long after, int limit, long maxBytes) { return List.of(); }
+        });
+
+        recording.declareTypes(table, java.util.Map.of("price", "number"));
+        recording.declareTypes(table, java.util.Map.of("price", "number"));
+        recording.declareTypes(table, java.util.Map.of());
+        recording.declareTypes(table, java.util.Map.of("price", "integer"));
+
+        assertThat(writes).containsExactly(java.util.Map.of("price", "number"), java.util.Map.of("price", "integer"));
+    }
+
     /** The fake, except that appends to {@code table} go to {@code onAppend}. */
     private static ChangeLog intercepting(InMemoryChangeLog log, ImportedTable table,
                                           Function<ChangeLog.Append, Boolean> onAppend) {

@@ -1,10 +1,6 @@
 package com.scaleout.functions.warehouse.domain;
 
 import com.scaleout.functions.imports.domain.ImportedTable;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -30,7 +26,7 @@ public final class CatalogTables {
             fitted = fitted.substring(0, MAX_KEPT);
         }
         if (!fitted.equals(table.name())) {
-            fitted = fitted + "_" + shortHash(table.name());
+            fitted = fitted + "_" + Hashes.sha256Hex(table.name(), 4);
         }
         return clientPrefix(table.clientId()) + fitted;
     }
@@ -38,14 +34,5 @@ public final class CatalogTables {
     /** The start of every catalog table name of one client (the double underscore ends the id: 42 is not 420). */
     public static String clientPrefix(long clientId) {
         return "client_" + clientId + "__";
-    }
-
-    private static String shortHash(String name) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
     }
 }

@@ -13,7 +13,8 @@ import java.util.Set;
  * A warehouse table's columns, grown from the data and never changed otherwise: a field seen for the first time
  * adds a nullable column named after it; the same field with a value of another type adds a second column, named
  * {@code <field>__<type suffix>} ({@code price__st}), so a load never fails on a type. Column names are unique
- * without regard to case (Athena's catalog folds them), and no field takes a system column's name.
+ * without regard to case (Athena's catalog folds them), valid in Glue whatever the field's name, and no field takes
+ * a system column's name or the partition's ({@code dt}).
  *
  * @param keyNames the table's key fields ({@code key_names}), which the current-state view partitions by; empty
  *                 for an append-only table
@@ -24,6 +25,13 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
      * thousands of columns, but a schema has to fit its DynamoDB item (400 KB) with names of up to 255 characters.
      */
     public static final int MAX_COLUMNS = 1_000;
+    /**
+     * Characters of a field's name kept in its column's name: with a hash, a type suffix and a number the name stays
+     * within Glue's 255.
+     */
+    static final int MAX_NAME_KEPT = 200;
+    /** Not a column's name: the day folders' partition key in the catalog ({@code dt}), which Athena adds. */
+    public static final String PARTITION = "dt";
 
     public WarehouseSchema {
         keyNames = List.copyOf(keyNames);
@@ -56,6 +64,7 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
         for (SystemColumn system : SystemColumn.values()) {
             taken.add(folded(system.columnName()));
         }
+        taken.add(PARTITION);
         Set<FieldType> seen = new LinkedHashSet<>();
         declared.types().forEach((field, type) -> seen.add(new FieldType(field, type)));
         for (JsonNode row : rows) {
@@ -81,17 +90,37 @@ public record WarehouseSchema(List<String> keyNames, List<Column> columns) {
     private record FieldType(String field, ColumnType type) {
     }
 
-    /** The field's own name if free, else suffixed by the type, else numbered as well. */
+    /** The field's own name (made a valid column name) if free, else suffixed by the type, else numbered as well. */
     private static String freeName(String field, ColumnType type, Set<String> taken) {
-        if (!taken.contains(folded(field))) {
-            return field;
+        String base = columnName(field);
+        if (!taken.contains(folded(base))) {
+            return base;
         }
-        String suffixed = field + "__" + type.suffix();
+        String suffixed = base + "__" + type.suffix();
         String name = suffixed;
         for (int n = 2; taken.contains(folded(name)); n++) {
             name = suffixed + n;
         }
         return name;
+    }
+
+    /**
+     * A field name as a column name Glue accepts (1 to 255 characters, no control character, no lone surrogate):
+     * such characters become {@code _}, an empty name is {@code _}, and a name past {@link #MAX_NAME_KEPT}
+     * characters is cut there and gets 8 hex digits of the whole name's SHA-256, so two long names stay two.
+     */
+    static String columnName(String field) {
+        var name = new StringBuilder(field.length());
+        field.codePoints().forEach(c -> name.appendCodePoint(
+                Character.isISOControl(c) || (c <= Character.MAX_VALUE && Character.isSurrogate((char) c)) ? '_' : c));
+        if (name.isEmpty()) {
+            return "_";
+        }
+        if (name.length() <= MAX_NAME_KEPT) {
+            return name.toString();
+        }
+        int cut = Character.isHighSurrogate(name.charAt(MAX_NAME_KEPT - 1)) ? MAX_NAME_KEPT - 1 : MAX_NAME_KEPT;
+        return name.substring(0, cut) + "_" + Hashes.sha256Hex(field, 4);
     }
 
     private static String folded(String name) {

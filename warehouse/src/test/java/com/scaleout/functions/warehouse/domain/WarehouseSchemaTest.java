@@ -74,4 +74,25 @@ class WarehouseSchemaTest {
         assertThat(ColumnType.of(JSON.readTree("true"))).contains(ColumnType.BOOLEAN);
         assertThat(ColumnType.of(JSON.readTree("null"))).isEmpty();
     }
+
+    @Test
+    void everyFieldNameBecomesAColumnNameGlueAcceptsAndTwoNamesStayTwo() {
+        assertThat(WarehouseSchema.columnName("")).isEqualTo("_");
+        assertThat(WarehouseSchema.columnName("a\nb\tc")).isEqualTo("a_b_c");
+        assertThat(WarehouseSchema.columnName("lone\ud800")).isEqualTo("lone_");
+        assertThat(WarehouseSchema.columnName("pair\ud83d\ude00")).isEqualTo("pair\ud83d\ude00");
+        String longOne = WarehouseSchema.columnName("x".repeat(300));
+        assertThat(longOne).hasSize(WarehouseSchema.MAX_NAME_KEPT + 9)
+                .isNotEqualTo(WarehouseSchema.columnName("x".repeat(301)));
+        String cutBeforeAPair = WarehouseSchema.columnName("y".repeat(WarehouseSchema.MAX_NAME_KEPT - 1)
+                + "\ud83d\ude00" + "z".repeat(50));
+        assertThat(Character.isHighSurrogate(cutBeforeAPair.charAt(cutBeforeAPair.length() - 10))).isFalse();
+    }
+
+    @Test
+    void aFieldNamedAsThePartitionGetsASuffixedColumn() throws Exception {
+        var schema = WarehouseSchema.empty().with(List.of(), rows("{\"DT\": \"2026-12-06\", \"dt\": 1}"));
+
+        assertThat(schema.columns()).extracting(Column::name).containsExactly("DT__st", "dt__it");
+    }
 }
