@@ -186,7 +186,8 @@ public final class ScaleoutDeclaration {
             // writes each batch's Parquet files with DuckDB, in an artifact of its own (DuckDB's native library);
             // 15 minutes and 3 GB: a backlog of 100,000-row files
             .function(FunctionSpec.of(WAREHOUSE_LOADER, "com.scaleout.functions.warehouse.streams.WarehouseLoaderHandler")
-                    .memoryMb(3008).timeoutSeconds(900).reads("ImportChanges").reads("ImportTables")
+                    // ImportTables only through its stream (the commits carry the positions): no read of the table
+                    .memoryMb(3008).timeoutSeconds(900).reads("ImportChanges")
                     .readsAndWrites("WarehouseTables").readsAndWritesBucket("Warehouse")
                     .readsSettings(Settings.GLUE_ENDPOINT, Settings.catalog("Warehouse"))
                     .shippedIn(Artifact.WAREHOUSE))
