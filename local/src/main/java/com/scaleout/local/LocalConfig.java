@@ -4,6 +4,7 @@ import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.limits.AwsLimits;
 import com.scaleout.local.websocket.LiveLimits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.logging.Logger;
  * @param template the synthesized template that configures the production declaration's functions, if given
  * @param liveLimits the WebSocket APIs' idle timeout, maximum duration and new-connection quota (API Gateway's,
  *                   shortened by tests)
+ * @param awsLimits AWS's service limits, scaled, when the runtime enforces them ({@code SCALEOUT_AWS_LIMITS})
  */
 public record LocalConfig(
         int port,
@@ -30,7 +32,8 @@ public record LocalConfig(
         int executionSlots,
         Optional<Path> webDir,
         Optional<Path> template,
-        LiveLimits liveLimits) {
+        LiveLimits liveLimits,
+        Optional<AwsLimits> awsLimits) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
     public static LocalConfig fromEnvironment() {
@@ -51,49 +54,56 @@ public record LocalConfig(
                 RuntimeEnvironment.variable(LocalSettings.WEB_DIR).map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
                 RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of),
-                LiveLimits.aws());
+                LiveLimits.aws(),
+                AwsLimits.parse(RuntimeEnvironment.variable(LocalSettings.AWS_LIMITS).orElse("off")));
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits);
+                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, liveLimits);
+                accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, liveLimits);
+                accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, executionSlots, webDir, template, liveLimits);
+                limit, executionSlots, webDir, template, liveLimits, awsLimits);
     }
 
     /** Configures the production declaration's functions with this synthesized template. */
     public LocalConfig withTemplate(Path templateJson) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, Optional.of(templateJson), liveLimits);
+                accountConcurrency, executionSlots, webDir, Optional.of(templateJson), liveLimits, awsLimits);
     }
 
     /** The WebSocket APIs' limits (API Gateway's unless a test shortens them). */
     public LocalConfig withLiveLimits(LiveLimits limits) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, limits);
+                accountConcurrency, executionSlots, webDir, template, limits, awsLimits);
+    }
+
+    /** Enforces AWS's limits divided by {@code limits}' scale (or none when empty). */
+    public LocalConfig withAwsLimits(Optional<AwsLimits> limits) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                accountConcurrency, executionSlots, webDir, template, liveLimits, limits);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, dir, template, liveLimits);
+                accountConcurrency, executionSlots, dir, template, liveLimits, awsLimits);
     }
 }

@@ -29,6 +29,12 @@ import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
+import com.scaleout.local.limits.AwsLimits;
+import com.scaleout.local.limits.DynamoDbThroughput;
+import com.scaleout.local.limits.ThroughputInterceptor;
+import com.scaleout.local.cost.CapacityCalculator;
+import com.scaleout.local.cost.ClientSideReads;
+import com.scaleout.local.cost.TableKeys;
 import com.scaleout.local.streams.IteratorAge;
 import com.scaleout.local.streams.OnFailureDestination;
 import com.scaleout.local.streams.StreamPoller;
@@ -122,6 +128,7 @@ public final class LocalRuntime implements AutoCloseable {
             parts.credentials.publishToSdk();
             parts.dynamoDb = AwsClients.dynamoDb();
             parts.streams = AwsClients.streams();
+            config.awsLimits().ifPresent(limits -> enforceThroughput(declaration, limits, parts));
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
             times.run("buckets", () -> createBuckets(declaration));
             times.run("catalogs", () -> createCatalogs(declaration, parts.environments));
@@ -157,7 +164,12 @@ public final class LocalRuntime implements AutoCloseable {
      */
     private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config,
                                                            Function<FunctionSpec, Map<String, String>> environment) {
-        var account = AccountConcurrency.of(config.accountConcurrency(), declaration.functions());
+        int accountLimit = config.awsLimits().map(limits -> Math.min(limits.lambdaConcurrency(),
+                config.accountConcurrency())).orElse(config.accountConcurrency());
+        var account = AccountConcurrency.of(accountLimit, declaration.functions());
+        Supplier<ScalingRate> scaling = config.awsLimits().<Supplier<ScalingRate>>map(limits -> () -> new ScalingRate(
+                limits.lambdaEnvironmentsPer10Seconds(), ScalingRate.LAMBDA_PERIOD, java.time.InstantSource.system()))
+                .orElse(ScalingRate::lambdas);
         var coldStartPermits = ColdStartPermits.forThisMachine();
         var functions = new LinkedHashMap<String, FunctionPool>();
         var listener = InvocationListener.fromClasspath();
@@ -166,7 +178,7 @@ public final class LocalRuntime implements AutoCloseable {
         for (FunctionSpec spec : declaration.functions()) {
             var code = codeOf(spec, production, artifact -> jars.computeIfAbsent(artifact, Artifacts::jar),
                     () -> environment.apply(spec));
-            functions.put(spec.name(), new FunctionPool(spec, code, account, ScalingRate.lambdas(), listener,
+            functions.put(spec.name(), new FunctionPool(spec, code, account, scaling.get(), listener,
                     coldStartPermits));
         }
         return functions;
@@ -214,6 +226,17 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /**
+     * DynamoDB's throughput limits, scaled, on every data call from now on (see {@link ThroughputInterceptor}); the
+     * items' sizes are read aside on the runtime's own client.
+     */
+    private static void enforceThroughput(Declaration declaration, AwsLimits limits, RuntimeParts parts) {
+        ThroughputInterceptor.enforce(new DynamoDbThroughput(limits, RuntimeEnvironment.region()),
+                new CapacityCalculator(new TableKeys(declaration.tables()), new ClientSideReads(parts.dynamoDb)));
+        parts.throughputEnforced = true;
+        LOG.info(() -> "enforcing " + limits + " (" + LocalSettings.AWS_LIMITS.name() + ")");
+    }
+
+    /**
      * What every function's environment holds without a template: the variables
      * {@link #functionEnvironment} sets, and every declared setting this JVM is given (the tests' tuning, the admin
      * key), as every function saw them when all read the JVM's system properties.
@@ -246,7 +269,8 @@ public final class LocalRuntime implements AutoCloseable {
         try {
             return new LocalHttpApi(address, new RouteTable(declaration.routes()), functions, authorizers,
                     Clock.systemUTC(), config.webDir().flatMap(StaticFiles::at), config.executionSlots(),
-                    new RouteThrottles(declaration.routeThrottles(), stageDefault),
+                    config.awsLimits().map(new RouteThrottles(declaration.routeThrottles(), stageDefault)::scaled)
+                            .orElseGet(() -> new RouteThrottles(declaration.routeThrottles(), stageDefault)),
                     webSocketApis);
         } catch (BindException e) {
             throw new ApiPortTakenException(address, e);

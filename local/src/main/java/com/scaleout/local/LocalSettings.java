@@ -48,6 +48,11 @@ public final class LocalSettings {
     public static final Setting FAULT_FORGET_TOKENS = Setting.of("SCALEOUT_FAULT_FORGET_TOKENS", "false",
             LOCAL_RUNTIME, "true: transactions reach moto without their ClientRequestToken");
 
+    public static final Setting AWS_LIMITS = Setting.of("SCALEOUT_AWS_LIMITS", "off", LOCAL_RUNTIME,
+            "AWS's service limits enforced locally: off, aws, or scaled:K for AWS's limits divided by K (DynamoDB's "
+                    + "per-partition and per-table throughput, Lambda's account concurrency and scaling rate, API "
+                    + "Gateway's account throttle), so that 1/K of AWS's rates here meets them as AWS would");
+
     public static final Setting TEMPLATE = Setting.of("SCALEOUT_TEMPLATE", LOCAL_RUNTIME,
             "the synthesized CDK template (cdk/target/cdk.out/Scaleout-dev.template.json) that configures the "
                     + "production declaration's functions: environment, memory, timeout, concurrency, stream "
@@ -55,7 +60,7 @@ public final class LocalSettings {
 
     private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
             ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES, IAM_CALLS,
-            FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS);
+            FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS, AWS_LIMITS);
 
     private LocalSettings() {
     }

@@ -35,12 +35,17 @@ final class RuntimeParts implements AutoCloseable {
     Optional<TemplateConfiguration> template = Optional.empty();
     /** Where SnapStart functions' SDKs fetch their credentials, as from Lambda's container endpoint. */
     ContainerCredentialsEndpoint credentials;
+    /** Whether DynamoDB's throughput limits are enforced (then given up with the runtime). */
+    boolean throughputEnforced;
 
     @Override
     public void close() {
         pollers.forEach(poller -> closeQuietly("stream poller " + poller.consumerId(), poller));
         closeQuietly("the API", api);
         functions.values().forEach(pool -> closeQuietly("function " + pool.spec().name(), pool));
+        if (throughputEnforced) {
+            com.scaleout.local.limits.ThroughputInterceptor.stop();
+        }
         closeQuietly("the DynamoDB Streams client", streams);
         closeQuietly("the DynamoDB client", dynamoDb);
         closeQuietly("the backends", backends);

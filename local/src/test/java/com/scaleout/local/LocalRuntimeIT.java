@@ -31,7 +31,7 @@ class LocalRuntimeIT {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
                 Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
                 LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
-                com.scaleout.local.websocket.LiveLimits.aws());
+                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -63,7 +63,7 @@ class LocalRuntimeIT {
             var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
                     java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
                 LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
-                com.scaleout.local.websocket.LiveLimits.aws());
+                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
                     .isInstanceOf(IOException.class)

@@ -2,19 +2,13 @@ package com.scaleout.local.cost;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.core.interceptor.Context;
+import java.util.List;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -26,8 +20,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * an invocation (the runtime's own, the stream pollers') have no meter and are not counted.
  */
 public final class DynamoDbMeter implements ExecutionInterceptor {
-    static final Set<String> DATA_OPERATIONS = Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query",
-            "Scan", "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems");
     private static final ExecutionAttribute<InvocationMeter> METER = new ExecutionAttribute<>("scaleout.meter");
     private static final ExecutionAttribute<List<CapacityCalculator.Touched>> TOUCHED =
             new ExecutionAttribute<>("scaleout.meter.touched");
@@ -41,14 +33,14 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
         InvocationMeter meter = Meters.current();
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         String service = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);
-        if (meter == null || METERING.get()) {
+        if (meter == null || METERING.get() || ClientSideReads.uncounted(attributes)) {
             return;
         }
         if ("S3".equals(service)) {
             meter.s3Call(operation); // priced per request: no units to work out
             return;
         }
-        if (!"DynamoDb".equals(service) || !DATA_OPERATIONS.contains(operation)) {
+        if (!"DynamoDb".equals(service) || !CapacityCalculator.DATA_OPERATIONS.contains(operation)) {
             return;
         }
         meter.dynamoDbCall(operation);
@@ -102,24 +94,5 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
             }
         }
         return current;
-    }
-
-    /** Side reads on a client of their own, strongly consistent so that they see the write just made. */
-    private record ClientSideReads(DynamoDbClient client) implements SideReads {
-        @Override
-        public Map<String, AttributeValue> item(String table, Map<String, AttributeValue> key) {
-            var item = client.getItem(r -> r.tableName(table).key(key).consistentRead(true));
-            return item.hasItem() ? item.item() : Map.of();
-        }
-
-        @Override
-        public List<Map<String, AttributeValue>> query(QueryRequest request) {
-            return client.query(request).items();
-        }
-
-        @Override
-        public List<Map<String, AttributeValue>> scan(ScanRequest request) {
-            return client.scan(request).items();
-        }
     }
 }

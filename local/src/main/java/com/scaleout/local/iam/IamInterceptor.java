@@ -31,6 +31,9 @@ public final class IamInterceptor implements ExecutionInterceptor {
         if (FunctionPolicies.none()) {
             return; // no template's policies: nothing to check, so no stack to walk
         }
+        if (com.scaleout.local.cost.ClientSideReads.uncounted(attributes)) {
+            return; // the runtime's own read, made while a function's call is measured
+        }
         CallingFunction.onThisThread().ifPresent(function -> FunctionPolicies.of(function).ifPresent(policy -> {
             Region region = attributes.getAttribute(AwsExecutionAttribute.AWS_REGION);
             check(function, policy, context.request(), attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),

@@ -49,4 +49,17 @@ class RouteThrottlesTest {
 
         assertThat(admitted(throttles, "GET /a", 10_000)).isEqualTo(10_000);
     }
+
+    @Test
+    void scaledEachRouteTakesItsShareAndAllShareTheAccountsThrottle() {
+        var throttles = new RouteThrottles(List.of(RouteThrottleSpec.of("POST /users", 200, 500, "test")),
+                Optional.empty(), now::get).scaled(new com.scaleout.local.limits.AwsLimits(100));
+
+        assertThat(admitted(throttles, "POST /users", 10)).as("the route's burst of 500 / 100").isEqualTo(5);
+        assertThat(admitted(throttles, "GET /a", 100)).as("the account's burst of 5,000 / 100, less the 5")
+                .isEqualTo(45);
+        now.addAndGet(SECOND);
+        assertThat(admitted(throttles, "GET /b", 1_000)).as("a second of the account's 10,000 / 100")
+                .isEqualTo(50);
+    }
 }

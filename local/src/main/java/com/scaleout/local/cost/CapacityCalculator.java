@@ -1,7 +1,9 @@
 package com.scaleout.local.cost;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.SdkRequest;
@@ -33,10 +35,19 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * write touches are read (uncounted, through {@link SideReads}) before it runs and, for updates, after; reads with a
  * projection or a filter cost by the whole items evaluated, which are read again without them. Each global index
  * whose keys the item carries before or after adds a write of the item (every index projects all attributes; an
- * index key that changes is a delete and a put). A write whose condition fails still costs the item's size.
+ * index key that changes is a delete and a put). A write whose condition fails still costs the item's size. Each
+ * unit is charged to the partition that served it ({@link Charges}): DynamoDB's throughput limits are per partition.
  */
 public final class CapacityCalculator {
+    /** The calls that read or write items (and so consume capacity units). */
+    public static final Set<String> DATA_OPERATIONS = Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem",
+            "Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems");
+    /** Those of them that write. */
+    public static final Set<String> WRITE_OPERATIONS = Set.of("PutItem", "UpdateItem", "DeleteItem",
+            "BatchWriteItem", "TransactWriteItems");
     private static final Pattern PLACEHOLDER = Pattern.compile("[#:][A-Za-z0-9_]+");
+    /** {@code name = :value} in a key condition (the partition key's is always an equality). */
+    private static final Pattern EQUALITY = Pattern.compile("(#?[A-Za-z0-9_]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
 
     private final TableKeys keys;
     private final SideReads side;
@@ -48,11 +59,6 @@ public final class CapacityCalculator {
 
     /** Units as {read, write}. */
     public record Units(double read, double write) {
-        static final Units NONE = new Units(0, 0);
-
-        Units plus(Units other) {
-            return new Units(read + other.read, write + other.write);
-        }
     }
 
     /** One item a write touches: its table, key, and the item as it was before the call (empty if none). */
@@ -109,26 +115,34 @@ public final class CapacityCalculator {
 
     /** The units of a call that succeeded. */
     public Units succeeded(SdkRequest request, SdkResponse response, List<Touched> touched) {
-        return switch (request) {
-            case GetItemRequest get -> new Units(CapacityUnits.read(ItemSize.of(wholeItem(get.tableName(),
-                    get.key(), ((GetItemResponse) response).item(), get.projectionExpression())),
-                    Boolean.TRUE.equals(get.consistentRead())), 0);
+        return charged(request, response, touched).total();
+    }
+
+    /** The units of a call that succeeded, by the partition that served them. */
+    public Charges charged(SdkRequest request, SdkResponse response, List<Touched> touched) {
+        return new Charges(switch (request) {
+            case GetItemRequest get -> List.of(read(partition(get.tableName(), null, get.key()),
+                    CapacityUnits.read(ItemSize.of(wholeItem(get.tableName(), get.key(),
+                            ((GetItemResponse) response).item(), get.projectionExpression())),
+                            Boolean.TRUE.equals(get.consistentRead()))));
             case BatchGetItemRequest batch -> batchGet(batch, (BatchGetItemResponse) response);
-            case QueryRequest query -> new Units(CapacityUnits.readSummed(sizes(evaluated(query,
-                    ((QueryResponse) response).items())), Boolean.TRUE.equals(query.consistentRead())), 0);
-            case ScanRequest scan -> new Units(CapacityUnits.readSummed(sizes(evaluated(scan,
-                    ((ScanResponse) response).items())), Boolean.TRUE.equals(scan.consistentRead())), 0);
-            case TransactGetItemsRequest transaction -> new Units(transaction.transactItems().stream()
-                    .mapToDouble(item -> CapacityUnits.transactionalRead(ItemSize.of(side.item(
-                            item.get().tableName(), item.get().key())))).sum(), 0);
+            case QueryRequest query -> List.of(read(queried(query), CapacityUnits.readSummed(sizes(evaluated(query,
+                    ((QueryResponse) response).items())), Boolean.TRUE.equals(query.consistentRead()))));
+            case ScanRequest scan -> List.of(read(new Charges.Partition(scan.tableName(), scan.indexName(), null),
+                    CapacityUnits.readSummed(sizes(evaluated(scan, ((ScanResponse) response).items())),
+                            Boolean.TRUE.equals(scan.consistentRead()))));
+            case TransactGetItemsRequest transaction -> transaction.transactItems().stream()
+                    .map(item -> read(partition(item.get().tableName(), null, item.get().key()),
+                            CapacityUnits.transactionalRead(ItemSize.of(side.item(item.get().tableName(),
+                                    item.get().key()))))).toList();
             case BatchWriteItemRequest batch -> writes(unprocessedRemoved(touched, batch,
                     (BatchWriteItemResponse) response), false);
             case TransactWriteItemsRequest ignored -> writes(touched, true);
             case PutItemRequest ignored -> writes(touched, false);
             case UpdateItemRequest ignored -> writes(touched, false);
             case DeleteItemRequest ignored -> writes(touched, false);
-            default -> Units.NONE;
-        };
+            default -> List.of();
+        });
     }
 
     /**
@@ -136,46 +150,146 @@ public final class CapacityCalculator {
      * as a write would, and nothing is written to the indexes.
      */
     public Units conditionFailed(SdkRequest request, List<Touched> touched) {
-        boolean transaction = request instanceof TransactWriteItemsRequest;
-        double units = 0;
-        for (Touched item : touched) {
-            long size = ItemSize.of(item.before());
-            units += transaction ? CapacityUnits.transactionalWrite(size, 0) : CapacityUnits.write(size, 0);
-        }
-        return new Units(0, units);
+        return conditionFailedCharges(request, touched).total();
     }
 
-    private Units writes(List<Touched> touched, boolean transaction) {
-        double units = 0;
+    /** {@link #conditionFailed}, by the partition that served them. */
+    public Charges conditionFailedCharges(SdkRequest request, List<Touched> touched) {
+        boolean transaction = request instanceof TransactWriteItemsRequest;
+        var charges = new ArrayList<Charges.Charge>();
+        for (Touched item : touched) {
+            long size = ItemSize.of(item.before());
+            charges.add(write(partition(item.table(), null, item.key()),
+                    transaction ? CapacityUnits.transactionalWrite(size, 0) : CapacityUnits.write(size, 0)));
+        }
+        return new Charges(charges);
+    }
+
+    /**
+     * The partitions {@code request} will be served by, known before it runs ({@code touched}: {@link #before}'s
+     * answer): the keys it reads or writes, and the index partitions of the items it writes as they are before and
+     * as a put writes them (an update's new index keys are known only after it, and only charged then).
+     */
+    public Set<Charges.Partition> partitions(SdkRequest request, List<Touched> touched) {
+        var partitions = new LinkedHashSet<Charges.Partition>();
+        switch (request) {
+            case GetItemRequest get -> partitions.add(partition(get.tableName(), null, get.key()));
+            case BatchGetItemRequest batch -> batch.requestItems().forEach((table, asked) ->
+                    asked.keys().forEach(key -> partitions.add(partition(table, null, key))));
+            case QueryRequest query -> partitions.add(queried(query));
+            case ScanRequest scan -> partitions.add(new Charges.Partition(scan.tableName(), scan.indexName(), null));
+            case TransactGetItemsRequest transaction -> transaction.transactItems().forEach(item ->
+                    partitions.add(partition(item.get().tableName(), null, item.get().key())));
+            default -> {
+                for (Touched item : touched) {
+                    partitions.add(partition(item.table(), null, item.key()));
+                    if (item.conditionOnly()) {
+                        continue;
+                    }
+                    for (TableKeys.Index index : keys.indexes(item.table())) {
+                        for (var state : java.util.Arrays.asList(item.before(), item.written())) {
+                            if (carries(state, index.attributes())) {
+                                partitions.add(partition(item.table(), index.name(), state));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return partitions;
+    }
+
+    private List<Charges.Charge> writes(List<Touched> touched, boolean transaction) {
+        var charges = new ArrayList<Charges.Charge>();
         for (Touched item : touched) {
             long before = ItemSize.of(item.before());
+            var base = partition(item.table(), null, item.key());
             if (item.conditionOnly()) {
-                units += CapacityUnits.transactionalWrite(before, 0);
+                charges.add(write(base, CapacityUnits.transactionalWrite(before, 0)));
                 continue;
             }
             var after = item.written() != null ? item.written() : side.item(item.table(), item.key());
             long afterSize = ItemSize.of(after);
-            units += transaction ? CapacityUnits.transactionalWrite(before, afterSize)
-                    : CapacityUnits.write(before, afterSize);
-            units += indexWrites(item.table(), item.before(), after);
+            charges.add(write(base, transaction ? CapacityUnits.transactionalWrite(before, afterSize)
+                    : CapacityUnits.write(before, afterSize)));
+            charges.addAll(indexWrites(item.table(), item.before(), after));
         }
-        return new Units(0, units);
+        return charges;
     }
 
-    /** Index entries a change of an item from {@code before} to {@code after} writes, in write units. */
-    double indexWrites(String table, Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
-        double units = 0;
-        for (List<String> indexKey : keys.indexes(table)) {
+    /** Index entries a change of an item from {@code before} to {@code after} writes, by index partition. */
+    List<Charges.Charge> indexWrites(String table, Map<String, AttributeValue> before,
+                                     Map<String, AttributeValue> after) {
+        var charges = new ArrayList<Charges.Charge>();
+        for (TableKeys.Index index : keys.indexes(table)) {
+            List<String> indexKey = index.attributes();
             boolean was = carries(before, indexKey);
             boolean is = carries(after, indexKey);
             if (was && is && sameKey(before, after, indexKey)) {
-                units += CapacityUnits.write(ItemSize.of(before), ItemSize.of(after));
+                charges.add(write(partition(table, index.name(), after),
+                        CapacityUnits.write(ItemSize.of(before), ItemSize.of(after))));
             } else {
-                units += was ? CapacityUnits.write(ItemSize.of(before), 0) : 0;
-                units += is ? CapacityUnits.write(0, ItemSize.of(after)) : 0;
+                if (was) {
+                    charges.add(write(partition(table, index.name(), before), CapacityUnits.write(ItemSize.of(before),
+                            0)));
+                }
+                if (is) {
+                    charges.add(write(partition(table, index.name(), after), CapacityUnits.write(0,
+                            ItemSize.of(after))));
+                }
             }
         }
-        return units;
+        return charges;
+    }
+
+    private static Charges.Charge read(Charges.Partition partition, double units) {
+        return new Charges.Charge(partition, units, 0);
+    }
+
+    private static Charges.Charge write(Charges.Partition partition, double units) {
+        return new Charges.Charge(partition, 0, units);
+    }
+
+    /** The partition of {@code table} (or its index) that holds {@code item} (or the item of that key). */
+    private Charges.Partition partition(String table, String index, Map<String, AttributeValue> item) {
+        String name = keys.partitionKey(table, index);
+        return new Charges.Partition(table, index, name == null ? null : rendered(item.get(name)));
+    }
+
+    /** The partition a query reads: the value its key condition gives the partition key (`name = :value`). */
+    private Charges.Partition queried(QueryRequest query) {
+        String name = keys.partitionKey(query.tableName(), query.indexName());
+        String expression = query.keyConditionExpression();
+        String value = null;
+        if (name != null && expression != null) {
+            var names = query.expressionAttributeNames() == null ? Map.<String, String>of()
+                    : query.expressionAttributeNames();
+            var matcher = EQUALITY.matcher(expression);
+            while (matcher.find() && value == null) {
+                String attribute = names.getOrDefault(matcher.group(1), matcher.group(1));
+                if (attribute.equals(name) && query.expressionAttributeValues() != null) {
+                    value = rendered(query.expressionAttributeValues().get(matcher.group(2)));
+                }
+            }
+        } else if (name != null && query.hasKeyConditions() && query.keyConditions().containsKey(name)) {
+            var condition = query.keyConditions().get(name);
+            value = condition.hasAttributeValueList() && !condition.attributeValueList().isEmpty()
+                    ? rendered(condition.attributeValueList().getFirst()) : null;
+        }
+        return new Charges.Partition(query.tableName(), query.indexName(), value);
+    }
+
+    private static String rendered(AttributeValue value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.s() != null) {
+            return value.s();
+        }
+        if (value.n() != null) {
+            return value.n();
+        }
+        return value.b() != null ? value.b().asUtf8String() : value.toString();
     }
 
     private static boolean carries(Map<String, AttributeValue> item, List<String> indexKey) {
@@ -198,8 +312,8 @@ public final class CapacityCalculator {
         return touched.stream().filter(item -> !unprocessed.contains(item.key())).toList();
     }
 
-    private Units batchGet(BatchGetItemRequest request, BatchGetItemResponse response) {
-        double units = 0;
+    private List<Charges.Charge> batchGet(BatchGetItemRequest request, BatchGetItemResponse response) {
+        var charges = new ArrayList<Charges.Charge>();
         for (var entry : request.requestItems().entrySet()) {
             String table = entry.getKey();
             KeysAndAttributes asked = entry.getValue();
@@ -212,10 +326,11 @@ public final class CapacityCalculator {
                 }
                 var item = returned.stream().filter(i -> keys.keyOf(table, i).equals(key)).findFirst().orElse(null);
                 var whole = wholeItem(table, key, item, asked.projectionExpression());
-                units += CapacityUnits.read(ItemSize.of(whole), Boolean.TRUE.equals(asked.consistentRead()));
+                charges.add(read(partition(table, null, key), CapacityUnits.read(ItemSize.of(whole),
+                        Boolean.TRUE.equals(asked.consistentRead()))));
             }
         }
-        return new Units(units, 0);
+        return charges;
     }
 
     /** The whole item, read again when a projection may have returned only part of it. */

@@ -163,6 +163,48 @@ class CapacityCalculatorTest {
         assertThat(items.queried.getFirst().expressionAttributeValues()).containsOnlyKeys(":a");
     }
 
+    @Test
+    void eachUnitIsChargedToThePartitionThatServedIt() {
+        var tweet = tweet("t1", "a1", 1500);
+        var put = PutItemRequest.builder().tableName("Tweets").item(tweet).build();
+        var touched = calculator.before(put);
+        items.put("Tweets", tweet);
+
+        assertThat(calculator.partitions(put, touched)).containsExactly(
+                new Charges.Partition("Tweets", null, "t1"), new Charges.Partition("Tweets", "ByAuthor", "a1"));
+        assertThat(calculator.charged(put, PutItemResponse.builder().build(), touched).charges()).containsExactly(
+                new Charges.Charge(new Charges.Partition("Tweets", null, "t1"), 0, 2),
+                new Charges.Charge(new Charges.Partition("Tweets", "ByAuthor", "a1"), 0, 2));
+    }
+
+    @Test
+    void anIndexKeyThatChangesChargesTheOldPartitionAndTheNew() {
+        items.put("Tweets", tweet("t1", "a1", 100));
+        var update = UpdateItemRequest.builder().tableName("Tweets").key(Map.of("id", s("t1")))
+                .updateExpression("SET authorId = :b").build();
+        var touched = calculator.before(update);
+        items.put("Tweets", tweet("t1", "b2", 100));
+
+        assertThat(calculator.partitions(update, touched)).as("known before: the item's index partition now")
+                .contains(new Charges.Partition("Tweets", "ByAuthor", "a1"));
+        assertThat(calculator.charged(update, UpdateItemResponse.builder().build(), touched).charges())
+                .extracting(Charges.Charge::partition).containsExactly(new Charges.Partition("Tweets", null, "t1"),
+                        new Charges.Partition("Tweets", "ByAuthor", "a1"),
+                        new Charges.Partition("Tweets", "ByAuthor", "b2"));
+    }
+
+    @Test
+    void aQueryIsChargedToThePartitionItsKeyConditionNames() {
+        var query = QueryRequest.builder().tableName("Tweets").indexName("ByAuthor")
+                .keyConditionExpression("#a = :a AND id > :from").expressionAttributeNames(Map.of("#a", "authorId"))
+                .expressionAttributeValues(Map.of(":a", s("a1"), ":from", s("t0"))).build();
+
+        assertThat(calculator.partitions(query, List.of()))
+                .containsExactly(new Charges.Partition("Tweets", "ByAuthor", "a1"));
+        assertThat(calculator.partitions(ScanRequest.builder().tableName("Users").build(), List.of()))
+                .as("a scan: the table as a whole").containsExactly(new Charges.Partition("Users", null, null));
+    }
+
     private static Map<String, AttributeValue> tweet(String id, String author, int textBytes) {
         return Map.of("id", s(id), "authorId", s(author), "text", s("x".repeat(textBytes)));
     }
