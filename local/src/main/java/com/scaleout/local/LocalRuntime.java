@@ -230,9 +230,9 @@ public final class LocalRuntime implements AutoCloseable {
      * items' sizes are read aside on the runtime's own client.
      */
     private static void enforceThroughput(Declaration declaration, AwsLimits limits, RuntimeParts parts) {
-        ThroughputInterceptor.enforce(new DynamoDbThroughput(limits, RuntimeEnvironment.region()),
+        parts.throughput = new DynamoDbThroughput(limits, RuntimeEnvironment.region());
+        ThroughputInterceptor.enforce(parts.throughput,
                 new CapacityCalculator(new TableKeys(declaration.tables()), new ClientSideReads(parts.dynamoDb)));
-        parts.throughputEnforced = true;
         LOG.info(() -> "enforcing " + limits + " (" + LocalSettings.AWS_LIMITS.name() + ")");
     }
 
@@ -478,12 +478,44 @@ public final class LocalRuntime implements AutoCloseable {
     @Override
     public void close() {
         parts.close();
+        if (parts.throughput != null) {
+            writeThrottles(throttles(), iamCalls.resolveSibling(THROTTLES_FILE));
+        }
         if (!CallLog.calls().isEmpty()) {
             try {
                 CallLog.writeTo(iamCalls);
             } catch (IOException e) {
                 LOG.log(java.util.logging.Level.WARNING, "could not write the AWS calls checked to " + iamCalls, e);
             }
+        }
+    }
+
+    /** Where a runtime that enforced AWS's limits lists, when it stops, its throttles (in its data dir). */
+    public static final String THROTTLES_FILE = "aws-throttles.tsv";
+
+    /**
+     * The throttles so far by {@code reason resource}: DynamoDB's (its throttling reasons, on table and index ARNs;
+     * only while AWS's limits are enforced), API Gateway's ({@code ApiGatewayThrottled route:...}) and Lambda's
+     * ({@code LambdaThrottled function:...}).
+     */
+    public Map<String, Long> throttles() {
+        var all = new java.util.TreeMap<>(parts.api.throttles());
+        if (parts.throughput != null) {
+            all.putAll(parts.throughput.throttles());
+        }
+        return all;
+    }
+
+    /** One line per throttling reason and resource: count, reason, resource; the count of all first. */
+    private static void writeThrottles(Map<String, Long> throttles, Path file) {
+        var lines = new ArrayList<String>();
+        lines.add(throttles.values().stream().mapToLong(Long::longValue).sum() + "\tall\trefused by AWS's limits");
+        throttles.forEach((reasonAndResource, count) -> lines.add(count + "\t" + reasonAndResource.replace(' ', '\t')));
+        try {
+            java.nio.file.Files.write(file, lines);
+            LOG.info(() -> "throttles, by reason and resource (" + file + "): " + throttles);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not write the throttles to " + file, e);
         }
     }
 

@@ -35,15 +35,15 @@ final class RuntimeParts implements AutoCloseable {
     Optional<TemplateConfiguration> template = Optional.empty();
     /** Where SnapStart functions' SDKs fetch their credentials, as from Lambda's container endpoint. */
     ContainerCredentialsEndpoint credentials;
-    /** Whether DynamoDB's throughput limits are enforced (then given up with the runtime). */
-    boolean throughputEnforced;
+    /** DynamoDB's throughput limits when enforced (then given up with the runtime), else null. */
+    com.scaleout.local.limits.DynamoDbThroughput throughput;
 
     @Override
     public void close() {
         pollers.forEach(poller -> closeQuietly("stream poller " + poller.consumerId(), poller));
         closeQuietly("the API", api);
         functions.values().forEach(pool -> closeQuietly("function " + pool.spec().name(), pool));
-        if (throughputEnforced) {
+        if (throughput != null) {
             com.scaleout.local.limits.ThroughputInterceptor.stop();
         }
         closeQuietly("the DynamoDB Streams client", streams);

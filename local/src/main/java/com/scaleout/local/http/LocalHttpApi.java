@@ -100,6 +100,8 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Admission admission = new Admission();
     private final ExecutionSlots slots;
     private final RouteThrottles throttles;
+    private final Map<String, java.util.concurrent.atomic.LongAdder> throttled =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final List<LiveGateway> webSocketApis;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
@@ -230,6 +232,21 @@ public final class LocalHttpApi implements AutoCloseable {
         return admission.shed();
     }
 
+    /**
+     * The requests API Gateway's throttles refused (a route's or the account's, by route) and those Lambda's
+     * concurrency or scaling rate refused (by function), by {@code reason resource}, sorted.
+     */
+    public Map<String, Long> throttles() {
+        var counts = new java.util.TreeMap<String, Long>();
+        throttled.forEach((key, count) -> counts.put(key, count.sum()));
+        return counts;
+    }
+
+    private void countThrottle(String reason, String resource) {
+        throttled.computeIfAbsent(reason + " " + resource, key -> new java.util.concurrent.atomic.LongAdder())
+                .increment();
+    }
+
     private void handle(GatewayExchange exchange) {
         String requestId = newRequestId();
         Throwable failure = null;
@@ -288,6 +305,7 @@ public final class LocalHttpApi implements AutoCloseable {
             return Answer.gateway(413, "Request Entity Too Large");
         }
         if (!throttles.tryAdmit(match.get().route().routeKey())) {
+            countThrottle("ApiGatewayThrottled", "route:" + match.get().route().routeKey().replace(' ', '_'));
             return Answer.gateway(429, "Too Many Requests"); // the gateway's throttle: no Retry-After in AWS either
         }
         var request = new HttpRequestData(exchange.method(), rawPath, exchange.rawQuery(), exchange.protocol(),
@@ -346,6 +364,9 @@ public final class LocalHttpApi implements AutoCloseable {
             return Answer.gateway(500, "Internal Server Error");
         } catch (InvocationException e) {
             LOG.warning(() -> "request " + requestId + ": " + e.getMessage());
+            if (e.kind() == InvocationException.Kind.THROTTLED) {
+                countThrottle("LambdaThrottled", "function:" + match.route().function());
+            }
             return switch (e.kind()) {
                 case THROTTLED -> Answer.busy(429, "Too Many Requests");
                 case TIMEOUT -> Answer.busy(503, "Service Unavailable");

@@ -1,0 +1,109 @@
+package com.scaleout.loadtest;
+
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import io.gatling.javaapi.core.Simulation;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A viral album: likes on one album at a constant rate ({@code -Drate}, per second, for {@code -Dseconds}), as an
+ * open model (each like a new user, whatever the answers' latency). Against a stack with AWS's limits scaled by K
+ * ({@code ./scaleout load viral-likes scale=K}), a rate of 5,000/K stands for AWS's 5,000 likes a second on one
+ * album. A like answered anything but 201 fails (Gatling's report shows each status); at the end the album's count
+ * must equal the likes answered 201: every accepted write counted once, none lost. The verdict is the last line,
+ * also written to {@code -DverdictFile} when given.
+ */
+public class ViralLikesSimulation extends Simulation {
+    private final int rate = LoadRun.parameter("rate", 100);
+    private final int seconds = LoadRun.parameter("seconds", 30);
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final String albumId = postAlbum();
+    private final LongAdder accepted = new LongAdder();
+
+    {
+        var like = scenario("viral-likes")
+                .exec(http("POST /review/like/{albumID}").post("/review/like/" + albumId).check(status().is(201)))
+                .exec(session -> {
+                    if (!session.isFailed()) {
+                        accepted.increment();
+                    }
+                    return session;
+                });
+        setUp(like.injectOpen(constantUsersPerSec(rate).during(seconds)))
+                .protocols(http.baseUrl(LoadRun.baseUrl()).shareConnections())
+                .assertions(LoadRun.assertions());
+    }
+
+    @Override
+    public void after() {
+        String verdict;
+        try {
+            var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/review/" + albumId))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            long counted = LoadRun.mapper().readTree(answer.body()).path("likes").asLong(-1);
+            long sent = accepted.sum();
+            verdict = (counted == sent ? "reconciled" : "NOT reconciled") + ": " + sent + " likes answered 201, "
+                    + "album " + albumId + " counts " + counted;
+        } catch (IOException e) {
+            verdict = "NOT reconciled: the album's count could not be read (" + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            verdict = "NOT reconciled: interrupted";
+        }
+        System.out.println("viral-likes " + verdict);
+        String file = System.getProperty("verdictFile");
+        if (file != null) {
+            try {
+                Files.writeString(Path.of(file), verdict + "\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The album everyone likes, posted as the AlbumStore client posts one. */
+    private String postAlbum() {
+        String boundary = "viralBoundary" + System.nanoTime();
+        var body = new ByteArrayOutputStream();
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n"
+                + "Content-Type: image/png\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        try (InputStream cover = ViralLikesSimulation.class.getResourceAsStream("/album-cover.bin")) {
+            body.writeBytes(cover.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        body.writeBytes(("\r\n--" + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n"
+                + "Content-Type: application/json\r\n\r\n" + LoadRun.json(new AlbumsLoad.Profile(AlbumsLoad.ARTIST,
+                        AlbumsLoad.TITLE, AlbumsLoad.YEAR)) + "\r\n--" + boundary + "--\r\n")
+                .getBytes(StandardCharsets.UTF_8));
+        try {
+            var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/albums"))
+                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("POST /albums answered " + answer.statusCode() + ": " + answer.body());
+            }
+            return LoadRun.mapper().readTree(answer.body()).path("albumID").asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted posting the album", e);
+        }
+    }
+}
