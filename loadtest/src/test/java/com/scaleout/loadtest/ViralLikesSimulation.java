@@ -23,9 +23,11 @@ import java.util.concurrent.atomic.LongAdder;
  * A viral album: likes on one album at a constant rate ({@code -Drate}, per second, for {@code -Dseconds}), as an
  * open model (each like a new user, whatever the answers' latency). Against a stack with AWS's limits scaled by K
  * ({@code ./scaleout load viral-likes scale=K}), a rate of 5,000/K stands for AWS's 5,000 likes a second on one
- * album. A like answered anything but 201 fails (Gatling's report shows each status); at the end the album's count
- * must equal the likes answered 201: every accepted write counted once, none lost. The verdict is the last line,
- * also written to {@code -DverdictFile} when given.
+ * album. A like answered anything but 201 fails (Gatling's report shows each status). At the end the album's count
+ * must be at least the likes answered 201 (none lost) and at most those plus the likes answered 5xx, whose outcome
+ * the client cannot know (a gateway's 503 at its integration timeout while the function ran on): nothing counted
+ * twice, nothing refused (429: refused before any function ran) counted. The verdict is the last line, also written
+ * to {@code -DverdictFile} when given.
  */
 public class ViralLikesSimulation extends Simulation {
     private final int rate = LoadRun.parameter("rate", 100);
@@ -33,13 +35,18 @@ public class ViralLikesSimulation extends Simulation {
     private final HttpClient client = HttpClient.newHttpClient();
     private final String albumId = postAlbum();
     private final LongAdder accepted = new LongAdder();
+    private final LongAdder unknown = new LongAdder();
 
     {
         var like = scenario("viral-likes")
-                .exec(http("POST /review/like/{albumID}").post("/review/like/" + albumId).check(status().is(201)))
+                .exec(http("POST /review/like/{albumID}").post("/review/like/" + albumId)
+                        .check(status().saveAs("status"), status().is(201)))
                 .exec(session -> {
-                    if (!session.isFailed()) {
+                    int status = session.contains("status") ? session.getInt("status") : 0;
+                    if (status == 201) {
                         accepted.increment();
+                    } else if (status >= 500 || status == 0) {
+                        unknown.increment(); // no answer, or a 5xx: the like may have been counted
                     }
                     return session;
                 });
@@ -55,9 +62,12 @@ public class ViralLikesSimulation extends Simulation {
             var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/review/" + albumId))
                     .GET().build(), HttpResponse.BodyHandlers.ofString());
             long counted = LoadRun.mapper().readTree(answer.body()).path("likes").asLong(-1);
-            long sent = accepted.sum();
-            verdict = (counted == sent ? "reconciled" : "NOT reconciled") + ": " + sent + " likes answered 201, "
-                    + "album " + albumId + " counts " + counted;
+            long sure = accepted.sum();
+            long maybe = unknown.sum();
+            verdict = (counted >= sure && counted <= sure + maybe ? "reconciled" : "NOT reconciled") + ": " + sure
+                    + " likes answered 201 and " + maybe + " answered 5xx or not at all; album " + albumId
+                    + " counts " + counted + (counted < sure ? " (" + (sure - counted) + " accepted likes lost)"
+                    : counted > sure + maybe ? " (" + (counted - sure - maybe) + " counted more than sent)" : "");
         } catch (IOException e) {
             verdict = "NOT reconciled: the album's count could not be read (" + e + ")";
         } catch (InterruptedException e) {

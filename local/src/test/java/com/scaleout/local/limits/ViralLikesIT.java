@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The viral-likes scenario small, with AWS's limits / 200 enforced: likes on one album at 20 a second (AWS's 4,000)
  * meet the album's one item, whose partition takes 5 write units a second here (AWS's 1,000). What must hold
- * whatever the design: each like is accepted (201) or refused as throttled (429, 503), and the album counts exactly
- * the likes accepted. The hot key shows in the throttles as the album table's partition.
+ * whatever the design: each like is accepted (201) or refused as throttled (429, 503), and the album counts every
+ * like accepted, and beyond them at most the 503s (whose outcome a client cannot know). The hot key shows in the
+ * throttles as the album table's partition.
  */
 class ViralLikesIT {
     private static final String BOUNDARY = "viralBoundary";
@@ -59,8 +60,10 @@ class ViralLikesIT {
 
         assertThat(answered).as("accepted, or refused as throttled").isSubsetOf(201, 429, 503).contains(201);
         long accepted = answered.stream().filter(status -> status == 201).count();
+        long unknown = answered.stream().filter(status -> status == 503).count();
         var counts = Json.MAPPER.readTree(fixture.get("/review/" + album).body());
-        assertThat(counts.path("likes").asLong()).as("every like accepted counted once").isEqualTo(accepted);
+        assertThat(counts.path("likes").asLong()).as("every like accepted counted once")
+                .isBetween(accepted, accepted + unknown);
         assertThat(fixture.runtime().throttles()).as("the album's item is a hot partition")
                 .containsKey("TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:123456789012:table/Albums");
     }
