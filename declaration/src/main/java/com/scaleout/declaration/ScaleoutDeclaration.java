@@ -53,6 +53,8 @@ public final class ScaleoutDeclaration {
     public static final String IDEMPOTENCY_KEYS = "IdempotencyKeys";
 
     public static final String ALBUMS = "Albums";
+    /** Folds the review log's new reviews into each album's counts (see the functions' {@code ReviewCounts}). */
+    public static final String ALBUM_REVIEW_COUNTER = "AlbumReviewCounter";
 
     /** The live updates' WebSocket API, its one function (every route) and its connections' table. */
     public static final String LIVE_API = "Live";
@@ -85,6 +87,11 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("TweetIndex", string("key")).sortKey(string("tweetId")))
             .table(TableSpec.of("SearchIndex", string("term")).sortKey(string("tweetId")))
             .table(TableSpec.of("Albums", string("albumID")))
+            // the review log: one item per review, under one of its album's buckets (<albumID>#<0..9>), so that a
+            // viral album's reviews spread over ten partition keys; its stream's new reviews are folded into the
+            // album's counts, and each item expires a day later
+            .table(TableSpec.of("AlbumReviews", string("bucket")).sortKey(string("reviewId"))
+                    .stream(StreamView.NEW_IMAGE).ttl("expiresAt"))
             // an image no album claims (its album's write failed) is deleted after a day
             .bucket(new BucketSpec("AlbumImages").expiringTagged(UNCLAIMED_IMAGE_TAG, "true", 1))
             // the import warehouse's Parquet files, client=<id>/table=<name>/dt=<day>/ (docs/warehouse.md)
@@ -147,7 +154,10 @@ public final class ScaleoutDeclaration {
                     .reads("Users").reads("Sessions").withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(ALBUMS, "com.scaleout.functions.albums.AlbumsHandler")
-                    .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS))
+                    .readsAndWrites("Albums").readsAndWritesBucket("AlbumImages").readsAndWrites(IDEMPOTENCY_KEYS)
+                    .readsAndWrites("AlbumReviews"))
+            .function(FunctionSpec.of(ALBUM_REVIEW_COUNTER, "com.scaleout.functions.albums.ReviewCountHandler")
+                    .timeoutSeconds(30).readsAndWrites("Albums"))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
                     // the caller's retweets and likes, the session of a token sent to the public route, and the
                     // authors' current display names of a page of results
@@ -198,7 +208,7 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Likes").readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
-                    .readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
+                    .readsAndWrites("AlbumReviews").readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
                     .readsAndWrites("ImportTables").readsAndWrites("WarehouseTables").readsAndWritesBucket("AlbumImages")
                     .readsAndWritesBucket("Warehouse").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
@@ -206,7 +216,7 @@ public final class ScaleoutDeclaration {
                     // the status page's stream lag: the consumers' IteratorAge in CloudWatch, by function name
                     .readsSettings(Settings.CLOUDWATCH_ENDPOINT, Settings.function(TWEET_INDEXER),
                             Settings.function(SEARCH_INDEXER), Settings.function(SOCIAL_FANOUT),
-                            Settings.function(IMPORT_CHANGE_LOG))
+                            Settings.function(IMPORT_CHANGE_LOG), Settings.function(ALBUM_REVIEW_COUNTER))
                     .shippedIn(Artifact.ADMIN))
 
             // A message is a subscription change, the one thing a client sends: 1,000/s (2,000 at once) lets a
@@ -307,6 +317,10 @@ public final class ScaleoutDeclaration {
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
             .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
+            // each album's counts move once per batch and bucket, so the larger the batch the fewer writes to a viral
+            // album's item; a bucket's reviews arrive in order (its key's), which the fold's watermark relies on
+            .streamConsumer(StreamConsumerSpec.of("AlbumReviews", ALBUM_REVIEW_COUNTER).batchSize(1_000)
+                    .retryAttempts(STREAM_RETRIES))
             .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100)
                     .retryAttempts(STREAM_RETRIES))
             // Firehose-style buffering by the mapping: up to 1,000 commits or 5 s (or Lambda's 6 MB event) per

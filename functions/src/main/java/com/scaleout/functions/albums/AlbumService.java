@@ -50,15 +50,17 @@ public final class AlbumService {
         return albums.find(albumId).orElseThrow(() -> new NotFoundException("Key not found"));
     }
 
-    /** The album with its counts after this review. */
-    public AlbumStore.Album review(String likeOrNot, String albumId) {
+    /** Records the review; the album's counts show it moments later. */
+    public void review(String likeOrNot, String albumId) {
         boolean like = switch (likeOrNot) {
             case "like" -> true;
             case "dislike" -> false;
             default -> throw InvalidInputException.because("likeornot must be like or dislike");
         };
         requireId(albumId);
-        return albums.review(albumId, like).orElseThrow(() -> new NotFoundException("Key not found"));
+        if (!albums.review(albumId, like)) {
+            throw new NotFoundException("Key not found");
+        }
     }
 
     private static void requireId(String albumId) {

@@ -1,38 +1,32 @@
 package com.scaleout.functions.albums;
 
-import com.github.f4b6a3.ulid.Ulid;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.ids.Ids;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
-/** The Albums table, keyed by {@code albumID}; reviews are atomic ADDs on the album's item, each counted once. */
+/**
+ * The Albums table, keyed by {@code albumID}; an album's item holds its profile and its review counts, which the
+ * review log's stream moves ({@link ReviewCounts}): a review is written to the log, never to the album's item.
+ */
 public final class DynamoAlbumStore implements AlbumStore {
     public static final String TABLE = "Albums";
     static final String ID = "albumID";
-    /** The ids of the album's latest reviews, so that a resent review is recognized. */
-    static final String RECENT = "recentReviews";
-    static final int FORGET_FROM = 32;
-    /** Longer than any resend: the SDK gives up on a call after its whole-call timeout (4 s). */
-    static final Duration REMEMBERED = Duration.ofMinutes(1);
-    private static final Logger LOG = Logger.getLogger(DynamoAlbumStore.class.getName());
+    /** How long an album seen to exist is taken to exist without reading it again. */
+    static final Duration EXISTENCE_REMEMBERED = Duration.ofMinutes(1);
 
     private final DynamoDbClient dynamoDb;
     private final String table;
-    private final Clock clock;
+    private final ReviewLog reviews;
+    private final SeenAlbums existing;
 
     public DynamoAlbumStore(DynamoDbClient dynamoDb) {
         this(dynamoDb, Clock.systemUTC());
@@ -41,7 +35,8 @@ public final class DynamoAlbumStore implements AlbumStore {
     public DynamoAlbumStore(DynamoDbClient dynamoDb, Clock clock) {
         this.dynamoDb = dynamoDb;
         this.table = RuntimeEnvironment.variable(Settings.table(TABLE)).orElse(null);
-        this.clock = clock;
+        this.reviews = new ReviewLog(dynamoDb, clock);
+        this.existing = new SeenAlbums(EXISTENCE_REMEMBERED, clock);
     }
 
     @Override
@@ -81,58 +76,26 @@ public final class DynamoAlbumStore implements AlbumStore {
     private static Album toAlbum(String albumId, Map<String, AttributeValue> item) {
         return new Album(albumId, new AlbumProfile(item.get("artist").s(), item.get("title").s(),
                 item.get("year").s()), item.get("imageKey").s(), Long.parseLong(item.get("imageSize").n()),
-                Long.parseLong(item.get("likes").n()), Long.parseLong(item.get("dislikes").n()));
+                count(item, ReviewCounts.LIKES), count(item, ReviewCounts.DISLIKES));
+    }
+
+    private static long count(Map<String, AttributeValue> item, String name) {
+        var value = item.get(name);
+        return value == null ? 0 : Long.parseLong(value.n());
     }
 
     /**
-     * The ADD, and the review's id into the album's set of recent reviews, unless the id is there already. The SDK
-     * resends a call whose answer it did not get, although DynamoDB may have applied it: a bare ADD would then
-     * count the review twice (the soak run saw it). The resent call finds its id and changes nothing. One item,
-     * one conditional update: no transaction, so reviews of a popular album never conflict with each other.
+     * The review into the album's review log (see {@link ReviewLog}), once the album is known to exist: an album
+     * seen in the last {@link #EXISTENCE_REMEMBERED} is not read again (albums are never deleted but by an operator's
+     * reset), so a viral album's reviews do not all read its one item.
      */
     @Override
-    public Optional<Album> review(String albumId, boolean like) {
-        String reviewId = Ids.newId();
-        try {
-            var item = dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
-                    .updateExpression("ADD #count :one, #recent :ids")
-                    .conditionExpression("attribute_exists(" + ID + ") AND NOT contains(#recent, :id)")
-                    .expressionAttributeNames(Map.of("#count", like ? "likes" : "dislikes", "#recent", RECENT))
-                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
-                            ":ids", AttributeValue.fromSs(List.of(reviewId)), ":id", AttributeValue.fromS(reviewId)))
-                    .returnValues(ReturnValue.ALL_NEW)
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).attributes();
-            forgetOldReviews(albumId, item);
-            return Optional.of(toAlbum(albumId, item));
-        } catch (ConditionalCheckFailedException e) {
-            if (!e.hasItem() || e.item().isEmpty()) {
-                return Optional.empty(); // no such album
-            }
-            return Optional.of(toAlbum(albumId, e.item())); // counted by the attempt whose answer was lost
+    public boolean review(String albumId, boolean like) {
+        if (!existing.seen(albumId) && find(albumId).isEmpty()) {
+            return false;
         }
-    }
-
-    /**
-     * Keeps the set of recent reviews short: past {@value #FORGET_FROM} ids, those older than a resend can be
-     * (ids are ULIDs: their time is their first digits) are removed. A failure only leaves them for the next review.
-     */
-    private void forgetOldReviews(String albumId, Map<String, AttributeValue> item) {
-        var recent = item.get(RECENT);
-        if (recent == null || recent.ss().size() <= FORGET_FROM) {
-            return;
-        }
-        long before = clock.millis() - REMEMBERED.toMillis();
-        var old = recent.ss().stream().filter(id -> Ulid.from(id).getTime() < before).toList();
-        if (old.isEmpty()) {
-            return;
-        }
-        try {
-            dynamoDb.updateItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
-                    .updateExpression("DELETE #recent :old")
-                    .expressionAttributeNames(Map.of("#recent", RECENT))
-                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromSs(old))));
-        } catch (SdkException e) {
-            LOG.log(Level.FINE, "could not forget old reviews of " + albumId + "; the next review will", e);
-        }
+        existing.remember(albumId);
+        reviews.append(albumId, Ids.newId(), like);
+        return true;
     }
 }

@@ -76,7 +76,7 @@ class AlbumsHandlerTest {
         }
 
         @Override
-        public java.util.Optional<Album> review(String albumId, boolean like) {
+        public boolean review(String albumId, boolean like) {
             return memory.review(albumId, like);
         }
     }
@@ -87,8 +87,7 @@ class AlbumsHandlerTest {
                 "{\"artist\":\"Eagles\",\"title\":\"Hotel California\",\"year\":\"1976\"}"));
         var review = handle("post-review-like");
         assertThat(review.getStatusCode()).isEqualTo(201);
-        assertThat(json(review)).as("the counts after the review").isEqualTo(Json.MAPPER.readTree(
-                "{\"likes\":\"3\",\"dislikes\":\"1\"}"));
+        assertThat(json(review)).as("no counts: they move moments later").isEqualTo(Json.MAPPER.readTree("{}"));
         assertThat(json(handle("get-review"))).isEqualTo(Json.MAPPER.readTree(
                 "{\"likes\":\"3\",\"dislikes\":\"1\"}"));
     }

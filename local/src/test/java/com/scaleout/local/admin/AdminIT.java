@@ -149,7 +149,8 @@ class AdminIT extends ProductionApiIT {
         assertThat(status.get("cacheReachable").asBoolean()).isTrue();
         assertThat(status.get("cache").get("keys").asLong()).isPositive();
         assertThat(status.get("streams").fieldNames()).toIterable()
-                .containsExactlyInAnyOrder("SocialFanout", "TweetIndexer", "SearchIndexer", "ImportChangeLog");
+                .containsExactlyInAnyOrder("SocialFanout", "TweetIndexer", "SearchIndexer", "ImportChangeLog",
+                        "AlbumReviewCounter");
         for (String consumer : seeded) {
             assertThat(status.get("streams").get(consumer).get("lagMs").asLong()).as(consumer).isNotNegative();
         }

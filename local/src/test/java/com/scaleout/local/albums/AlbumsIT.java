@@ -123,9 +123,12 @@ class AlbumsIT extends ProductionApiIT {
         }
 
         assertThat(statuses).containsOnly(201);
-        var reviews = send("GET", "/review/" + id, null, null);
-        assertThat(reviews.json().get("likes").asText()).isEqualTo("20");
-        assertThat(reviews.json().get("dislikes").asText()).isEqualTo("10");
+        // counted from the review log's stream, moments later: then exactly these, and they stay so
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).untilAsserted(() -> {
+            var reviews = send("GET", "/review/" + id, null, null);
+            assertThat(reviews.json().get("likes").asText()).isEqualTo("20");
+            assertThat(reviews.json().get("dislikes").asText()).isEqualTo("10");
+        });
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.scaleout.local.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
@@ -8,6 +9,7 @@ import com.scaleout.local.testing.RuntimeFixture;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,11 +21,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The viral-likes scenario small, with AWS's limits / 200 enforced: likes on one album at 20 a second (AWS's 4,000)
- * meet the album's one item, whose partition takes 5 write units a second here (AWS's 1,000). What must hold
- * whatever the design: each like is accepted (201) or refused as throttled (429, 503), and the album counts every
- * like accepted, and beyond them at most the 503s (whose outcome a client cannot know). The hot key shows in the
- * throttles as the album table's partition.
+ * The viral-likes scenario small, with AWS's limits / 200 enforced: likes on one album at 20 a second (AWS's 4,000),
+ * where a partition takes 5 write units a second (AWS's 1,000). Each like is accepted (201) or refused as throttled
+ * (429, 503), and the album counts every like accepted, and beyond them at most the 503s (whose outcome a client
+ * cannot know). No DynamoDB partition is hot: the likes go to the album's ten buckets of the review log, and the
+ * album's item takes one update per batch of the log's stream. (Before the log, every like updated the album's item
+ * and its partition throttled: 87 of 750 likes accepted in the same scenario's load run, BENCHMARKS.md.)
  */
 class ViralLikesIT {
     private static final String BOUNDARY = "viralBoundary";
@@ -43,7 +46,7 @@ class ViralLikesIT {
     }
 
     @Test
-    void everyLikeAcceptedIsCountedOnceAndTheAlbumsItemIsTheHotPartition() throws Exception {
+    void everyLikeAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {
         String album = postAlbum();
         var statuses = new ArrayList<Future<Integer>>();
         try (var likes = Executors.newScheduledThreadPool(LIKES)) {
@@ -61,11 +64,11 @@ class ViralLikesIT {
         assertThat(answered).as("accepted, or refused as throttled").isSubsetOf(201, 429, 503).contains(201);
         long accepted = answered.stream().filter(status -> status == 201).count();
         long unknown = answered.stream().filter(status -> status == 503).count();
-        var counts = Json.MAPPER.readTree(fixture.get("/review/" + album).body());
-        assertThat(counts.path("likes").asLong()).as("every like accepted counted once")
-                .isBetween(accepted, accepted + unknown);
-        assertThat(fixture.runtime().throttles()).as("the album's item is a hot partition")
-                .containsKey("TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:123456789012:table/Albums");
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(Json.MAPPER.readTree(
+                fixture.get("/review/" + album).body()).path("likes").asLong()).as("every like accepted counted once")
+                .isBetween(accepted, accepted + unknown));
+        assertThat(fixture.runtime().throttles().keySet()).as("no hot partition: DynamoDB throttled nothing")
+                .noneMatch(throttle -> throttle.contains(":dynamodb:"));
     }
 
     private static String postAlbum() throws Exception {

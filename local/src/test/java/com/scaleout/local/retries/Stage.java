@@ -139,6 +139,15 @@ final class Stage {
                 .items().stream().mapToInt(item -> 1).sum();
     }
 
+    /** Items of {@code table} whose {@code attribute} starts with {@code prefix}. */
+    int countStartingWith(String table, String attribute, String prefix) {
+        return dynamoDb.scanPaginator(scan -> scan.tableName(table).consistentRead(true)
+                        .filterExpression("begins_with(#a, :p)")
+                        .expressionAttributeNames(Map.of("#a", attribute))
+                        .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(prefix))))
+                .items().stream().mapToInt(item -> 1).sum();
+    }
+
     static Reply expect(Reply reply, int status) {
         assertThat(reply.status()).as("setting up: " + reply.body()).isEqualTo(status);
         return reply;
