@@ -317,10 +317,11 @@ public final class ScaleoutDeclaration {
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
             .streamConsumer(StreamConsumerSpec.of("Follows", SOCIAL_FANOUT).batchSize(100).retryAttempts(STREAM_RETRIES)
                     .parallelizationFactor(SOCIAL_PARALLELIZATION))
-            // each album's counts move once per batch and bucket, so the larger the batch the fewer writes to a viral
-            // album's item; a bucket's reviews arrive in order (its key's), which the fold's watermark relies on
+            // each album's counts move once per batch, so the larger the batch the fewer writes to a viral album's
+            // item: up to a second's reviews per batch (counts lag a second or two); a bucket's reviews arrive in
+            // order (its key's), which the fold's watermarks rely on
             .streamConsumer(StreamConsumerSpec.of("AlbumReviews", ALBUM_REVIEW_COUNTER).batchSize(1_000)
-                    .retryAttempts(STREAM_RETRIES))
+                    .batchingWindowSeconds(1).retryAttempts(STREAM_RETRIES))
             .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100)
                     .retryAttempts(STREAM_RETRIES))
             // Firehose-style buffering by the mapping: up to 1,000 commits or 5 s (or Lambda's 6 MB event) per
