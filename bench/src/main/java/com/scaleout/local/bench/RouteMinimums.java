@@ -117,7 +117,8 @@ final class RouteMinimums {
                     "the profile's item",
                     "")),
             Map.entry("POST /review/{likeornot}/{albumID}", new Minimum(1, 0,
-                    "one conditional UpdateItem of the counts",
+                    "one PutItem into the review log (the album's existence is read at most once a minute per "
+                            + "environment); the counts move from the log's stream, a batch at a time",
                     "")),
             Map.entry("GET /review/{albumID}", new Minimum(1, 0,
                     "the album's item (the counts live on it)",
