@@ -73,6 +73,13 @@ public final class DynamoAlbumStore implements AlbumStore {
         return Optional.of(toAlbum(albumId, item));
     }
 
+    /** A strongly consistent read of the key only: an album posted a moment ago, elsewhere, is there. */
+    private boolean exists(String albumId) {
+        var item = dynamoDb.getItem(r -> r.tableName(table).key(Map.of(ID, AttributeValue.fromS(albumId)))
+                .consistentRead(true).projectionExpression(ID)).item();
+        return item != null && !item.isEmpty();
+    }
+
     private static Album toAlbum(String albumId, Map<String, AttributeValue> item) {
         return new Album(albumId, new AlbumProfile(item.get("artist").s(), item.get("title").s(),
                 item.get("year").s()), item.get("imageKey").s(), Long.parseLong(item.get("imageSize").n()),
@@ -91,7 +98,7 @@ public final class DynamoAlbumStore implements AlbumStore {
      */
     @Override
     public boolean review(String albumId, boolean like) {
-        if (!existing.seen(albumId) && find(albumId).isEmpty()) {
+        if (!existing.seen(albumId) && !exists(albumId)) {
             return false;
         }
         existing.remember(albumId);
