@@ -13,7 +13,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
-/** The review counts on the album's item in the Albums table, with one watermark attribute per bucket of the log. */
+/**
+ * The review counts on the album's item in the Albums table, with one watermark attribute per bucket of the log: a
+ * string of digits (a stream sequence number has up to 40 digits, a DynamoDB number at most 38), compared only for
+ * equality here and as a number in {@link ReviewCounts}.
+ */
 final class DynamoReviewTallies implements ReviewCounts.Tallies {
     private final DynamoDbClient dynamoDb;
     private final String table;
@@ -42,7 +46,7 @@ final class DynamoReviewTallies implements ReviewCounts.Tallies {
         for (int bucket = 0; bucket < ReviewLog.BUCKETS; bucket++) {
             var watermark = item.get(ReviewCounts.FOLDED + bucket);
             if (watermark != null) {
-                watermarks.put(bucket, new BigInteger(watermark.n()));
+                watermarks.put(bucket, new BigInteger(watermark.s()));
             }
         }
         return Optional.of(watermarks);
@@ -59,10 +63,10 @@ final class DynamoReviewTallies implements ReviewCounts.Tallies {
         var conditions = new ArrayList<String>(List.of("attribute_exists(#id)"));
         upTo.forEach((bucket, position) -> {
             names.put("#f" + bucket, ReviewCounts.FOLDED + bucket);
-            values.put(":u" + bucket, AttributeValue.fromN(position.toString()));
+            values.put(":u" + bucket, AttributeValue.fromS(position.toString()));
             sets.add("#f" + bucket + " = :u" + bucket);
             if (seen.containsKey(bucket)) {
-                values.put(":s" + bucket, AttributeValue.fromN(seen.get(bucket).toString()));
+                values.put(":s" + bucket, AttributeValue.fromS(seen.get(bucket).toString()));
                 conditions.add("#f" + bucket + " = :s" + bucket);
             } else {
                 conditions.add("attribute_not_exists(#f" + bucket + ")");

@@ -16,6 +16,10 @@ import java.util.logging.Logger;
  */
 public final class ReviewCountHandler extends StreamHandler {
     private static final Logger LOG = Logger.getLogger(ReviewCountHandler.class.getName());
+    /** A stream record's sequence number: digits, at most 40 (DynamoDB Streams' API). */
+    private static final java.util.regex.Pattern SEQUENCE = java.util.regex.Pattern.compile("[0-9]{1,40}");
+    /** Time kept in hand at the end of an invocation: an album's fold is two calls, each at most the SDK's 4 s. */
+    static final java.time.Duration RESERVE = java.time.Duration.ofSeconds(10);
     private final ReviewCounts counts;
     private final ReviewCounts.Tallies tallies;
 
@@ -38,6 +42,15 @@ public final class ReviewCountHandler extends StreamHandler {
 
     @Override
     protected StreamsEventResponse process(DynamodbEvent event) {
+        return process(event, null);
+    }
+
+    /** Folds until {@link #RESERVE} before the invocation's timeout (without a context: all of it). */
+    @Override
+    protected StreamsEventResponse process(DynamodbEvent event, com.amazonaws.services.lambda.runtime.Context context) {
+        long until = context == null ? Long.MAX_VALUE : System.nanoTime()
+                + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(context.getRemainingTimeInMillis())
+                - RESERVE.toNanos();
         var reviews = new ArrayList<ReviewCounts.Review>();
         for (var record : event.getRecords() == null ? List.<DynamodbEvent.DynamodbStreamRecord>of()
                 : event.getRecords()) {
@@ -48,14 +61,16 @@ public final class ReviewCountHandler extends StreamHandler {
             var bucket = ReviewLog.parse(image.get(ReviewLog.BUCKET) == null ? null
                     : image.get(ReviewLog.BUCKET).getS());
             var like = image.get(ReviewLog.LIKE);
-            if (bucket.isEmpty() || like == null || like.getBOOL() == null) {
+            String sequence = record.getDynamodb().getSequenceNumber();
+            if (bucket.isEmpty() || like == null || like.getBOOL() == null || sequence == null
+                    || !SEQUENCE.matcher(sequence).matches()) {
                 LOG.warning(() -> "record " + record.getDynamodb().getSequenceNumber() + " is not a review: skipped");
                 continue;
             }
             reviews.add(new ReviewCounts.Review(bucket.get().albumId(), bucket.get().number(),
                     record.getDynamodb().getSequenceNumber(), like.getBOOL()));
         }
-        return new StreamsEventResponse(counts.fold(reviews)
+        return new StreamsEventResponse(counts.fold(reviews, () -> System.nanoTime() < until)
                 .map(sequence -> List.of(new StreamsEventResponse.BatchItemFailure(sequence)))
                 .orElse(List.of()));
     }

@@ -56,10 +56,26 @@ public final class ReviewCounts {
      * failed (its earliest review: Lambda redelivers from there, and the watermarks skip what was counted).
      */
     public Optional<String> fold(List<Review> reviews) {
+        return fold(reviews, () -> true);
+    }
+
+    /**
+     * As {@link #fold(List)}, stopping before an album when {@code timeLeft} says no: the albums not folded are
+     * retried from their earliest review, as a failed one is (a batch of many albums must answer before the
+     * function's timeout, or all of it is retried).
+     */
+    public Optional<String> fold(List<Review> reviews, java.util.function.BooleanSupplier timeLeft) {
         var byAlbum = new LinkedHashMap<String, List<Review>>();
         reviews.forEach(review -> byAlbum.computeIfAbsent(review.albumId(), album -> new ArrayList<>()).add(review));
         Review retryFrom = null;
         for (var album : byAlbum.entrySet()) {
+            if (!timeLeft.getAsBoolean()) {
+                Review first = album.getValue().getFirst();
+                if (retryFrom == null || first.position().compareTo(retryFrom.position()) < 0) {
+                    retryFrom = first;
+                }
+                continue;
+            }
             try {
                 foldAlbum(album.getKey(), album.getValue());
             } catch (RuntimeException e) {

@@ -75,6 +75,20 @@ class ReviewCountsTest {
         assertThat(tallies.albums.get("a1").counts()).isEqualTo("2/0");
     }
 
+    @Test
+    void outOfTimeTheAlbumsNotFoldedAreRetriedFromTheirEarliestReview() {
+        tallies.albums.put("a1", new Tally());
+        tallies.albums.put("a2", new Tally());
+        var albumsLeft = new java.util.concurrent.atomic.AtomicInteger(1);
+
+        var retry = counts.fold(List.of(review("a1", 0, 101, true), review("a2", 4, 102, true),
+                review("a1", 0, 103, true)), () -> albumsLeft.getAndDecrement() > 0);
+
+        assertThat(retry).contains("102");
+        assertThat(tallies.albums.get("a1").counts()).isEqualTo("2/0");
+        assertThat(tallies.albums.get("a2").counts()).isEqualTo("0/0");
+    }
+
     @ParameterizedTest
     @Event(value = "events/albums/reviews-stream.json", type = DynamodbEvent.class)
     void theHandlerCountsTheInsertsOfTheLogsStreamAndNotItsExpiries(DynamodbEvent event) {

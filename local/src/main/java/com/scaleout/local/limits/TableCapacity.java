@@ -1,12 +1,12 @@
 package com.scaleout.local.limits;
 
 /**
- * An on-demand table's (or global index's) capacity as a whole: each second it serves at once up to twice its
- * previous peak (a new table's peak counts as half of 12,000 read or 4,000 write units), never beyond the account's
- * per-table quota (40,000 each), reads and writes in linear combination; each second's consumption that sets a new
- * peak raises what the next seconds serve ("DynamoDB on-demand capacity mode", "Initial throughput and scaling
- * properties"). Past the quota the refusal is the account limit's; below it, the table's partitions that have not
- * split yet for the new peak.
+ * An on-demand table's (or global index's) capacity as a whole, reads and writes apart: each second it serves at
+ * once up to twice its previous peak of each (a new table's peak counts as half of 12,000 read and 4,000 write units),
+ * never beyond the account's per-table quotas (40,000 each) ("DynamoDB on-demand capacity mode", "Initial throughput
+ * and scaling properties"). Past the quota the refusal is the account limit's; below it, the table's partitions that
+ * have not split yet for the new peak. More lenient than AWS in one way: a second's consumption is the new peak at
+ * once, where AWS spreads growth past twice the peak over 30 minutes.
  */
 final class TableCapacity {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -25,15 +25,14 @@ final class TableCapacity {
         this.writePeak = limits.initialWriteUnits() / 2;
     }
 
-    /** Null while the table has capacity left this second, else the limit that refuses a read or a write. */
+    /** Null while the table has read (or write) capacity left this second, else the limit that refuses it. */
     synchronized Throttle.Limit refusal(boolean write, long now) {
         roll(now);
-        double readAllowed = readAllowed();
-        double writeAllowed = writeAllowed();
-        if (readThisSecond / readAllowed + writeThisSecond / writeAllowed < 1) {
+        double allowed = write ? writeAllowed() : readAllowed();
+        if ((write ? writeThisSecond : readThisSecond) < allowed) {
             return null;
         }
-        boolean atQuota = write ? writeAllowed >= limits.tableWriteUnits() : readAllowed >= limits.tableReadUnits();
+        boolean atQuota = allowed >= (write ? limits.tableWriteUnits() : limits.tableReadUnits());
         return atQuota ? Throttle.Limit.ACCOUNT_LIMIT : Throttle.Limit.KEY_RANGE;
     }
 

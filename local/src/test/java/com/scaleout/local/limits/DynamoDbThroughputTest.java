@@ -116,6 +116,16 @@ class DynamoDbThroughputTest {
     }
 
     @Test
+    void aTablesReadsAndWritesHaveBudgetsApart() {
+        throughput.charge(new Charges(List.of(new Charge(new Partition("Tweets", null, null), 120, 0))));
+
+        assertThat(throughput.admit(List.of(new Partition("Tweets", null, null)), false)).as("the reads' 120")
+                .isPresent();
+        assertThat(throughput.admit(List.of(new Partition("Tweets", null, "k1")), true)).as("the writes' 40")
+                .isEmpty();
+    }
+
+    @Test
     void aScanIsLimitedByItsTableOnly() {
         var scan = new Partition("Albums", null, null);
         throughput.charge(new Charges(List.of(new Charge(scan, 100, 0))));

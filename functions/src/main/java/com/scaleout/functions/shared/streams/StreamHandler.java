@@ -29,11 +29,16 @@ public abstract class StreamHandler implements RequestHandler<DynamodbEvent, Str
 
     @Override
     public final StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return invocations.run(context, () -> process(event));
+        return invocations.run(context, () -> process(event, context));
     }
 
     /** The batch's work: the records that failed (and those after them on their shard) are to be retried. */
     protected abstract StreamsEventResponse process(DynamodbEvent event);
+
+    /** {@link #process(DynamodbEvent)}, for a consumer that needs the invocation's time left ({@code context}). */
+    protected StreamsEventResponse process(DynamodbEvent event, Context context) {
+        return process(event);
+    }
 
     /** The consumer's harmless batches and reads before a SnapStart snapshot (see {@link Priming}). */
     protected abstract void warmUp();
