@@ -55,6 +55,8 @@ public final class ScaleoutDeclaration {
     public static final String ALBUMS = "Albums";
     /** Folds the review log's new reviews into each album's counts (see the functions' {@code ReviewCounts}). */
     public static final String ALBUM_REVIEW_COUNTER = "AlbumReviewCounter";
+    /** Folds the social count log's changes into their accounts' counts (see the functions' {@code SocialCountLog}). */
+    public static final String SOCIAL_COUNTER = "SocialCounter";
 
     /** The live updates' WebSocket API, its one function (every route) and its connections' table. */
     public static final String LIVE_API = "Live";
@@ -108,7 +110,12 @@ public final class ScaleoutDeclaration {
             .table(TableSpec.of("Follows", string("followerId")).sortKey(string("followeeId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("Following", string("followerId"), string("edgeId")))
-                    .globalIndex(IndexSpec.of("Followers", string("followeeId"), string("edgeId"))))
+                    // a followee's edges under ten shards (<followeeId>#<n>): a celebrity's follows spread over them
+                    .globalIndex(IndexSpec.of("FollowersByShard", string("followeeShard"), string("edgeId"))))
+            // the social count log: a follow's change to the followee's follower count, one item under one of its
+            // ten buckets (followers:<userId>#<n>), folded from the stream into the account's item; a day's worth
+            .table(TableSpec.of("CountLog", string("bucket")).sortKey(string("changeId"))
+                    .stream(StreamView.NEW_IMAGE).ttl("expiresAt"))
             .table(TableSpec.of("ImportKeys", string("keyId")))
             .table(TableSpec.of("ImportRecords", string("recordId")).stream(StreamView.NEW_IMAGE))
             // change logs ("<clientId>/<table>") and, expiring, their dedupe marks ("mark/<recordId>/<sequence>")
@@ -141,6 +148,7 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_FOLLOWS, SOCIAL + "http.FollowsHandler")
                     .readsAndWrites("Follows").readsAndWrites("Users").reads("Usernames").reads("Sessions")
+                    .readsAndWrites("CountLog")
                     .readsAndWrites(IDEMPOTENCY_KEYS).withRedis()
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_AUTHORIZER, SOCIAL + "http.SessionAuthorizer")
@@ -158,6 +166,8 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("AlbumReviews"))
             .function(FunctionSpec.of(ALBUM_REVIEW_COUNTER, "com.scaleout.functions.albums.ReviewCountHandler")
                     .timeoutSeconds(30).readsAndWrites("Albums"))
+            .function(FunctionSpec.of(SOCIAL_COUNTER, SOCIAL + "streams.CountFoldHandler")
+                    .timeoutSeconds(30).readsAndWrites("Users"))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
                     // the caller's retweets and likes, the session of a token sent to the public route, and the
                     // authors' current display names of a page of results
@@ -208,7 +218,7 @@ public final class ScaleoutDeclaration {
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")
                     .readsAndWrites("Likes").readsAndWrites("Follows").readsAndWrites("SearchIndex").readsAndWrites("Albums")
-                    .readsAndWrites("AlbumReviews").readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
+                    .readsAndWrites("AlbumReviews").readsAndWrites("CountLog").readsAndWrites("ImportKeys").readsAndWrites("ImportRecords").readsAndWrites("ImportChanges")
                     .readsAndWrites("ImportTables").readsAndWrites("WarehouseTables").readsAndWritesBucket("AlbumImages")
                     .readsAndWritesBucket("Warehouse").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
@@ -216,7 +226,8 @@ public final class ScaleoutDeclaration {
                     // the status page's stream lag: the consumers' IteratorAge in CloudWatch, by function name
                     .readsSettings(Settings.CLOUDWATCH_ENDPOINT, Settings.function(TWEET_INDEXER),
                             Settings.function(SEARCH_INDEXER), Settings.function(SOCIAL_FANOUT),
-                            Settings.function(IMPORT_CHANGE_LOG), Settings.function(ALBUM_REVIEW_COUNTER))
+                            Settings.function(IMPORT_CHANGE_LOG), Settings.function(ALBUM_REVIEW_COUNTER),
+                            Settings.function(SOCIAL_COUNTER))
                     .shippedIn(Artifact.ADMIN))
 
             // A message is a subscription change, the one thing a client sends: 1,000/s (2,000 at once) lets a
@@ -321,6 +332,9 @@ public final class ScaleoutDeclaration {
             // item: up to a second's reviews per batch (counts lag a second or two); a bucket's reviews arrive in
             // order (its key's), which the fold's watermarks rely on
             .streamConsumer(StreamConsumerSpec.of("AlbumReviews", ALBUM_REVIEW_COUNTER).batchSize(1_000)
+                    .batchingWindowSeconds(1).retryAttempts(STREAM_RETRIES))
+            // the same for the social count log: a celebrity's item moves once per batch
+            .streamConsumer(StreamConsumerSpec.of("CountLog", SOCIAL_COUNTER).batchSize(1_000)
                     .batchingWindowSeconds(1).retryAttempts(STREAM_RETRIES))
             .streamConsumer(StreamConsumerSpec.of("ImportRecords", IMPORT_CHANGE_LOG).batchSize(100)
                     .retryAttempts(STREAM_RETRIES))

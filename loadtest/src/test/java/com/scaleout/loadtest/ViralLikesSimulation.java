@@ -15,9 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A viral album: likes on one album at a constant rate ({@code -Drate}, per second, for {@code -Dseconds}), as an
@@ -32,33 +29,17 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code -DverdictFile} when given.
  */
 public class ViralLikesSimulation extends Simulation {
-    /** How long the album's count may take to catch up with the likes accepted (the review log's stream). */
-    private static final java.time.Duration CATCH_UP = java.time.Duration.ofMinutes(1);
-    /** How long after catching up the count is read again, to see a review counted twice. */
-    private static final java.time.Duration SETTLED = java.time.Duration.ofSeconds(3);
     private final int rate = LoadRun.parameter("rate", 100);
     private final int seconds = LoadRun.parameter("seconds", 30);
     private final HttpClient client = HttpClient.newHttpClient();
     private final String albumId = postAlbum();
-    private final LongAdder accepted = new LongAdder();
-    private final LongAdder unknown = new LongAdder();
-    private final LongAdder refused = new LongAdder();
+    private final ViralOutcomes outcomes = new ViralOutcomes(201);
 
     {
         var like = scenario("viral-likes")
                 .exec(http("POST /review/like/{albumID}").post("/review/like/" + albumId)
                         .check(status().saveAs("status"), status().in(201, 429)))
-                .exec(session -> {
-                    int status = session.contains("status") ? session.getInt("status") : 0;
-                    if (status == 201) {
-                        accepted.increment();
-                    } else if (status == 429) {
-                        refused.increment();
-                    } else if (status >= 500 || status == 0) {
-                        unknown.increment(); // no answer, or a 5xx: the like may have been counted
-                    }
-                    return session;
-                });
+                .exec(outcomes::record);
         setUp(like.injectOpen(constantUsersPerSec(rate).during(seconds)))
                 .protocols(http.baseUrl(LoadRun.baseUrl()).shareConnections())
                 .assertions(LoadRun.assertions());
@@ -66,38 +47,7 @@ public class ViralLikesSimulation extends Simulation {
 
     @Override
     public void after() {
-        String verdict;
-        try {
-            long sure = accepted.sum();
-            long maybe = unknown.sum();
-            long counted = counted();
-            long deadline = System.nanoTime() + CATCH_UP.toNanos();
-            while (counted < sure && System.nanoTime() < deadline) {
-                Thread.sleep(500);
-                counted = counted();
-            }
-            Thread.sleep(SETTLED.toMillis()); // caught up: a late second count would show by now
-            counted = counted();
-            verdict = (counted >= sure && counted <= sure + maybe ? "reconciled" : "NOT reconciled") + ": " + sure
-                    + " likes answered 201, " + refused.sum() + " refused (429), " + maybe
-                    + " answered 5xx or not at all; album " + albumId + " counts " + counted
-                    + (counted < sure ? " (" + (sure - counted) + " accepted likes lost)"
-                    : counted > sure + maybe ? " (" + (counted - sure - maybe) + " counted more than sent)" : "");
-        } catch (IOException e) {
-            verdict = "NOT reconciled: the album's count could not be read (" + e + ")";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            verdict = "NOT reconciled: interrupted";
-        }
-        System.out.println("viral-likes " + verdict);
-        String file = System.getProperty("verdictFile");
-        if (file != null) {
-            try {
-                Files.writeString(Path.of(file), verdict + "\n");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        outcomes.judge("viral-likes", "likes", "album " + albumId + " counts", this::counted);
     }
 
     private long counted() throws IOException, InterruptedException {

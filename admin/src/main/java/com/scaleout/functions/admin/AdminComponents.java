@@ -81,7 +81,7 @@ public record AdminComponents(SeedService seed, ResetService reset, StatusServic
         var users = new DynamoUserStore(dynamoDb, socialTables);
         var bulk = new DynamoSocialBulkWriter(dynamoDb, socialTables);
         var seed = new SeedService(bulk, new DynamoSeedChunkLog(dynamoDb, socialTables), users, bulk,
-                SocialComponents.passwordHasher(), clock);
+                SocialComponents.passwordHasher(), social.sessions(), clock);
         var cache = new RedisCacheAdmin(redis);
         var bucketEraser = buckets.isEmpty() ? null : new S3BucketEraser(AwsClients.s3(), buckets);
         return new AdminComponents(seed,

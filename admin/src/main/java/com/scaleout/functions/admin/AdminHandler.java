@@ -40,7 +40,9 @@ public final class AdminHandler extends ApiHandler {
                 "POST /admin/seed", request -> {
                     admin.require(request);
                     var body = request.body(SeedBody.class);
-                    return HttpResponses.json(200, seed.seed(seedRequest(body), Optional.ofNullable(body.chunkId())));
+                    var chunkId = Optional.ofNullable(body.chunkId());
+                    return HttpResponses.json(200, Boolean.TRUE.equals(body.sessions())
+                            ? seed.seedWithSessions(seedRequest(body), chunkId) : seed.seed(seedRequest(body), chunkId));
                 },
                 "POST /admin/reset", request -> {
                     admin.require(request);
@@ -68,7 +70,7 @@ public final class AdminHandler extends ApiHandler {
         status.status();
     }
 
-    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId) {
+    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId, Boolean sessions) {
     }
 
     private static SeedRequest seedRequest(SeedBody body) {

@@ -68,6 +68,23 @@ class AdminHandlerTest {
     }
 
     @Test
+    void seedingWithSessionsAnswersATokenPerAccountThatAuthenticatesAsIt() throws Exception {
+        var reply = handle("seed-sessions");
+
+        assertThat(reply.status()).isEqualTo(200);
+        var accounts = reply.json().get("accounts");
+        var tokens = reply.json().get("tokens");
+        assertThat(tokens).hasSize(5);
+        for (int i = 0; i < tokens.size(); i++) {
+            var session = world.sessions.authenticate(tokens.get(i).asText());
+            assertThat(session).as("token %d", i).isPresent();
+            assertThat(session.get().userId()).isEqualTo(accounts.get(i).get("userId").asText());
+            assertThat(session.get().username()).isEqualTo(accounts.get(i).get("username").asText());
+        }
+        assertThat(handle("seed").json().has("tokens")).as("only when asked for").isFalse();
+    }
+
+    @Test
     void aSecondChunkContinuesTheIndexesAndFollowsTheFirst() throws Exception {
         handle("seed");
         var second = handle("seed");
@@ -230,7 +247,7 @@ class AdminHandlerTest {
     void everySampleIsUsedHere() throws IOException {
         Set<String> used = new TreeSet<>(List.of("seed", "seed-defaults", "seed-missing-users", "seed-zero-users",
                 "seed-too-many-items", "seed-negative-follows", "seed-users-not-a-number", "seed-malformed-json",
-                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-chunk-reused", "seed-bad-chunk-id", "reset", "reset-no-admin-key", "status",
+                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-chunk-reused", "seed-bad-chunk-id", "seed-sessions", "reset", "reset-no-admin-key", "status",
                 "status-wrong-admin-key", "stress", "stress-missing-star", "stress-invalid-star", "stress-n-too-large",
                 "stress-too-many-fans", "stress-no-admin-key"));
         try (Stream<Path> files = Files.list(Path.of("../" + FOLDER))) {

@@ -16,6 +16,9 @@ import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.fakes.InMemoryAuthorNameCache;
 import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.SessionService;
+import com.scaleout.functions.social.fakes.InMemorySessionCache;
+import com.scaleout.functions.social.fakes.InMemorySessionStore;
 import com.scaleout.functions.social.application.SocialGraph;
 import com.scaleout.functions.social.application.TimelineService;
 import com.scaleout.functions.social.application.TweetBodies;
@@ -100,7 +103,10 @@ final class AdminWorld {
     };
     /** How many random generators the stress service drew: one per request, none in the snapshot. */
     final AtomicInteger generatorsDrawn = new AtomicInteger();
-    private final SeedService seed = new SeedService(counter, chunkLog, users, writer, new PasswordHasher(4), clock);
+    final SessionService sessions = new SessionService(users, new InMemorySessionStore(), new InMemorySessionCache(),
+            new PasswordHasher(4), clock, java.time.Duration.ofMinutes(6));
+    private final SeedService seed = new SeedService(counter, chunkLog, users, writer, new PasswordHasher(4), sessions,
+            clock);
     final AdminHandler handler = new AdminHandler(seed,
             new ResetService(List.of("Users"), List.of(), eraser, eraser, cache),
             new StatusService(() -> Map.of("Users", 25L), cache, Map::of, clock),

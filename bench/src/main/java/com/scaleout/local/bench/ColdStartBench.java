@@ -68,6 +68,7 @@ final class ColdStartBench {
             Map.entry(ScaleoutDeclaration.SOCIAL_TIMELINE, "social/get-timeline.json"),
             Map.entry(ScaleoutDeclaration.ALBUMS, "albums/post-albums.json"),
             Map.entry(ScaleoutDeclaration.ALBUM_REVIEW_COUNTER, "albums/reviews-stream.json"),
+            Map.entry(ScaleoutDeclaration.SOCIAL_COUNTER, "social/count-log-stream.json"),
             Map.entry(ScaleoutDeclaration.SOCIAL_SEARCH, "social/get-search.json"),
             Map.entry(ScaleoutDeclaration.SEARCH_INDEXER, "social/tweets-stream-insert-remove.json"),
             Map.entry(ScaleoutDeclaration.SOCIAL_FANOUT, "social/tweets-stream-insert-remove.json"),

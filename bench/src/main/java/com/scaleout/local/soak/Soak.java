@@ -44,7 +44,8 @@ public final class Soak {
             Pattern.compile("request count\\s*\\|\\s*([\\d,]+)\\s*\\|\\s*([\\d,]+)\\s*\\|\\s*([\\d,]+)");
     private static final Set<String> CONSUMERS = Set.of(ScaleoutDeclaration.TWEET_INDEXER,
             ScaleoutDeclaration.SEARCH_INDEXER, ScaleoutDeclaration.SOCIAL_FANOUT,
-            ScaleoutDeclaration.IMPORT_CHANGE_LOG, ScaleoutDeclaration.ALBUM_REVIEW_COUNTER);
+            ScaleoutDeclaration.IMPORT_CHANGE_LOG, ScaleoutDeclaration.ALBUM_REVIEW_COUNTER,
+            ScaleoutDeclaration.SOCIAL_COUNTER);
 
     private Soak() {
     }

@@ -88,7 +88,7 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var retweets = new DynamoRetweetStore(dynamoDb, tables);
         var likes = new DynamoLikeStore(dynamoDb, tables);
         var tweets = new DynamoTweetStore(dynamoDb, tables);
-        var follows = new DynamoFollowStore(dynamoDb, tables);
+        var follows = new DynamoFollowStore(dynamoDb, tables, clock);
         var graph = new SocialGraph(new RedisFollowGraphCache(redis), follows);
         var timelineCache = new RedisTimelineCache(redis);
         var tweetCache = new RedisTweetCache(redis);

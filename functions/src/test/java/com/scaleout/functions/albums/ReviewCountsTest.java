@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.scaleout.functions.shared.counters.WatermarkFold;
 import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.List;
@@ -15,14 +16,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 
 class ReviewCountsTest {
     private final Tallies tallies = new Tallies();
-    private final ReviewCounts counts = new ReviewCounts(tallies);
+    private final WatermarkFold counts = ReviewCounts.fold(tallies);
 
     @Test
     void eachAlbumsNewReviewsMoveItsCountsOnceAndItsWatermarks() {
         tallies.albums.put("a1", new Tally());
         tallies.albums.put("a2", new Tally());
 
-        var retry = counts.fold(List.of(review("a1", 3, 101, true), review("a2", 0, 102, false),
+        var retry = fold(List.of(review("a1", 3, 101, true), review("a2", 0, 102, false),
                 review("a1", 3, 103, true), review("a1", 7, 104, false)));
 
         assertThat(retry).isEmpty();
@@ -37,17 +38,17 @@ class ReviewCountsTest {
     void aBatchDeliveredAgainOrCutDifferentlyCountsNothingTwice() {
         tallies.albums.put("a1", new Tally());
         var first = List.of(review("a1", 3, 101, true), review("a1", 3, 102, true));
-        counts.fold(first);
+        fold(first);
 
-        counts.fold(first); // delivered again
-        counts.fold(List.of(review("a1", 3, 102, true), review("a1", 3, 105, false))); // overlapping the first
+        fold(first); // delivered again
+        fold(List.of(review("a1", 3, 102, true), review("a1", 3, 105, false))); // overlapping the first
 
         assertThat(tallies.albums.get("a1").counts()).isEqualTo("2/1");
     }
 
     @Test
     void reviewsOfAnAlbumThatIsGoneAreNotCountedAndNotRetried() {
-        assertThat(counts.fold(List.of(review("gone", 1, 101, true)))).isEmpty();
+        assertThat(fold(List.of(review("gone", 1, 101, true)))).isEmpty();
         assertThat(tallies.updates).isZero();
     }
 
@@ -56,7 +57,7 @@ class ReviewCountsTest {
         tallies.albums.put("a1", new Tally());
         tallies.raceOnce = () -> tallies.albums.get("a1").watermarks.put(3, BigInteger.valueOf(101));
 
-        counts.fold(List.of(review("a1", 3, 101, true), review("a1", 3, 102, true)));
+        fold(List.of(review("a1", 3, 101, true), review("a1", 3, 102, true)));
 
         assertThat(tallies.albums.get("a1").counts()).as("101 counted by the other, 102 by this fold")
                 .isEqualTo("1/0");
@@ -68,7 +69,7 @@ class ReviewCountsTest {
         tallies.albums.put("a2", new Tally());
         tallies.failing = "a2";
 
-        var retry = counts.fold(List.of(review("a1", 0, 101, true), review("a2", 4, 102, true),
+        var retry = fold(List.of(review("a1", 0, 101, true), review("a2", 4, 102, true),
                 review("a1", 0, 103, true), review("a2", 4, 104, true)));
 
         assertThat(retry).contains("102");
@@ -81,7 +82,7 @@ class ReviewCountsTest {
         tallies.albums.put("a2", new Tally());
         var albumsLeft = new java.util.concurrent.atomic.AtomicInteger(1);
 
-        var retry = counts.fold(List.of(review("a1", 0, 101, true), review("a2", 4, 102, true),
+        var retry = fold(List.of(review("a1", 0, 101, true), review("a2", 4, 102, true),
                 review("a1", 0, 103, true)), () -> albumsLeft.getAndDecrement() > 0);
 
         assertThat(retry).contains("102");
@@ -110,8 +111,16 @@ class ReviewCountsTest {
         assertThat(ReviewLog.parse("#3")).isEmpty();
     }
 
-    private static ReviewCounts.Review review(String album, int bucket, long sequence, boolean like) {
-        return new ReviewCounts.Review(album, bucket, Long.toString(sequence), like);
+    private Optional<String> fold(List<WatermarkFold.Change> reviews) {
+        return counts.fold(reviews, () -> true);
+    }
+
+    private Optional<String> fold(List<WatermarkFold.Change> reviews, java.util.function.BooleanSupplier timeLeft) {
+        return counts.fold(reviews, timeLeft);
+    }
+
+    private static WatermarkFold.Change review(String album, int bucket, long sequence, boolean like) {
+        return ReviewCounts.review(album, bucket, Long.toString(sequence), like);
     }
 
     private static final class Tally {
@@ -125,7 +134,7 @@ class ReviewCountsTest {
     }
 
     /** The counts in memory, conditional as the DynamoDB update is. */
-    private static final class Tallies implements ReviewCounts.Tallies {
+    private static final class Tallies implements WatermarkFold.Tallies {
         final Map<String, Tally> albums = new HashMap<>();
         int updates;
         Runnable raceOnce;
@@ -138,7 +147,7 @@ class ReviewCountsTest {
         }
 
         @Override
-        public boolean add(String albumId, long likes, long dislikes, Map<Integer, BigInteger> seen,
+        public boolean add(String albumId, Map<String, Long> deltas, Map<Integer, BigInteger> seen,
                            Map<Integer, BigInteger> upTo) {
             if (albumId.equals(failing)) {
                 throw new IllegalStateException("DynamoDB is unreachable");
@@ -156,8 +165,8 @@ class ReviewCountsTest {
                     return false;
                 }
             }
-            tally.likes += likes;
-            tally.dislikes += dislikes;
+            tally.likes += deltas.getOrDefault(ReviewCounts.LIKES, 0L);
+            tally.dislikes += deltas.getOrDefault(ReviewCounts.DISLIKES, 0L);
             tally.watermarks.putAll(upTo);
             updates++;
             return true;

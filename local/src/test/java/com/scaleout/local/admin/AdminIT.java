@@ -150,7 +150,7 @@ class AdminIT extends ProductionApiIT {
         assertThat(status.get("cache").get("keys").asLong()).isPositive();
         assertThat(status.get("streams").fieldNames()).toIterable()
                 .containsExactlyInAnyOrder("SocialFanout", "TweetIndexer", "SearchIndexer", "ImportChangeLog",
-                        "AlbumReviewCounter");
+                        "AlbumReviewCounter", "SocialCounter");
         for (String consumer : seeded) {
             assertThat(status.get("streams").get(consumer).get("lagMs").asLong()).as(consumer).isNotNegative();
         }

@@ -1,7 +1,6 @@
 package com.scaleout.local.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
@@ -9,13 +8,8 @@ import com.scaleout.local.testing.RuntimeFixture;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,27 +46,10 @@ class ViralLikesIT {
     @Test
     void everyLikeAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {
         String album = postAlbum();
-        var statuses = new ArrayList<Future<Integer>>();
-        try (var likes = Executors.newScheduledThreadPool(LIKES)) {
-            for (int like = 0; like < LIKES; like++) {
-                statuses.add(likes.schedule(() -> fixture.send(HttpRequest.newBuilder(
-                        fixture.uri("/review/like/" + album)).POST(HttpRequest.BodyPublishers.noBody())).statusCode(),
-                        like * SPACING_MILLIS, TimeUnit.MILLISECONDS));
-            }
-        }
-        List<Integer> answered = new ArrayList<>();
-        for (Future<Integer> status : statuses) {
-            answered.add(status.get());
-        }
+        List<Integer> answered = ViralRequests.spaced(fixture, LIKES, SPACING_MILLIS, like -> HttpRequest.newBuilder(
+                fixture.uri("/review/like/" + album)).POST(HttpRequest.BodyPublishers.noBody()));
 
-        assertThat(answered).as("accepted, or refused as throttled").isSubsetOf(201, 429, 503).contains(201);
-        long accepted = answered.stream().filter(status -> status == 201).count();
-        long unknown = answered.stream().filter(status -> status == 503).count();
-        // once the count has caught up it must stay in bounds: a late second count would show within 3 s
-        await().atMost(Duration.ofSeconds(60)).until(() -> likes(album) >= accepted);
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(likes(album)).as("every like accepted counted once").isBetween(accepted,
-                        accepted + unknown));
+        ViralRequests.awaitReconciled(answered, 201, () -> likes(album));
         assertThat(fixture.runtime().throttles().keySet()).as("no hot partition: DynamoDB throttled nothing")
                 .noneMatch(throttle -> throttle.contains(":dynamodb:"));
     }

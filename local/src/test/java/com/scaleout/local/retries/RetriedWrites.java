@@ -131,7 +131,7 @@ final class RetriedWrites {
                 return new Attempt(() -> stage.api().put("/me/following/" + followee.username(), follower.token()),
                         reply -> {
                             assertThat(stage.profile(follower.username()).get("following").asInt()).isEqualTo(1);
-                            assertThat(stage.profile(followee.username()).get("followers").asInt()).isEqualTo(1);
+                            awaitFollowers(stage, followee.username(), 1);
                             assertThat(stage.items("/users/" + followee.username() + "/followers")).hasSize(1);
                         });
             })),
@@ -139,10 +139,11 @@ final class RetriedWrites {
                 var follower = stage.account("rwf");
                 var followee = stage.account("rwe");
                 Stage.expect(stage.api().put("/me/following/" + followee.username(), follower.token()), 204);
+                awaitFollowers(stage, followee.username(), 1); // the follow folded: a 0 below is the unfollow's
                 return new Attempt(() -> stage.api().delete("/me/following/" + followee.username(),
                         follower.token()), reply -> {
                     assertThat(stage.profile(follower.username()).get("following").asInt()).isZero();
-                    assertThat(stage.profile(followee.username()).get("followers").asInt()).isZero();
+                    awaitFollowers(stage, followee.username(), 0);
                     assertThat(stage.items("/users/" + followee.username() + "/followers")).isEmpty();
                 });
             })),
@@ -232,7 +233,7 @@ final class RetriedWrites {
                     assertThat(reply.json().get("complete").asBoolean()).isTrue();
                     var profile = stage.profile(star);
                     assertThat(profile.get("tweets").asInt()).as("the star's tweets").isEqualTo(2);
-                    assertThat(profile.get("followers").asInt()).as("the star's fans").isEqualTo(2);
+                    awaitFollowers(stage, star, 2); // the star's fans
                     assertThat(profile.get("following").asInt()).as("fans followed back").isEqualTo(2);
                 });
             })),
@@ -290,5 +291,15 @@ final class RetriedWrites {
                 key.token()).json().get("items").size() >= records);
         assertThat(stage.api().get("/v2/import/tables/" + table + "/changes?after=0", key.token()).json()
                 .get("items")).as("each change logged once").hasSize(records);
+    }
+
+    /**
+     * A follower count is folded from the count log's stream moments after the follow: it must reach
+     * {@code expected} and stay there (a change counted twice would show within 3 s).
+     */
+    private static void awaitFollowers(Stage stage, String username, int expected) {
+        await().atMost(STREAMS).until(() -> stage.profile(username).get("followers").asInt() == expected);
+        await().during(java.time.Duration.ofSeconds(3)).atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(stage.profile(username).get("followers").asInt()).as("counted once").isEqualTo(expected));
     }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class DynamoSocialBulkWriterIT {
     private static final SocialTables TABLES = new SocialTables(SocialTables.USERS, SocialTables.USERNAMES,
             SocialTables.SESSIONS, SocialTables.TWEETS, SocialTables.TWEET_INDEX, SocialTables.RETWEETS,
-            SocialTables.FOLLOWS, SocialTables.SEARCH_INDEX, SocialTables.LIKES);
+            SocialTables.FOLLOWS, SocialTables.SEARCH_INDEX, SocialTables.LIKES, SocialTables.COUNT_LOG);
     private static final int EARLIER = 150;
     private static final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private static RuntimeFixture fixture;

@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class DynamoUserStoreIT {
     private static final SocialTables TABLES = new SocialTables(SocialTables.USERS, SocialTables.USERNAMES,
             SocialTables.SESSIONS, SocialTables.TWEETS, SocialTables.TWEET_INDEX, SocialTables.RETWEETS,
-            SocialTables.FOLLOWS, SocialTables.SEARCH_INDEX, SocialTables.LIKES);
+            SocialTables.FOLLOWS, SocialTables.SEARCH_INDEX, SocialTables.LIKES, SocialTables.COUNT_LOG);
     private static RuntimeFixture fixture;
     private static final AtomicInteger calls = new AtomicInteger();
     private static DynamoUserStore users;

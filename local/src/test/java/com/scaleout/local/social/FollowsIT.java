@@ -1,8 +1,10 @@
 package com.scaleout.local.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,6 +13,16 @@ import org.junit.jupiter.api.Test;
 
 /** Follows through the local runtime: idempotence, lists, and counts equal to edges under concurrency. */
 class FollowsIT extends ProductionApiIT {
+    /**
+     * A follower count is folded from the count log's stream a second or two after the follow: it must reach
+     * {@code expected} and then stay there (a change counted twice would show within 3 s).
+     */
+    private void awaitFollowers(String username, long expected) {
+        await().atMost(Duration.ofSeconds(60)).until(() -> count(username, "followers") == expected);
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(count(username, "followers")).isEqualTo(expected));
+    }
+
     private static long count(String username, String field) {
         return api.get("/users/" + username).json().get(field).asLong();
     }
@@ -41,14 +53,14 @@ class FollowsIT extends ProductionApiIT {
         assertThat(api.put("/me/following/" + second, token).status()).isEqualTo(204);
 
         assertThat(count(me, "following")).isEqualTo(2);
-        assertThat(count(first, "followers")).isEqualTo(1);
+        awaitFollowers(first, 1); // folded from the count log's stream, moments later
         assertThat(usernames("/users/" + me + "/following")).containsExactly(second, first);
         assertThat(usernames("/users/" + first + "/followers")).containsExactly(me);
 
         assertThat(api.delete("/me/following/" + first, token).status()).isEqualTo(204);
         assertThat(api.delete("/me/following/" + first, token).status()).isEqualTo(204);
         assertThat(count(me, "following")).isEqualTo(1);
-        assertThat(count(first, "followers")).isZero();
+        awaitFollowers(first, 0);
         assertThat(usernames("/users/" + first + "/followers")).isEmpty();
     }
 
@@ -97,7 +109,7 @@ class FollowsIT extends ProductionApiIT {
 
         long edges = usernames("/users/" + idol + "/followers").size();
         assertThat(edges).isBetween(0L, 1L);
-        assertThat(count(idol, "followers")).isEqualTo(edges);
+        awaitFollowers(idol, edges);
         assertThat(count(fan, "following")).isEqualTo(edges);
         assertThat(usernames("/users/" + fan + "/following")).hasSize((int) edges);
     }
@@ -122,7 +134,7 @@ class FollowsIT extends ProductionApiIT {
         }
         assertThat(ConcurrentWrites.runAll(calls)).containsOnly(204);
 
-        assertThat(count(star, "followers")).isEqualTo(50);
+        awaitFollowers(star, 50);
         assertThat(usernames("/users/" + star + "/followers")).containsExactlyInAnyOrderElementsOf(names);
         for (String name : names.subList(0, 5)) {
             assertThat(count(name, "following")).isEqualTo(1);

@@ -6,7 +6,9 @@ import com.scaleout.functions.admin.seed.SeedPlan;
 import com.scaleout.functions.admin.seed.SeedRequest;
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.failure.ConflictException;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.Mention;
 import com.scaleout.functions.social.domain.Usernames;
@@ -33,16 +35,18 @@ public final class SeedService {
     private final UserStore users;
     private final SocialBulkWriter writer;
     private final Supplier<String> passwordHash;
+    private final SessionService sessions;
     private final Clock clock;
 
     public SeedService(SeedIndexCounter counter, SeedChunkLog chunkLog, UserStore users, SocialBulkWriter writer,
-                       PasswordHasher passwords, Clock clock) {
+                       PasswordHasher passwords, SessionService sessions, Clock clock) {
         this.counter = counter;
         this.chunkLog = chunkLog;
         this.users = users;
         this.writer = writer;
         // one hash for every seeded account: hashing is deliberately slow (cost 10 is ~70 ms), seeding must not be
         this.passwordHash = Memoized.of(() -> passwords.hash(SeedAccounts.PASSWORD));
+        this.sessions = sessions;
         this.clock = clock;
     }
 
@@ -50,12 +54,26 @@ public final class SeedService {
      * What a request seeded. {@code accounts} are the new accounts (id and username), in index order;
      * {@code chunkId} names the request: sent again, it writes the same data again and nothing more, or, once the
      * chunk was written whole, nothing at all ({@code replayed}: this is the answer of the attempt that wrote it).
+     * {@code tokens}, when sessions were asked for: a new session's bearer token per account, in the same order
+     * (never kept in the chunk log: each request opens its own).
      */
     public record Seeded(String chunkId, long firstIndex, int users, int skipped, int tweets, int follows,
-                         long durationMs, String password, List<Mention> accounts, boolean replayed) {
+                         long durationMs, String password, List<Mention> accounts, boolean replayed,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> tokens) {
         Seeded asReplayed() {
             return new Seeded(chunkId, firstIndex, users, skipped, tweets, follows, durationMs, password, accounts,
-                    true);
+                    true, null);
+        }
+
+        Seeded withTokens(List<String> tokens) {
+            return new Seeded(chunkId, firstIndex, users, skipped, tweets, follows, durationMs, password, accounts,
+                    replayed, List.copyOf(tokens));
+        }
+
+        @Override
+        public String toString() {
+            return "Seeded[chunkId=" + chunkId + ", firstIndex=" + firstIndex + ", users=" + users + ", sessions="
+                    + (tokens == null ? 0 : tokens.size()) + ", replayed=" + replayed + "]"; // never the tokens
         }
     }
 
@@ -65,6 +83,17 @@ public final class SeedService {
     /** A chunk; {@code chunkId} from the client makes it safe to retry, without one it gets a fresh id. */
     public Seeded seed(SeedRequest request, Optional<String> chunkId) {
         return seed(request, chunkId, Optional.empty());
+    }
+
+    /**
+     * As {@link #seed(SeedRequest, Optional)}, with a new session opened for each account seeded (a load run's
+     * many users, without a login each: a login hashes a password, and a load under AWS's limits scaled down would
+     * meet the login route's throttle long before its scenario).
+     */
+    public Seeded seedWithSessions(SeedRequest request, Optional<String> chunkId) {
+        var seeded = seed(request, chunkId);
+        return seeded.withTokens(seeded.accounts().stream()
+                .map(account -> sessions.open(account.userId(), account.username())).toList());
     }
 
     /** {@code count} new accounts, with no tweets, each following {@code star} (and nobody else). */
@@ -110,7 +139,7 @@ public final class SeedService {
         var seeded = new Seeded(chunkId, first, batch.users().size(), accounts.size() - batch.users().size(),
                 batch.tweets().size(), batch.edges().size(), Duration.ofNanos(System.nanoTime() - started).toMillis(),
                 SeedAccounts.PASSWORD, batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList(),
-                false);
+                false, null);
         // only a chunk its client named can be sent again; an unnamed one's fresh id is never asked for
         requestedChunk.ifPresent(id -> chunkLog.finish(id, new SeedChunkLog.Entry(request, seeded)));
         return seeded;

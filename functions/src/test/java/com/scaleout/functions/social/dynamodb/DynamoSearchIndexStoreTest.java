@@ -24,7 +24,7 @@ class DynamoSearchIndexStoreTest {
     private static final long BUDGET_SECONDS = 30;
     private static final String NEWEST = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
     private static final SocialTables TABLES = new SocialTables("Users", "Usernames", "Sessions", "Tweets",
-            "TweetIndex", "Retweets", "Follows", "SearchIndex", "Likes");
+            "TweetIndex", "Retweets", "Follows", "SearchIndex", "Likes", "CountLog");
 
     /** Shards held as the table holds them: partition {@code term#shard}, sort key the tweet id. */
     private final Map<String, TreeSet<String>> partitions = new TreeMap<>();

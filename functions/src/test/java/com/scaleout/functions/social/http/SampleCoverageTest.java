@@ -63,7 +63,7 @@ class SampleCoverageTest {
     static final Set<String> OTHER_EVENTS = Set.of("authorizer-request", "authorizer-request-no-bearer",
             "authorizer-request-malformed-token", "authorizer-request-unknown-token",
             "tweets-stream-insert-remove", "tweets-stream-missing-image", "tweets-stream-not-a-tweet",
-            "retweets-stream-insert-remove", "follows-stream-insert-remove");
+            "retweets-stream-insert-remove", "follows-stream-insert-remove", "count-log-stream");
 
     static Stream<RouteSpec> socialRoutes() {
         return ScaleoutDeclaration.declaration().routes().stream()

@@ -56,7 +56,7 @@ final class Seed {
     /** The tables the stream samples' event source ARNs name. */
     static final SocialTables TABLES = new SocialTables("scaleout-Users", "scaleout-Usernames", "scaleout-Sessions",
             "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows",
-            "scaleout-SearchIndex", "scaleout-Likes");
+            "scaleout-SearchIndex", "scaleout-Likes", "scaleout-CountLog");
 
     private Seed() {
     }

@@ -32,7 +32,7 @@ class LivePushesTest {
     private static final String REMOVED = "01M6GA60M0000000000000000X";
     private static final SocialTables TABLES = new SocialTables("scaleout-Users", "scaleout-Usernames",
             "scaleout-Sessions", "scaleout-Tweets", "scaleout-TweetIndex", "scaleout-Retweets", "scaleout-Follows",
-            "scaleout-SearchIndex", "scaleout-Likes");
+            "scaleout-SearchIndex", "scaleout-Likes", "scaleout-CountLog");
 
     private final LiveWorld world = new LiveWorld();
 

@@ -1,0 +1,87 @@
+package com.scaleout.functions.social.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.scaleout.functions.shared.counters.WatermarkFold;
+import com.scaleout.functions.social.dynamodb.SocialCountLog;
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+
+class CountFoldHandlerTest {
+    private static final String STAR = "01M8N0STAR00000000000000AA";
+    private final Accounts accounts = new Accounts();
+    private final CountFoldHandler handler = new CountFoldHandler(CountFoldHandler.byCounter(counter -> accounts));
+
+    @ParameterizedTest
+    @Event(value = "events/social/count-log-stream.json", type = DynamodbEvent.class)
+    void theFollowersChangesOfABatchMoveTheAccountsCountOnceAndNotItsExpiriesOrAnythingElse(DynamodbEvent event) {
+        accounts.followers.put(STAR, 10L);
+
+        var answer = handler.handleRequest(event, null);
+
+        assertThat(answer.getBatchItemFailures()).isEmpty();
+        assertThat(accounts.followers.get(STAR)).as("+1 +1 -1; the record without a delta skipped").isEqualTo(11);
+        assertThat(accounts.updates).as("one update for the account's three changes").isEqualTo(1);
+        assertThat(accounts.watermarks.get(STAR)).containsOnlyKeys(3, 7);
+    }
+
+    @ParameterizedTest
+    @Event(value = "events/social/count-log-stream.json", type = DynamodbEvent.class)
+    void theSameBatchDeliveredAgainCountsNothing(DynamodbEvent event) {
+        accounts.followers.put(STAR, 0L);
+
+        handler.handleRequest(event, null);
+        handler.handleRequest(event, null);
+
+        assertThat(accounts.followers.get(STAR)).isEqualTo(1);
+    }
+
+    @Test
+    void aBucketKeyIsItsCounterItsTargetAndOneDigit() {
+        var change = SocialCountLog.change("CountLog", SocialCountLog.FOLLOWERS, "u1", "fan", "c1", 1,
+                java.time.Instant.EPOCH).put().item().get(SocialCountLog.BUCKET).s();
+        assertThat(SocialCountLog.parse(change)).hasValueSatisfying(bucket -> {
+            assertThat(bucket.counter()).isEqualTo("followers");
+            assertThat(bucket.targetId()).isEqualTo("u1");
+        });
+        assertThat(SocialCountLog.parse("followers:u1#12")).isEmpty();
+        assertThat(SocialCountLog.parse("followers:#1")).isEmpty();
+        assertThat(SocialCountLog.parse("u1#1")).isEmpty();
+        assertThat(SocialCountLog.parse(null)).isEmpty();
+    }
+
+    /** Follower counts in memory, conditional as the DynamoDB update is; the delta under the attribute's name. */
+    private static final class Accounts implements WatermarkFold.Tallies {
+        final Map<String, Long> followers = new HashMap<>();
+        final Map<String, Map<Integer, BigInteger>> watermarks = new HashMap<>();
+        int updates;
+
+        @Override
+        public Optional<Map<Integer, BigInteger>> watermarks(String userId) {
+            return followers.containsKey(userId)
+                    ? Optional.of(new TreeMap<>(watermarks.getOrDefault(userId, Map.of()))) : Optional.empty();
+        }
+
+        @Override
+        public boolean add(String userId, Map<String, Long> deltas, Map<Integer, BigInteger> seen,
+                           Map<Integer, BigInteger> upTo) {
+            var held = watermarks.computeIfAbsent(userId, id -> new TreeMap<>());
+            for (Integer bucket : upTo.keySet()) {
+                if (!java.util.Objects.equals(seen.get(bucket), held.get(bucket))) {
+                    return false;
+                }
+            }
+            followers.merge(userId, deltas.get(SocialCountLog.FOLLOWERS.attribute()), Long::sum);
+            held.putAll(upTo);
+            updates++;
+            return true;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package com.scaleout.loadtest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A star and its would-be fans, made through {@code POST /admin/seed} with {@code sessions: true} (the admin key
+ * from {@code -DadminKey}, by default the local runtime's): accounts without tweets or follows, each with a session
+ * token, so that a scenario's users need neither a sign-up nor a login, whose routes (a password hash each) a stack
+ * under AWS's limits scaled down throttles long before the scenario's own. The seed route's throttle and a busy
+ * stack's 503 are waited out (Retry-After, or two seconds), for at most two minutes.
+ */
+record SeededFans(String star, List<String> tokens) {
+    private static final int PER_REQUEST = 1_000;
+    private static final Duration PATIENCE = Duration.ofMinutes(2);
+
+    record Body(int users, int tweetsPerUser, int followsPerUser, boolean sessions) {
+    }
+
+    /** The star (the first account seeded) and {@code fans} tokens of other accounts. */
+    static SeededFans seed(HttpClient client, int fans) {
+        String star = null;
+        var tokens = new ArrayList<String>();
+        while (star == null || tokens.size() < fans) {
+            int wanted = Math.min(PER_REQUEST, fans - tokens.size() + (star == null ? 1 : 0));
+            JsonNode seeded = post(client, new Body(wanted, 0, 0, true));
+            var accounts = seeded.path("accounts");
+            for (int i = 0; i < accounts.size(); i++) {
+                if (star == null) {
+                    star = accounts.get(i).path("username").asText();
+                } else {
+                    tokens.add(seeded.path("tokens").get(i).asText());
+                }
+            }
+            System.out.println("seeded " + (tokens.size() + 1) + " of " + (fans + 1) + " accounts");
+        }
+        return new SeededFans(star, List.copyOf(tokens));
+    }
+
+    /** A feeder for Gatling: each virtual user takes the next fan's {@code token}. */
+    java.util.Iterator<Map<String, Object>> feeder() {
+        return tokens.stream().map(token -> Map.<String, Object>of("token", token)).iterator();
+    }
+
+    private static JsonNode post(HttpClient client, Body body) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        var request = HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/admin/seed"))
+                .header("X-Admin-Key", System.getProperty("adminKey", "local-admin-key"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString(LoadRun.json(body))).build();
+        try {
+            while (true) {
+                var answer = client.send(request, HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() == 200) {
+                    return LoadRun.mapper().readTree(answer.body());
+                }
+                if ((answer.statusCode() != 429 && answer.statusCode() != 503) || System.nanoTime() > deadline) {
+                    throw new IllegalStateException("POST /admin/seed answered " + answer.statusCode() + ": "
+                            + answer.body());
+                }
+                long waitSeconds = answer.headers().firstValueAsLong("Retry-After").orElse(2);
+                Thread.sleep(Duration.ofSeconds(Math.max(1, waitSeconds)).toMillis());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted seeding", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package com.scaleout.local.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.scaleout.local.testing.RuntimeFixture;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+
+/** What the small viral scenarios share: requests at a steady rate, and a count that must reconcile with them. */
+final class ViralRequests {
+    private ViralRequests() {
+    }
+
+    /** {@code count} requests, one every {@code spacingMillis} whatever the answers' latency; their statuses. */
+    static List<Integer> spaced(RuntimeFixture fixture, int count, long spacingMillis,
+                                IntFunction<HttpRequest.Builder> request) throws Exception {
+        var statuses = new ArrayList<Future<Integer>>();
+        try (var senders = Executors.newScheduledThreadPool(count)) {
+            for (int i = 0; i < count; i++) {
+                var builder = request.apply(i);
+                statuses.add(senders.schedule(() -> fixture.send(builder).statusCode(), i * spacingMillis,
+                        TimeUnit.MILLISECONDS));
+            }
+        }
+        var answered = new ArrayList<Integer>();
+        for (Future<Integer> status : statuses) {
+            answered.add(status.get());
+        }
+        return answered;
+    }
+
+    /**
+     * The count reaches the writes accepted ({@code accepted} status) and then stays between them and them plus
+     * the 503s (whose outcome a client cannot know): a late second count would show within 3 s.
+     */
+    static void awaitReconciled(List<Integer> answered, int accepted, Callable<Long> count) {
+        assertThat(answered).as("accepted, or refused as throttled").isSubsetOf(accepted, 429, 503)
+                .contains(accepted);
+        long sure = answered.stream().filter(status -> status == accepted).count();
+        long unknown = answered.stream().filter(status -> status == 503).count();
+        await().atMost(Duration.ofSeconds(60)).until(() -> count.call() >= sure);
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(count.call()).as("every write accepted counted once").isBetween(sure, sure + unknown));
+    }
+}
