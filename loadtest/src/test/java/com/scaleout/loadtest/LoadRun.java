@@ -84,4 +84,25 @@ final class LoadRun {
     static ObjectMapper mapper() {
         return JSON;
     }
+
+    /**
+     * A GET of the API's JSON outside Gatling (a scenario's checks), waiting out a throttle's 429 or a busy stack's
+     * 503 (Retry-After, or a second) for up to 30 s: a stack under AWS's limits scaled down throttles reads too.
+     */
+    static com.fasterxml.jackson.databind.JsonNode getJson(java.net.http.HttpClient client, String path)
+            throws java.io.IOException, InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl() + path)).GET().build();
+        while (true) {
+            var answer = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() == 200) {
+                return JSON.readTree(answer.body());
+            }
+            if ((answer.statusCode() != 429 && answer.statusCode() != 503) || System.nanoTime() > deadline) {
+                throw new java.io.IOException("GET " + path + " answered " + answer.statusCode() + ": " + answer.body());
+            }
+            Thread.sleep(java.time.Duration.ofSeconds(Math.max(1,
+                    answer.headers().firstValueAsLong("Retry-After").orElse(1))).toMillis());
+        }
+    }
 }

@@ -7,14 +7,11 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 
 /**
  * A star everyone follows: follows of one account at a constant rate ({@code -Drate}, per second, for
- * {@code -Dseconds}), each by another fan (seeded with a session beforehand, {@link SeededFans}), as an open model.
+ * {@code -Dseconds}), each by another fan (seeded with a session beforehand, {@link SeededAccounts}), as an open model.
  * Against a stack with AWS's limits scaled by K ({@code ./scaleout load viral-follows scale=K}), a rate of 2,000/K
  * stands for AWS's 2,000 follows a second of one account. A follow is accepted (204) or refused by a throttle (429);
  * anything else fails. At the end the star's follower count must reconcile with the follows accepted
@@ -24,12 +21,12 @@ public class ViralFollowsSimulation extends Simulation {
     private final int rate = LoadRun.parameter("rate", 40);
     private final int seconds = LoadRun.parameter("seconds", 30);
     private final HttpClient client = HttpClient.newHttpClient();
-    private final SeededFans fans = SeededFans.seed(client, rate * seconds + rate); // a second spare: Gatling may start one user more
+    private final SeededAccounts fans = SeededAccounts.seed(client, rate * seconds + rate); // a second spare: Gatling may start one user more
     private final ViralOutcomes outcomes = new ViralOutcomes(204);
 
     {
         var follow = scenario("viral-follows").feed(fans.feeder())
-                .exec(http("PUT /me/following/{username}").put("/me/following/" + fans.star())
+                .exec(http("PUT /me/following/{username}").put("/me/following/" + fans.first())
                         .header("Authorization", "Bearer #{token}")
                         .check(status().saveAs("status"), status().in(204, 429)))
                 .exec(outcomes::record);
@@ -40,12 +37,10 @@ public class ViralFollowsSimulation extends Simulation {
 
     @Override
     public void after() {
-        outcomes.judge("viral-follows", "follows", fans.star() + "'s follower count", this::followers);
+        outcomes.judge("viral-follows", "follows", fans.first() + "'s follower count", this::followers);
     }
 
     private long followers() throws IOException, InterruptedException {
-        var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/users/" + fans.star()))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
-        return LoadRun.mapper().readTree(answer.body()).path("followers").asLong(-1);
+        return LoadRun.getJson(client, "/users/" + fans.first()).path("followers").asLong(-1);
     }
 }

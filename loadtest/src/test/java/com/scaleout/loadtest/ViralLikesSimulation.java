@@ -51,9 +51,7 @@ public class ViralLikesSimulation extends Simulation {
     }
 
     private long counted() throws IOException, InterruptedException {
-        var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/review/" + albumId))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
-        return LoadRun.mapper().readTree(answer.body()).path("likes").asLong(-1);
+        return LoadRun.getJson(client, "/review/" + albumId).path("likes").asLong(-1);
     }
 
     /** The album everyone likes, posted as the AlbumStore client posts one. */

@@ -3,15 +3,10 @@ package com.scaleout.local.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
-import com.scaleout.local.testing.RuntimeFixture;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,28 +19,14 @@ import org.junit.jupiter.api.Test;
  * units each: 77 of 300 follows accepted, 161 throttles of the Users table in the same scenario's load run at AWS's
  * 2,000 follows a second, BENCHMARKS.md.)
  */
-class ViralFollowsIT {
-    /** The failsafe configuration's SCALEOUT_ADMIN_KEY. */
-    private static final String ADMIN_KEY = "it-admin-key";
+class ViralFollowsIT extends ScaledLimitsIT {
     private static final int FANS = 60;
     /** 10 follows a second: twice what the star's item took before (5 transactions of 2 write units each). */
     private static final long SPACING_MILLIS = 100;
-    private static RuntimeFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(),
-                config -> config.withAwsLimits(Optional.of(new AwsLimits(100))));
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
 
     @Test
     void everyFollowAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {
-        JsonNode seeded = seed(FANS + 1);
+        JsonNode seeded = ViralRequests.seedWithSessions(fixture, ADMIN_KEY, FANS + 1); // the first: the star
         String star = seeded.get("accounts").get(0).get("username").asText();
         var beforeFollows = dynamoDbThrottles(); // the seed's own bulk writes may meet the new tables' capacity
         List<Integer> answered = ViralRequests.spaced(fixture, FANS, SPACING_MILLIS, fan -> HttpRequest.newBuilder(
@@ -53,7 +34,8 @@ class ViralFollowsIT {
                 + seeded.get("tokens").get(fan + 1).asText()).PUT(HttpRequest.BodyPublishers.noBody()));
 
         ViralRequests.awaitReconciled(answered, 204, () -> followers(star));
-        assertThat(listed(star)).as("the list holds as many as the count").isEqualTo(followers(star));
+        assertThat(ViralRequests.listed(fixture, "/users/" + star + "/followers")).as("the list holds as many as the count")
+                .isEqualTo(followers(star));
         assertThat(dynamoDbThrottles()).as("no hot partition: DynamoDB throttled none of the follows' calls")
                 .isEqualTo(beforeFollows);
     }
@@ -64,29 +46,7 @@ class ViralFollowsIT {
         return throttles;
     }
 
-    /** Accounts without tweets or follows, each with a session; the first is the star. */
-    private static JsonNode seed(int users) throws Exception {
-        var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/seed")).header("X-Admin-Key", ADMIN_KEY)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Json.write(
-                        Map.of("users", users, "tweetsPerUser", 0, "followsPerUser", 0, "sessions", true)))));
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-        return Json.MAPPER.readTree(answer.body());
-    }
-
     private static long followers(String username) throws Exception {
         return Json.MAPPER.readTree(fixture.get("/users/" + username).body()).path("followers").asLong();
-    }
-
-    /** The star's follower list, paged through. */
-    private static long listed(String username) throws Exception {
-        long count = 0;
-        String next = "/users/" + username + "/followers?limit=100";
-        while (next != null) {
-            var page = Json.MAPPER.readTree(fixture.get(next).body());
-            count += page.get("items").size();
-            next = page.hasNonNull("next") ? "/users/" + username + "/followers?limit=100&cursor="
-                    + page.get("next").asText() : null;
-        }
-        return count;
     }
 }

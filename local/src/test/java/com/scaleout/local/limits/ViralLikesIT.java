@@ -2,16 +2,11 @@ package com.scaleout.local.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
-import com.scaleout.local.testing.RuntimeFixture;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * album's item takes one update per batch of the log's stream. (Before the log, every like updated the album's item
  * and its partition throttled: 87 of 750 likes accepted in the same scenario's load run, BENCHMARKS.md.)
  */
-class ViralLikesIT {
+class ViralLikesIT extends ScaledLimitsIT {
     private static final String BOUNDARY = "viralBoundary";
     private static final int LIKES = 60;
     /**
@@ -30,18 +25,6 @@ class ViralLikesIT {
      * units each, of its 10 a second), a quarter of what a new table takes in its first second (40 write units).
      */
     private static final long SPACING_MILLIS = 100;
-    private static RuntimeFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(),
-                config -> config.withAwsLimits(Optional.of(new AwsLimits(100))));
-    }
-
-    @AfterAll
-    static void stop() {
-        fixture.close();
-    }
 
     @Test
     void everyLikeAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {

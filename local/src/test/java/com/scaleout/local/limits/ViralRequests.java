@@ -19,6 +19,20 @@ final class ViralRequests {
     private ViralRequests() {
     }
 
+    /**
+     * Accounts without tweets or follows, each with a session ({@code POST /admin/seed} with {@code sessions}): the
+     * answer, whose {@code accounts} and {@code tokens} are in the same order.
+     */
+    static com.fasterxml.jackson.databind.JsonNode seedWithSessions(RuntimeFixture fixture, String adminKey,
+                                                                    int users) throws Exception {
+        var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/seed")).header("X-Admin-Key", adminKey)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        com.scaleout.functions.shared.json.Json.write(java.util.Map.of("users", users,
+                                "tweetsPerUser", 0, "followsPerUser", 0, "sessions", true)))));
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        return com.scaleout.functions.shared.json.Json.MAPPER.readTree(answer.body());
+    }
+
     /** {@code count} requests, one every {@code spacingMillis} whatever the answers' latency; their statuses. */
     static List<Integer> spaced(RuntimeFixture fixture, int count, long spacingMillis,
                                 IntFunction<HttpRequest.Builder> request) throws Exception {
@@ -49,5 +63,19 @@ final class ViralRequests {
         await().atMost(Duration.ofSeconds(60)).until(() -> count.call() >= sure);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(count.call()).as("every write accepted counted once").isBetween(sure, sure + unknown));
+    }
+
+    /** How many items a list route holds, paged through 100 at a time. */
+    static long listed(RuntimeFixture fixture, String listPath) throws Exception {
+        long count = 0;
+        String cursor = null;
+        do {
+            var page = com.scaleout.functions.shared.json.Json.MAPPER.readTree(fixture.get(listPath + "?limit=100"
+                    + (cursor == null ? "" : "&cursor=" + java.net.URLEncoder.encode(cursor,
+                    java.nio.charset.StandardCharsets.UTF_8))).body());
+            count += page.path("items").size();
+            cursor = page.hasNonNull("next") ? page.get("next").asText() : null;
+        } while (cursor != null);
+        return count;
     }
 }

@@ -13,25 +13,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A star and its would-be fans, made through {@code POST /admin/seed} with {@code sessions: true} (the admin key
+ * Accounts for a viral scenario: the first one seeded ({@code first}: a star to follow) and the others' session
+ * tokens (fans, authors), made through {@code POST /admin/seed} with {@code sessions: true} (the admin key
  * from {@code -DadminKey}, by default the local runtime's): accounts without tweets or follows, each with a session
  * token, so that a scenario's users need neither a sign-up nor a login, whose routes (a password hash each) a stack
  * under AWS's limits scaled down throttles long before the scenario's own. The seed route's throttle and a busy
  * stack's 503 are waited out (Retry-After, or two seconds), for at most two minutes.
  */
-record SeededFans(String star, List<String> tokens) {
+record SeededAccounts(String first, List<String> tokens) {
     private static final int PER_REQUEST = 1_000;
     private static final Duration PATIENCE = Duration.ofMinutes(2);
 
     record Body(int users, int tweetsPerUser, int followsPerUser, boolean sessions) {
     }
 
-    /** The star (the first account seeded) and {@code fans} tokens of other accounts. */
-    static SeededFans seed(HttpClient client, int fans) {
+    /** The first account seeded and {@code others} tokens of other accounts. */
+    static SeededAccounts seed(HttpClient client, int others) {
         String star = null;
         var tokens = new ArrayList<String>();
-        while (star == null || tokens.size() < fans) {
-            int wanted = Math.min(PER_REQUEST, fans - tokens.size() + (star == null ? 1 : 0));
+        while (star == null || tokens.size() < others) {
+            int wanted = Math.min(PER_REQUEST, others - tokens.size() + (star == null ? 1 : 0));
             JsonNode seeded = post(client, new Body(wanted, 0, 0, true));
             var accounts = seeded.path("accounts");
             for (int i = 0; i < accounts.size(); i++) {
@@ -41,12 +42,12 @@ record SeededFans(String star, List<String> tokens) {
                     tokens.add(seeded.path("tokens").get(i).asText());
                 }
             }
-            System.out.println("seeded " + (tokens.size() + 1) + " of " + (fans + 1) + " accounts");
+            System.out.println("seeded " + (tokens.size() + 1) + " of " + (others + 1) + " accounts");
         }
-        return new SeededFans(star, List.copyOf(tokens));
+        return new SeededAccounts(star, List.copyOf(tokens));
     }
 
-    /** A feeder for Gatling: each virtual user takes the next fan's {@code token}. */
+    /** A feeder for Gatling: each virtual user takes the next other account's {@code token}. */
     java.util.Iterator<Map<String, Object>> feeder() {
         return tokens.stream().map(token -> Map.<String, Object>of("token", token)).iterator();
     }
