@@ -99,21 +99,24 @@ public final class ScaleoutDeclaration {
             // the import warehouse's Parquet files, client=<id>/table=<name>/dt=<day>/ (docs/warehouse.md)
             // Athena over the same files in AWS: at most 10 GB scanned per query; Intelligent-Tiering after 30 days
             .bucket(new BucketSpec("Warehouse").dataLake(10_000_000_000L, 30))
-            .table(TableSpec.of("Retweets", string("tweetId")).sortKey(string("userId"))
+            // one row per (tweet, user) retweeting it, under one of the tweet's ten buckets (<tweetId>#<n>, n from the
+            // user's id), so that a viral tweet's retweets spread over ten partition keys, in the table and in ByTweet
+            .table(TableSpec.of("Retweets", string("bucket")).sortKey(string("userId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
-                    .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("retweetId")))
+                    .globalIndex(IndexSpec.of("ByTweet", string("bucket"), string("retweetId")))
                     .globalIndex(IndexSpec.of("ByUser", string("userId"), string("retweetId"))))
             // one row per (tweet, user) liking it, as Retweets; no stream: nothing derives from a like
-            .table(TableSpec.of("Likes", string("tweetId")).sortKey(string("userId"))
-                    .globalIndex(IndexSpec.of("ByTweet", string("tweetId"), string("likeId")))
+            .table(TableSpec.of("Likes", string("bucket")).sortKey(string("userId"))
+                    .globalIndex(IndexSpec.of("ByTweet", string("bucket"), string("likeId")))
                     .globalIndex(IndexSpec.of("ByUser", string("userId"), string("likeId"))))
             .table(TableSpec.of("Follows", string("followerId")).sortKey(string("followeeId"))
                     .stream(StreamView.NEW_AND_OLD_IMAGES)
                     .globalIndex(IndexSpec.of("Following", string("followerId"), string("edgeId")))
                     // a followee's edges under ten shards (<followeeId>#<n>): a celebrity's follows spread over them
                     .globalIndex(IndexSpec.of("FollowersByShard", string("followeeShard"), string("edgeId"))))
-            // the social count log: a follow's change to the followee's follower count, one item under one of its
-            // ten buckets (followers:<userId>#<n>), folded from the stream into the account's item; a day's worth
+            // the social count log: a follow's change to the followee's follower count (a like's, a retweet's to the
+            // tweet's count), one item under one of its ten buckets (followers:<userId>#<n>, likes:<tweetId>#<n>,
+            // retweets:<tweetId>#<n>), folded from the stream into the account's (tweet's) item; a day's worth
             .table(TableSpec.of("CountLog", string("bucket")).sortKey(string("changeId"))
                     .stream(StreamView.NEW_IMAGE).ttl("expiresAt"))
             .table(TableSpec.of("ImportKeys", string("keyId")))
@@ -143,6 +146,7 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.SOCIAL))
             .function(FunctionSpec.of(SOCIAL_TWEETS, SOCIAL + "http.TweetsHandler")
                     .readsAndWrites("Tweets").reads("TweetIndex").readsAndWrites("Retweets").readsAndWrites("Likes")
+                    .readsAndWrites("CountLog")
                     .readsAndWrites("Users").reads("Usernames").reads("Sessions").readsAndWrites(IDEMPOTENCY_KEYS)
                     .withRedis()
                     .readsSettings(Settings.SOCIAL))
@@ -167,7 +171,7 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(ALBUM_REVIEW_COUNTER, "com.scaleout.functions.albums.ReviewCountHandler")
                     .timeoutSeconds(30).readsAndWrites("Albums"))
             .function(FunctionSpec.of(SOCIAL_COUNTER, SOCIAL + "streams.CountFoldHandler")
-                    .timeoutSeconds(30).readsAndWrites("Users"))
+                    .timeoutSeconds(30).readsAndWrites("Users").readsAndWrites("Tweets"))
             .function(FunctionSpec.of(SOCIAL_SEARCH, SOCIAL + "http.SearchHandler")
                     // the caller's retweets and likes, the session of a token sent to the public route, and the
                     // authors' current display names of a page of results

@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Accounts for a viral scenario: the first one seeded ({@code first}: a star to follow) and the others' session
- * tokens (fans, authors), made through {@code POST /admin/seed} with {@code sessions: true} (the admin key
+ * Accounts for a viral scenario: the first one seeded ({@code first}: a star to follow, the author of a viral tweet)
+ * and its session token, and the others' session tokens (fans, authors), made through {@code POST /admin/seed} with {@code sessions: true} (the admin key
  * from {@code -DadminKey}, by default the local runtime's): accounts without tweets or follows, each with a session
  * token, so that a scenario's users need neither a sign-up nor a login, whose routes (a password hash each) a stack
  * under AWS's limits scaled down throttles long before the scenario's own. The seed route's throttle and a busy
  * stack's 503 are waited out (Retry-After, or two seconds), for at most two minutes.
  */
-record SeededAccounts(String first, List<String> tokens) {
+record SeededAccounts(String first, String firstToken, List<String> tokens) {
     private static final int PER_REQUEST = 1_000;
     private static final Duration PATIENCE = Duration.ofMinutes(2);
 
@@ -30,6 +30,7 @@ record SeededAccounts(String first, List<String> tokens) {
     /** The first account seeded and {@code others} tokens of other accounts. */
     static SeededAccounts seed(HttpClient client, int others) {
         String star = null;
+        String starToken = null;
         var tokens = new ArrayList<String>();
         while (star == null || tokens.size() < others) {
             int wanted = Math.min(PER_REQUEST, others - tokens.size() + (star == null ? 1 : 0));
@@ -38,13 +39,14 @@ record SeededAccounts(String first, List<String> tokens) {
             for (int i = 0; i < accounts.size(); i++) {
                 if (star == null) {
                     star = accounts.get(i).path("username").asText();
+                    starToken = seeded.path("tokens").get(i).asText();
                 } else {
                     tokens.add(seeded.path("tokens").get(i).asText());
                 }
             }
             System.out.println("seeded " + (tokens.size() + 1) + " of " + (others + 1) + " accounts");
         }
-        return new SeededAccounts(star, List.copyOf(tokens));
+        return new SeededAccounts(star, starToken, List.copyOf(tokens));
     }
 
     /** A feeder for Gatling: each virtual user takes the next other account's {@code token}. */

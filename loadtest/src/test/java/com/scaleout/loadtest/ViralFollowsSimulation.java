@@ -1,9 +1,7 @@
 package com.scaleout.loadtest;
 
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
-import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
@@ -25,12 +23,9 @@ public class ViralFollowsSimulation extends Simulation {
     private final ViralOutcomes outcomes = new ViralOutcomes(204);
 
     {
-        var follow = scenario("viral-follows").feed(fans.feeder())
-                .exec(http("PUT /me/following/{username}").put("/me/following/" + fans.first())
-                        .header("Authorization", "Bearer #{token}")
-                        .check(status().saveAs("status"), status().in(204, 429)))
-                .exec(outcomes::record);
-        setUp(follow.injectOpen(constantUsersPerSec(rate).during(seconds)))
+        setUp(outcomes.openModel(scenario("viral-follows").feed(fans.feeder()),
+                http("PUT /me/following/{username}").put("/me/following/" + fans.first())
+                        .header("Authorization", "Bearer #{token}"), rate, seconds))
                 .protocols(http.baseUrl(LoadRun.baseUrl()).shareConnections())
                 .assertions(LoadRun.assertions());
     }

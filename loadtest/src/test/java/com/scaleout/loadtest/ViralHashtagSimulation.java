@@ -1,10 +1,8 @@
 package com.scaleout.loadtest;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
-import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
@@ -32,13 +30,10 @@ public class ViralHashtagSimulation extends Simulation {
     }
 
     {
-        var tweet = scenario("viral-hashtag").feed(authors.feeder())
-                .exec(http("POST /tweets").post("/tweets").header("Authorization", "Bearer #{token}")
+        setUp(outcomes.openModel(scenario("viral-hashtag").feed(authors.feeder()),
+                http("POST /tweets").post("/tweets").header("Authorization", "Bearer #{token}")
                         .header("Content-Type", "application/json")
-                        .body(StringBody(LoadRun.json(new TweetBody("Everyone is talking about #" + tag))))
-                        .check(status().saveAs("status"), status().in(201, 429)))
-                .exec(outcomes::record);
-        setUp(tweet.injectOpen(constantUsersPerSec(rate).during(seconds)))
+                        .body(StringBody(LoadRun.json(new TweetBody("Everyone is talking about #" + tag)))), rate, seconds))
                 .protocols(http.baseUrl(LoadRun.baseUrl()).shareConnections())
                 .assertions(LoadRun.assertions());
     }

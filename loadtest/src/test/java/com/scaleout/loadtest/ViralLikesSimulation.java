@@ -1,9 +1,7 @@
 package com.scaleout.loadtest;
 
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
-import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.Simulation;
 import java.io.ByteArrayOutputStream;
@@ -36,11 +34,8 @@ public class ViralLikesSimulation extends Simulation {
     private final ViralOutcomes outcomes = new ViralOutcomes(201);
 
     {
-        var like = scenario("viral-likes")
-                .exec(http("POST /review/like/{albumID}").post("/review/like/" + albumId)
-                        .check(status().saveAs("status"), status().in(201, 429)))
-                .exec(outcomes::record);
-        setUp(like.injectOpen(constantUsersPerSec(rate).during(seconds)))
+        setUp(outcomes.openModel(scenario("viral-likes"),
+                http("POST /review/like/{albumID}").post("/review/like/" + albumId), rate, seconds))
                 .protocols(http.baseUrl(LoadRun.baseUrl()).shareConnections())
                 .assertions(LoadRun.assertions());
     }

@@ -31,6 +31,20 @@ final class ViralOutcomes {
         this.acceptedStatus = acceptedStatus;
     }
 
+    /**
+     * The scenario's users arriving at {@code rate} a second for {@code seconds} (an open model: whatever the
+     * answers' latency), each sending {@code request} once, answered the accepted status or a throttle's 429 (anything
+     * else fails the run) and counted here.
+     */
+    io.gatling.javaapi.core.PopulationBuilder openModel(io.gatling.javaapi.core.ScenarioBuilder scenario,
+                                                        io.gatling.javaapi.http.HttpRequestActionBuilder request,
+                                                        int rate, int seconds) {
+        return scenario.exec(request.check(io.gatling.javaapi.http.HttpDsl.status().saveAs("status"),
+                        io.gatling.javaapi.http.HttpDsl.status().in(acceptedStatus, 429)))
+                .exec(this::record)
+                .injectOpen(io.gatling.javaapi.core.CoreDsl.constantUsersPerSec(rate).during(seconds));
+    }
+
     /** Counts the answer a request saved as {@code status} (absent: no answer). */
     Session record(Session session) {
         int status = session.contains("status") ? session.getInt("status") : 0;

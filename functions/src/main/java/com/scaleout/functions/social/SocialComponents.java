@@ -85,8 +85,8 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         var users = new DynamoUserStore(dynamoDb, tables);
         var sessionCache = new RedisSessionCache(redis);
         var tweetIndex = new DynamoTweetIndexStore(dynamoDb, tables);
-        var retweets = new DynamoRetweetStore(dynamoDb, tables);
-        var likes = new DynamoLikeStore(dynamoDb, tables);
+        var retweets = new DynamoRetweetStore(dynamoDb, tables, clock);
+        var likes = new DynamoLikeStore(dynamoDb, tables, clock);
         var tweets = new DynamoTweetStore(dynamoDb, tables);
         var follows = new DynamoFollowStore(dynamoDb, tables, clock);
         var graph = new SocialGraph(new RedisFollowGraphCache(redis), follows);

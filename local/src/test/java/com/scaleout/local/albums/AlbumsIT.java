@@ -7,7 +7,6 @@ import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.OpenApiConformance;
 import com.scaleout.local.testing.ProductionApiIT;
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,12 +17,12 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import com.scaleout.local.testing.AlbumForms;
 import org.junit.jupiter.api.Test;
 
 /** The AlbumStore API through the local runtime, on moto's DynamoDB and S3. */
 class AlbumsIT extends ProductionApiIT {
-    private static final String BOUNDARY = "scaleoutBoundary7MA4YWxkTrZu0gW";
-    private static final String JSON_PROFILE = "{\"artist\":\"Sex Pistols\",\"title\":\"Never Mind\",\"year\":\"1977\"}";
+    private static final String JSON_PROFILE = AlbumForms.JSON_PROFILE;
     private static final String CLIENT_PROFILE =
             "class AlbumsProfile {\n    artist: Eagles\n    title: Hotel California\n    year: 1976\n}";
     private final HttpClient http = HttpClient.newHttpClient();
@@ -39,19 +38,7 @@ class AlbumsIT extends ProductionApiIT {
 
     /** A multipart body with the given parts (null to leave one out). */
     private static byte[] multipart(byte[] image, String profile) {
-        var out = new ByteArrayOutputStream();
-        if (image != null) {
-            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\""
-                    + "\r\nContent-Type: image/png\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.writeBytes(image);
-            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
-        }
-        if (profile != null) {
-            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n" + profile
-                    + "\r\n").getBytes(StandardCharsets.UTF_8));
-        }
-        out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
-        return out.toByteArray();
+        return AlbumForms.body(image, profile);
     }
 
     private Reply send(String method, String path, byte[] body, String contentType) throws Exception {
@@ -68,7 +55,7 @@ class AlbumsIT extends ProductionApiIT {
     }
 
     private Reply post(byte[] body) throws Exception {
-        return send("POST", "/albums", body, "multipart/form-data; boundary=" + BOUNDARY);
+        return send("POST", "/albums", body, AlbumForms.contentType());
     }
 
     @Test

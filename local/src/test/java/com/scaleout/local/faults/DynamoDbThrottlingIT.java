@@ -10,10 +10,9 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.ApiClient.Reply;
+import com.scaleout.local.testing.AlbumForms;
 import com.scaleout.local.testing.ProductionApiIT;
-import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,7 +36,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * JSON message on every route family, never 500; and the import API answers 201 only for records it stored.
  */
 class DynamoDbThrottlingIT extends ProductionApiIT {
-    private static final String BOUNDARY = "throttlingBoundary42";
     /** The key of the retry policy's probe: no user has it, and the proxy recognizes its attempts by it. */
     private static final String PROBE_KEY = "retry-probe-" + java.util.UUID.randomUUID();
 
@@ -260,16 +258,10 @@ class DynamoDbThrottlingIT extends ProductionApiIT {
     }
 
     private static Reply postAlbum() {
-        var body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\""
-                + "\r\nContent-Type: image/png\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         byte[] image = new byte[2_000];
         ThreadLocalRandom.current().nextBytes(image);
-        body.writeBytes(image);
-        body.writeBytes(("\r\n--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
-                + "{\"artist\":\"Can\",\"title\":\"Tago Mago\",\"year\":\"1971\"}\r\n--" + BOUNDARY + "--\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        return api.send("POST", "/albums", null, "multipart/form-data; boundary=" + BOUNDARY, body.toByteArray());
+        return api.send("POST", "/albums", null, AlbumForms.contentType(), AlbumForms.body(image,
+                "{\"artist\":\"Can\",\"title\":\"Tago Mago\",\"year\":\"1971\"}"));
     }
 
     private static String messageOf(Reply reply) {

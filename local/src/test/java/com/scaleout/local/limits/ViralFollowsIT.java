@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import java.net.http.HttpRequest;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +27,7 @@ class ViralFollowsIT extends ScaledLimitsIT {
     void everyFollowAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {
         JsonNode seeded = ViralRequests.seedWithSessions(fixture, ADMIN_KEY, FANS + 1); // the first: the star
         String star = seeded.get("accounts").get(0).get("username").asText();
-        var beforeFollows = dynamoDbThrottles(); // the seed's own bulk writes may meet the new tables' capacity
+        var beforeFollows = ViralRequests.dynamoDbThrottles(fixture); // the seed's own bulk writes may meet the new tables' capacity
         List<Integer> answered = ViralRequests.spaced(fixture, FANS, SPACING_MILLIS, fan -> HttpRequest.newBuilder(
                 fixture.uri("/me/following/" + star)).header("Authorization", "Bearer "
                 + seeded.get("tokens").get(fan + 1).asText()).PUT(HttpRequest.BodyPublishers.noBody()));
@@ -36,14 +35,8 @@ class ViralFollowsIT extends ScaledLimitsIT {
         ViralRequests.awaitReconciled(answered, 204, () -> followers(star));
         assertThat(ViralRequests.listed(fixture, "/users/" + star + "/followers")).as("the list holds as many as the count")
                 .isEqualTo(followers(star));
-        assertThat(dynamoDbThrottles()).as("no hot partition: DynamoDB throttled none of the follows' calls")
+        assertThat(ViralRequests.dynamoDbThrottles(fixture)).as("no hot partition: DynamoDB throttled none of the follows' calls")
                 .isEqualTo(beforeFollows);
-    }
-
-    private static Map<String, Long> dynamoDbThrottles() {
-        var throttles = new java.util.TreeMap<>(fixture.runtime().throttles());
-        throttles.keySet().removeIf(throttle -> !throttle.contains(":dynamodb:"));
-        return throttles;
     }
 
     private static long followers(String username) throws Exception {

@@ -3,9 +3,8 @@ package com.scaleout.local.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.scaleout.functions.shared.json.Json;
-import java.io.ByteArrayOutputStream;
+import com.scaleout.local.testing.AlbumForms;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
  * and its partition throttled: 87 of 750 likes accepted in the same scenario's load run, BENCHMARKS.md.)
  */
 class ViralLikesIT extends ScaledLimitsIT {
-    private static final String BOUNDARY = "viralBoundary";
     private static final int LIKES = 60;
     /**
      * 10 likes a second: twice what the album's one partition took before the review log (about 5 likes, at 2 write
@@ -42,16 +40,10 @@ class ViralLikesIT extends ScaledLimitsIT {
     }
 
     private static String postAlbum() throws Exception {
-        var body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n"
-                + "Content-Type: image/png\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-        body.writeBytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
-        body.writeBytes(("\r\n--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
-                + "{\"artist\":\"Sex Pistols\",\"title\":\"Never Mind\",\"year\":\"1977\"}\r\n--" + BOUNDARY + "--\r\n")
-                .getBytes(StandardCharsets.UTF_8));
         var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/albums"))
-                .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+                .header("Content-Type", AlbumForms.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(AlbumForms.body(new byte[] {1, 2, 3, 4, 5, 6, 7, 8},
+                        AlbumForms.JSON_PROFILE))));
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         return Json.MAPPER.readTree(answer.body()).path("albumID").asText();
     }

@@ -78,4 +78,11 @@ final class ViralRequests {
         } while (cursor != null);
         return count;
     }
+
+    /** The DynamoDB throttles the stack counted so far, by reason and resource. */
+    static java.util.Map<String, Long> dynamoDbThrottles(RuntimeFixture fixture) {
+        var throttles = new java.util.TreeMap<>(fixture.runtime().throttles());
+        throttles.keySet().removeIf(throttle -> !throttle.contains(":dynamodb:"));
+        return throttles;
+    }
 }

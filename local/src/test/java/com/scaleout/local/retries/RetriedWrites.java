@@ -89,7 +89,7 @@ final class RetriedWrites {
                 String tweet = stage.tweet(author, "worth a retweet");
                 return new Attempt(() -> stage.api().send("POST", "/tweets/" + tweet + "/retweets", fan.token(),
                         null), reply -> {
-                    assertThat(stage.tweetById(tweet).get("retweets").asInt()).as("counted once").isEqualTo(1);
+                    awaitTweetCount(stage, tweet, "retweets", 1);
                     assertThat(stage.items("/tweets/" + tweet + "/retweets")).hasSize(1);
                 });
             })),
@@ -98,10 +98,10 @@ final class RetriedWrites {
                 var fan = stage.account("rwf");
                 String tweet = stage.tweet(author, "retweeted, then not");
                 Stage.expect(stage.api().send("POST", "/tweets/" + tweet + "/retweets", fan.token(), null), 201);
+                awaitTweetCount(stage, tweet, "retweets", 1); // the retweet folded: a 0 below is the undo's
                 return new Attempt(() -> stage.api().delete("/tweets/" + tweet + "/retweets", fan.token()),
                         reply -> {
-                            assertThat(stage.tweetById(tweet).get("retweets").asInt()).as("counted down once")
-                                    .isZero();
+                            awaitTweetCount(stage, tweet, "retweets", 0);
                             assertThat(stage.items("/tweets/" + tweet + "/retweets")).isEmpty();
                         });
             })),
@@ -110,7 +110,7 @@ final class RetriedWrites {
                 var fan = stage.account("rwf");
                 String tweet = stage.tweet(author, "worth a like");
                 return new Attempt(() -> stage.api().put("/tweets/" + tweet + "/likes/me", fan.token()), reply -> {
-                    assertThat(stage.tweetById(tweet).get("likes").asInt()).as("counted once").isEqualTo(1);
+                    awaitTweetCount(stage, tweet, "likes", 1);
                     assertThat(stage.items("/tweets/" + tweet + "/likes")).hasSize(1);
                 });
             })),
@@ -119,9 +119,10 @@ final class RetriedWrites {
                 var fan = stage.account("rwf");
                 String tweet = stage.tweet(author, "liked, then not");
                 Stage.expect(stage.api().put("/tweets/" + tweet + "/likes/me", fan.token()), 200);
+                awaitTweetCount(stage, tweet, "likes", 1); // the like folded: a 0 below is the unlike's
                 return new Attempt(() -> stage.api().delete("/tweets/" + tweet + "/likes/me", fan.token()),
                         reply -> {
-                            assertThat(stage.tweetById(tweet).get("likes").asInt()).as("counted down once").isZero();
+                            awaitTweetCount(stage, tweet, "likes", 0);
                             assertThat(stage.items("/tweets/" + tweet + "/likes")).isEmpty();
                         });
             })),
@@ -301,5 +302,12 @@ final class RetriedWrites {
         await().atMost(STREAMS).until(() -> stage.profile(username).get("followers").asInt() == expected);
         await().during(java.time.Duration.ofSeconds(3)).atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(stage.profile(username).get("followers").asInt()).as("counted once").isEqualTo(expected));
+    }
+
+    /** A tweet's count, folded from the count log's stream, reaches {@code expected} and stays there for 3 s. */
+    private static void awaitTweetCount(Stage stage, String tweet, String count, int expected) {
+        await().atMost(STREAMS).until(() -> stage.tweetById(tweet).get(count).asInt() == expected);
+        await().during(java.time.Duration.ofSeconds(3)).atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(stage.tweetById(tweet).get(count).asInt()).as("counted once").isEqualTo(expected));
     }
 }

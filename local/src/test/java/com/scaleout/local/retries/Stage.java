@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.testing.AlbumForms;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -100,13 +101,9 @@ final class Stage {
     Reply postAlbum(String title) {
         // the same title makes the same request, byte for byte (so an Idempotency-Key can replay it)
         String boundary = "retried" + UUID.nameUUIDFromBytes(title.getBytes(StandardCharsets.UTF_8));
-        String form = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n"
-                + "Content-Type: image/png\r\n\r\n" + new String(image(title), StandardCharsets.UTF_8) + "\r\n"
-                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"profile\"\r\n\r\n"
-                + Json.write(Map.of("artist", "The Retries", "title", title, "year", "2026")) + "\r\n"
-                + "--" + boundary + "--\r\n";
-        return api.sendWithHeaders("POST", "/albums",
-                Map.of("content-type", "multipart/form-data; boundary=" + boundary), form);
+        String form = new String(AlbumForms.body(boundary, image(title),
+                Json.write(Map.of("artist", "The Retries", "title", title, "year", "2026"))), StandardCharsets.UTF_8);
+        return api.sendWithHeaders("POST", "/albums", Map.of("content-type", AlbumForms.contentType(boundary)), form);
     }
 
     /** The image bytes {@link #postAlbum} sends with this title. */

@@ -174,6 +174,8 @@ class TimelineIT extends ProductionApiIT {
         }
         await().atMost(FANOUT).until(() -> texts(fans.get(0)).contains("before the crowd"));
         await().atMost(FANOUT).until(() -> texts(fans.get(5)).contains("before the crowd")); // backfilled
+        // the fanout decides from the star's follower count, folded from the count log moments after the follows
+        await().atMost(FANOUT).until(() -> api.get("/users/" + starName).json().get("followers").asLong() == 6);
 
         String many = tweet(star, "to the many");
 
@@ -190,6 +192,7 @@ class TimelineIT extends ProductionApiIT {
         for (String fan : fans.subList(0, 3)) {
             api.delete("/me/following/" + starName, fan);
         }
+        await().atMost(FANOUT).until(() -> api.get("/users/" + starName).json().get("followers").asLong() == 3);
         tweet(star, "to the few");
         await().atMost(FANOUT).until(() -> texts(fans.get(5)).equals(
                 List.of("to the few", "to the many", "before the crowd")));

@@ -214,9 +214,11 @@ class TweetsIT extends ProductionApiIT {
         String id = tweet(author, "retweet me").get("id").asText();
 
         var first = api.post("/tweets/" + id + "/retweets", fan, null);
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(first.json().get("retweets").asLong()).as("the count read before, and this retweet").isEqualTo(1);
+        awaitRetweets(id, 1); // folded from the count log's stream, moments later
         var second = api.post("/tweets/" + id + "/retweets", fan, null);
 
-        assertThat(first.status()).isEqualTo(201);
         assertThat(second.status()).isEqualTo(200);
         assertThat(second.json().get("retweets").asLong()).isEqualTo(1);
         var retweeters = api.get("/tweets/" + id + "/retweets").json();
@@ -225,8 +227,17 @@ class TweetsIT extends ProductionApiIT {
 
         assertThat(api.delete("/tweets/" + id + "/retweets", fan).status()).isEqualTo(204);
         assertThat(api.delete("/tweets/" + id + "/retweets", fan).status()).isEqualTo(204);
-        assertThat(api.get("/tweets/" + id).json().get("retweets").asLong()).isZero();
+        awaitRetweets(id, 0);
         assertThat(api.post("/tweets/01ARZ3NDEKTSV4RRFFQ69G5FAV/retweets", fan, null).status()).isEqualTo(404);
+    }
+
+    /** A retweet count reaches {@code expected} (the count log's fold) and stays there for 3 s. */
+    private static void awaitRetweets(String tweetId, long expected) {
+        java.util.concurrent.Callable<Long> retweets = () -> api.get("/tweets/" + tweetId).json().get("retweets")
+                .asLong();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(retweets, n -> n == expected);
+        org.awaitility.Awaitility.await().during(java.time.Duration.ofSeconds(3))
+                .atMost(java.time.Duration.ofSeconds(10)).until(retweets, n -> n == expected);
     }
 
     @Test

@@ -9,6 +9,7 @@ import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.domain.User;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 /** Likes: a user likes a tweet at most once; who liked a tweet, and what a user liked, newest like first. */
 public final class LikeService {
@@ -26,24 +27,32 @@ public final class LikeService {
         this.clock = clock;
     }
 
-    /** Likes the tweet (nothing changes if the caller liked it already) and answers it as it is now. */
+    /**
+     * Likes the tweet (nothing changes if the caller liked it already) and answers it with its count as read just
+     * before, plus this like when it is new: the count itself moves moments later (the count log's fold), and the
+     * read before cannot have counted it yet.
+     */
     public Tweet like(Actor actor, String tweetId) {
         requireId(tweetId);
+        Tweet before = tweet(tweetId);
+        boolean added;
         try {
-            likes.add(new LikeStore.Like(tweetId, actor.userId(), Ids.newId(), Times.format(clock.instant())));
+            added = likes.add(new LikeStore.Like(tweetId, actor.userId(), Ids.newId(), Times.format(clock.instant())));
         } catch (RetweetStore.TweetNotFound e) {
             throw noSuchTweet();
         }
         states.liked(actor.userId(), tweetId, true);
-        return tweet(tweetId);
+        return added ? before.withLikes(before.likes() + 1) : before;
     }
 
-    /** Takes the caller's like back, if any, and answers the tweet as it is now. */
+    /** Takes the caller's like back, if any, and answers the tweet as {@link #like} does, less this like. */
     public Tweet unlike(Actor actor, String tweetId) {
         requireId(tweetId);
-        likes.remove(tweetId, actor.userId());
+        Optional<Tweet> before = tweets.find(tweetId);
+        boolean removed = likes.remove(tweetId, actor.userId()); // also of a tweet gone: no row outlives it
         states.liked(actor.userId(), tweetId, false);
-        return tweet(tweetId);
+        Tweet tweet = before.orElseThrow(LikeService::noSuchTweet);
+        return removed ? tweet.withLikes(Math.max(0, tweet.likes() - 1)) : tweet;
     }
 
     public record Likers(Page<User> page, long count) {

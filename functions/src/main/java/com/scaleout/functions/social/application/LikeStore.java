@@ -8,8 +8,8 @@ public interface LikeStore {
     /** True when this like is new; false when it existed. Throws {@link RetweetStore.TweetNotFound}. */
     boolean add(Like like);
 
-    /** Removes the like if there is one. */
-    void remove(String tweetId, String userId);
+    /** Removes the like if there is one; true when there was one. */
+    boolean remove(String tweetId, String userId);
 
     /** Who liked a tweet, newest like first. */
     Slice<Like> likers(String tweetId, PageRequest page);

@@ -8,8 +8,8 @@ public interface RetweetStore {
     /** True when this retweet is new; false when it existed. Throws {@link TweetNotFound}. */
     boolean add(Retweet retweet);
 
-    /** Removes the retweet if there is one. */
-    void remove(String tweetId, String userId);
+    /** Removes the retweet if there is one; true when there was one. */
+    boolean remove(String tweetId, String userId);
 
     Slice<Retweet> retweeters(String tweetId, PageRequest page);
 

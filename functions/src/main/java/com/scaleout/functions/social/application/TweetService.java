@@ -120,11 +120,19 @@ public final class TweetService {
         return pageOf(tweets.repliesTo(tweetId, page), page);
     }
 
-    /** True when the retweet is new (201), false when it already existed (200). */
-    public boolean retweet(Actor actor, String tweetId) {
+    /**
+     * A retweet: {@code created} when new (201), not when it already existed (200); {@code tweet} as read just before,
+     * with this retweet counted when new (the count itself moves moments later: the count log's fold).
+     */
+    public record Retweeted(boolean created, Tweet tweet) {
+    }
+
+    public Retweeted retweet(Actor actor, String tweetId) {
         if (!Ids.isId(tweetId)) {
             throw new NotFoundException("No such tweet");
         }
+        // read first: the row's transaction does not touch the tweet's item (a viral tweet's is hot)
+        Tweet before = tweets.find(tweetId).orElseThrow(() -> new NotFoundException("No such tweet"));
         boolean created;
         try {
             created = retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),
@@ -133,7 +141,7 @@ public final class TweetService {
             throw new NotFoundException("No such tweet");
         }
         states.retweeted(actor.userId(), tweetId, true);
-        return created;
+        return new Retweeted(created, created ? before.withRetweets(before.retweets() + 1) : before);
     }
 
     public void unretweet(Actor actor, String tweetId) {

@@ -50,6 +50,18 @@ public record Tweet(
                 inReplyToUsername);
     }
 
+    /** The same tweet with another like count. */
+    public Tweet withLikes(long likes) {
+        return new Tweet(id, authorId, authorUsername, text, createdAt, inReplyTo, hashtags, mentions, replies,
+                retweets, likes, inReplyToUsername);
+    }
+
+    /** The same tweet with another retweet count. */
+    public Tweet withRetweets(long retweets) {
+        return new Tweet(id, authorId, authorUsername, text, createdAt, inReplyTo, hashtags, mentions, replies,
+                retweets, likes, inReplyToUsername);
+    }
+
     public boolean isReply() {
         return inReplyTo.isPresent();
     }

@@ -16,8 +16,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A page's caller state from one BatchGetItem over Retweets and Likes, keyed (tweetId, callerId), reading only the
- * key of each row found (a page of 50 is 100 keys: one call; a page of 100 two).
+ * A page's caller state from one BatchGetItem over Retweets and Likes, keyed (the tweet's bucket for the caller,
+ * callerId), reading only the tweet id of each row found (a page of 50 is 100 keys: one call; a page of 100 two).
  */
 public final class DynamoCallerStates implements CallerStates {
     private final DynamoDbClient dynamoDb;
@@ -31,7 +31,7 @@ public final class DynamoCallerStates implements CallerStates {
     @Override
     public Map<String, CallerState> of(String userId, List<String> tweetIds) {
         List<Map<String, AttributeValue>> keys = new LinkedHashSet<>(tweetIds).stream()
-                .map(id -> Map.of(CountedRows.TWEET_ID, s(id), CountedRows.USER_ID, s(userId))).toList();
+                .map(id -> CountedRows.key(id, userId)).toList();
         var found = keys.isEmpty() ? Map.<String, List<Map<String, AttributeValue>>>of()
                 : Batches.getAcross(dynamoDb, Map.of(tables.retweets(), keys, tables.likes(), keys),
                         CountedRows.TWEET_ID);

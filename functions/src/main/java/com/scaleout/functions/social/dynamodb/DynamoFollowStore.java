@@ -11,7 +11,6 @@ import com.scaleout.functions.social.application.FollowStore;
 import com.scaleout.functions.social.application.Slice;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -99,25 +98,17 @@ public final class DynamoFollowStore implements FollowStore {
     /** Each shard's newest page at once, merged newest first: the newest {@code limit} of all, exactly. */
     @Override
     public Slice<Edge> followers(String followeeId, PageRequest page) {
-        var shardQueries = new ArrayList<Callable<List<Map<String, AttributeValue>>>>();
-        for (int shard = 0; shard < FOLLOWER_SHARDS; shard++) {
-            String partition = followeeId + "#" + shard;
-            shardQueries.add(() -> Queries.newestFirst(dynamoDb, tables.follows(), FOLLOWERS_INDEX, FOLLOWEE_SHARD,
-                    partition, EDGE_ID, page));
-        }
-        var newest = queries.all(shardQueries).stream().flatMap(List::stream).map(DynamoFollowStore::toEdge)
-                .sorted(Comparator.comparing(Edge::edgeId).reversed()).limit(page.limit() + 1L).toList();
-        return Slice.ofOverfetched(newest, page.limit());
+        return Slice.ofOverfetched(Queries.newestFirstAcross(dynamoDb, queries, tables.follows(), FOLLOWERS_INDEX,
+                FOLLOWEE_SHARD, Shards.all(followeeId, FOLLOWER_SHARDS), EDGE_ID, page).stream()
+                .map(DynamoFollowStore::toEdge).toList(), page.limit());
     }
 
     @Override
     public java.util.Set<String> allFollowerIds(String followeeId) {
         var ids = new java.util.HashSet<String>();
         var shardQueries = new ArrayList<Callable<java.util.Set<String>>>();
-        for (int shard = 0; shard < FOLLOWER_SHARDS; shard++) {
-            String partition = followeeId + "#" + shard;
-            shardQueries.add(() -> allIds(FOLLOWERS_INDEX, FOLLOWEE_SHARD, partition, FOLLOWER_ID));
-        }
+        Shards.all(followeeId, FOLLOWER_SHARDS).forEach(partition ->
+                shardQueries.add(() -> allIds(FOLLOWERS_INDEX, FOLLOWEE_SHARD, partition, FOLLOWER_ID)));
         queries.all(shardQueries).forEach(ids::addAll);
         return ids;
     }
@@ -162,7 +153,7 @@ public final class DynamoFollowStore implements FollowStore {
 
     /** The followee's shard an edge is listed under: the follower's id picks it. */
     static String followeeShard(String followeeId, String followerId) {
-        return followeeId + "#" + Math.floorMod(followerId.hashCode(), FOLLOWER_SHARDS);
+        return Shards.of(followeeId, followerId, FOLLOWER_SHARDS);
     }
 
     public static Edge toEdge(Map<String, AttributeValue> item) {

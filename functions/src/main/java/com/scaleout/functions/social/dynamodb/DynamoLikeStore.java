@@ -11,9 +11,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Likes keyed by (tweetId, userId), so a user likes a tweet at most once; the {@code ByTweet} index (tweetId, likeId)
- * lists likers newest first, {@code ByUser} (userId, likeId) a user's likes. The row and the tweet's {@code likes}
- * count change in one transaction (see {@link CountedRows}).
+ * Likes keyed by (the tweet's bucket, userId), so a user likes a tweet at most once; the {@code ByTweet} index
+ * (bucket, likeId) lists likers newest first across the tweet's buckets, {@code ByUser} (userId, likeId) a user's
+ * likes. The row and the change to the tweet's {@code likes} count are written in one transaction (see
+ * {@link CountedRows}).
  */
 public final class DynamoLikeStore implements LikeStore {
     public static final String BY_TWEET = "ByTweet";
@@ -23,8 +24,14 @@ public final class DynamoLikeStore implements LikeStore {
 
     private final CountedRows rows;
 
-    public DynamoLikeStore(DynamoDbClient dynamoDb, SocialTables tables) {
-        this.rows = new CountedRows(dynamoDb, tables.likes(), tables.tweets(), DynamoTweetStore.LIKES, LIKE_ID);
+    public DynamoLikeStore(DynamoDbClient dynamoDb, SocialTables tables, java.time.Clock clock) {
+        this.rows = new CountedRows(dynamoDb, tables.likes(), tables.countLog(), SocialCountLog.LIKES, LIKE_ID,
+                clock);
+    }
+
+    /** A like row's partition key: the tweet's bucket its user's likes land in. */
+    public static String bucketOf(String tweetId, String userId) {
+        return CountedRows.bucket(tweetId, userId);
     }
 
     @Override
@@ -34,13 +41,13 @@ public final class DynamoLikeStore implements LikeStore {
     }
 
     @Override
-    public void remove(String tweetId, String userId) {
-        rows.remove(tweetId, userId);
+    public boolean remove(String tweetId, String userId) {
+        return rows.remove(tweetId, userId);
     }
 
     @Override
     public Slice<Like> likers(String tweetId, PageRequest page) {
-        return Slice.ofOverfetched(rows.newestFirst(BY_TWEET, CountedRows.TWEET_ID, tweetId, page).stream()
+        return Slice.ofOverfetched(rows.newestOfTweet(BY_TWEET, tweetId, page).stream()
                 .map(DynamoLikeStore::toLike).toList(), page.limit());
     }
 

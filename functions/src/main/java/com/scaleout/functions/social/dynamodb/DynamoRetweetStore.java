@@ -11,9 +11,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Retweets keyed by (tweetId, userId), so a user retweets a tweet at most once; the {@code ByTweet} index
- * (tweetId, retweetId) lists retweeters newest first. The row and the tweet's count change in one transaction
- * (see {@link CountedRows}).
+ * Retweets keyed by (the tweet's bucket, userId), so a user retweets a tweet at most once; the {@code ByTweet} index
+ * (bucket, retweetId) lists retweeters newest first across the tweet's buckets. The row and the change to the tweet's
+ * count are written in one transaction (see {@link CountedRows}).
  */
 public final class DynamoRetweetStore implements RetweetStore {
     public static final String BY_TWEET = "ByTweet";
@@ -26,9 +26,9 @@ public final class DynamoRetweetStore implements RetweetStore {
 
     private final CountedRows rows;
 
-    public DynamoRetweetStore(DynamoDbClient dynamoDb, SocialTables tables) {
-        this.rows = new CountedRows(dynamoDb, tables.retweets(), tables.tweets(), DynamoTweetStore.RETWEETS,
-                RETWEET_ID);
+    public DynamoRetweetStore(DynamoDbClient dynamoDb, SocialTables tables, java.time.Clock clock) {
+        this.rows = new CountedRows(dynamoDb, tables.retweets(), tables.countLog(), SocialCountLog.RETWEETS,
+                RETWEET_ID, clock);
     }
 
     @Override
@@ -37,13 +37,13 @@ public final class DynamoRetweetStore implements RetweetStore {
     }
 
     @Override
-    public void remove(String tweetId, String userId) {
-        rows.remove(tweetId, userId);
+    public boolean remove(String tweetId, String userId) {
+        return rows.remove(tweetId, userId);
     }
 
     @Override
     public Slice<Retweet> retweeters(String tweetId, PageRequest page) {
-        var items = rows.newestFirst(BY_TWEET, TWEET_ID, tweetId, page);
+        var items = rows.newestOfTweet(BY_TWEET, tweetId, page);
         return Slice.ofOverfetched(items.stream().map(DynamoRetweetStore::toRetweet).toList(), page.limit());
     }
 

@@ -46,8 +46,8 @@ public final class DynamoTweetStore implements TweetStore {
     static final String MENTION_IDS = "mentionIds";
     static final String MENTION_USERNAMES = "mentionUsernames";
     static final String REPLIES = "replies";
-    static final String RETWEETS = "retweets";
-    static final String LIKES = "likes";
+    public static final String RETWEETS = "retweets";
+    public static final String LIKES = "likes";
 
     private final DynamoDbClient dynamoDb;
     private final SocialTables tables;

@@ -38,4 +38,22 @@ final class Queries {
             }
         }).items();
     }
+
+    /**
+     * The newest page of a key written in shards: each shard's page queried at once ({@code calls} bounds them),
+     * merged newest first, one item more than the page: exact, each shard being asked for the whole page.
+     */
+    static List<Map<String, AttributeValue>> newestFirstAcross(DynamoDbClient dynamoDb,
+                                                               com.scaleout.functions.shared.aws.ConcurrentCalls calls,
+                                                               String table, String index, String partitionKey,
+                                                               List<String> partitions, String sortKey,
+                                                               PageRequest page) {
+        var queries = new java.util.ArrayList<java.util.concurrent.Callable<List<Map<String, AttributeValue>>>>();
+        partitions.forEach(partition -> queries.add(() -> newestFirst(dynamoDb, table, index, partitionKey, partition,
+                sortKey, page)));
+        return calls.all(queries).stream().flatMap(List::stream)
+                .sorted(java.util.Comparator.comparing((Map<String, AttributeValue> item) -> item.get(sortKey).s())
+                        .reversed())
+                .limit(page.limit() + 1L).toList();
+    }
 }

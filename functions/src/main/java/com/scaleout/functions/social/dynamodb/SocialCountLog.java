@@ -12,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The social count log (table {@code CountLog}): a count that a hot account's or tweet's one item could not take at
- * internet scale (a celebrity's followers: every follow would update its item) moves by one log item per change,
- * written in the same transaction as the change itself (the follow edge), under one of the target's
+ * internet scale (a celebrity's followers, a viral tweet's likes and retweets: every change would update its item)
+ * moves by one log item per change, written in the same transaction as the change itself (the follow edge, the like), under one of the target's
  * {@value #BUCKETS} buckets ({@code <counter>:<targetId>#<n>}), so that a viral target's changes spread over that
  * many partition keys. The log's stream is folded into the target's item, one update per batch
  * ({@code streams.CountFoldHandler}, {@link WatermarkFold}): the count lags the change by a second or two, and is
@@ -34,6 +34,12 @@ public final class SocialCountLog {
     /** A user's follower count, on its Users item, with watermarks {@code followersFolded0..9}. */
     public static final Counter FOLLOWERS = new Counter("followers", SocialTables.USERS, DynamoUserStore.ID,
             DynamoUserStore.FOLLOWERS, "followersFolded");
+    /** A tweet's like count, on its Tweets item, with watermarks {@code likesFolded0..9}. */
+    public static final Counter LIKES = new Counter("likes", SocialTables.TWEETS, DynamoTweetStore.ID,
+            DynamoTweetStore.LIKES, "likesFolded");
+    /** A tweet's retweet count, on its Tweets item, with watermarks {@code retweetsFolded0..9}. */
+    public static final Counter RETWEETS = new Counter("retweets", SocialTables.TWEETS, DynamoTweetStore.ID,
+            DynamoTweetStore.RETWEETS, "retweetsFolded");
 
     /** A counter kept through the log: its name in bucket keys, and the table, key and attribute it is folded into. */
     public record Counter(String name, String table, String keyAttribute, String attribute, String watermarkPrefix) {
@@ -50,7 +56,7 @@ public final class SocialCountLog {
     public static TransactWriteItem change(String table, Counter counter, String targetId, String spreadBy,
                                            String changeId, long delta, Instant now) {
         return TransactWriteItem.builder().put(put -> put.tableName(table).item(Map.of(
-                BUCKET, s(counter.name() + ":" + targetId + "#" + Math.floorMod(spreadBy.hashCode(), BUCKETS)),
+                BUCKET, s(Shards.of(counter.name() + ":" + targetId, spreadBy, BUCKETS)),
                 CHANGE_ID, s(changeId),
                 DELTA, AttributeValue.fromN(Long.toString(delta)),
                 EXPIRES_AT, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))))).build();

@@ -121,9 +121,9 @@ public final class TweetsHandler extends ApiHandler {
                                                     ApiRequest request) {
         String id = request.pathParameter("id");
         var actor = Callers.actor(sessions, request);
-        boolean created = tweets.retweet(actor, id);
-        return HttpResponses.json(created ? 201 : 200,
-                views.afterWrite(actor.userId(), tweets.get(id), state -> state.withRetweeted(true)));
+        var retweeted = tweets.retweet(actor, id);
+        return HttpResponses.json(retweeted.created() ? 201 : 200,
+                views.afterWrite(actor.userId(), retweeted.tweet(), state -> state.withRetweeted(true)));
     }
 
     private static APIGatewayV2HTTPResponse retweeters(TweetService tweets, ApiRequest request) {

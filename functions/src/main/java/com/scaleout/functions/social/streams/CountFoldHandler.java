@@ -19,10 +19,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * On the social count log's stream ({@code CountLog}): each change is folded into its target's counter (a user's
- * follower count), each target's changes of a batch in one conditional update ({@link WatermarkFold}).
+ * follower count, a tweet's likes or retweets), each target's changes of a batch in one conditional update ({@link WatermarkFold}).
  */
 public final class CountFoldHandler extends CountLogHandler {
-    private static final List<SocialCountLog.Counter> COUNTERS = List.of(SocialCountLog.FOLLOWERS);
+    private static final List<SocialCountLog.Counter> COUNTERS = List.of(SocialCountLog.FOLLOWERS,
+            SocialCountLog.LIKES, SocialCountLog.RETWEETS);
     private final WatermarkFold.Tallies tallies;
 
     public CountFoldHandler() {

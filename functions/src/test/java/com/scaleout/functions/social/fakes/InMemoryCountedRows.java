@@ -45,11 +45,13 @@ final class InMemoryCountedRows<R> {
         return true;
     }
 
-    synchronized void remove(String tweet, String user) {
+    synchronized boolean remove(String tweet, String user) {
         Map<String, R> rows = byTweet.get(tweet);
         if (rows != null && rows.remove(user) != null) {
             counter.adjust(tweet, -1); // a deleted tweet has no count left to lower
+            return true;
         }
+        return false;
     }
 
     synchronized boolean has(String tweet, String user) {

@@ -18,8 +18,8 @@ public final class InMemoryLikeStore implements LikeStore {
     }
 
     @Override
-    public void remove(String tweetId, String userId) {
-        rows.remove(tweetId, userId);
+    public boolean remove(String tweetId, String userId) {
+        return rows.remove(tweetId, userId);
     }
 
     @Override

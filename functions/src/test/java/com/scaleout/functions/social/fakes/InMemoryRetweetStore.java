@@ -19,8 +19,8 @@ public final class InMemoryRetweetStore implements RetweetStore {
     }
 
     @Override
-    public void remove(String tweetId, String userId) {
-        rows.remove(tweetId, userId);
+    public boolean remove(String tweetId, String userId) {
+        return rows.remove(tweetId, userId);
     }
 
     @Override

@@ -119,14 +119,15 @@ public final class StreamRecorder {
             }
 
             @Override
-            public void remove(String tweetId, String userId) {
+            public boolean remove(String tweetId, String userId) {
                 Optional<Retweet> row = store.retweeters(tweetId, ALL).items().stream()
                         .filter(r -> r.userId().equals(userId)).findFirst();
-                store.remove(tweetId, userId);
-                row.ifPresent(removed -> {
-                    record(new RetweetRemoved(removed));
+                boolean removed = store.remove(tweetId, userId);
+                row.ifPresent(gone -> {
+                    record(new RetweetRemoved(gone));
                     tweets.find(tweetId).ifPresent(tweet -> record(new TweetModified(tweet)));
                 });
+                return removed;
             }
 
             @Override
@@ -161,12 +162,13 @@ public final class StreamRecorder {
             }
 
             @Override
-            public void remove(String tweetId, String userId) {
+            public boolean remove(String tweetId, String userId) {
                 boolean held = store.likers(tweetId, ALL).items().stream().anyMatch(l -> l.userId().equals(userId));
-                store.remove(tweetId, userId);
+                boolean removed = store.remove(tweetId, userId);
                 if (held) {
                     tweets.find(tweetId).ifPresent(tweet -> record(new TweetModified(tweet)));
                 }
+                return removed;
             }
 
             @Override

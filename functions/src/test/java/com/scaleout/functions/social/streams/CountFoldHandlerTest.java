@@ -16,31 +16,36 @@ import org.junit.jupiter.params.ParameterizedTest;
 
 class CountFoldHandlerTest {
     private static final String STAR = "01M8N0STAR00000000000000AA";
+    private static final String VIRAL_TWEET = "01M8N0VIRA00000000000000TW";
     private final Accounts accounts = new Accounts();
     private final CountFoldHandler handler = new CountFoldHandler(CountFoldHandler.byCounter(counter -> accounts));
 
     @ParameterizedTest
     @Event(value = "events/social/count-log-stream.json", type = DynamodbEvent.class)
-    void theFollowersChangesOfABatchMoveTheAccountsCountOnceAndNotItsExpiriesOrAnythingElse(DynamodbEvent event) {
-        accounts.followers.put(STAR, 10L);
+    void eachTargetsChangesOfABatchMoveItsCountOnceAndNotTheExpiriesOrAnythingElse(DynamodbEvent event) {
+        accounts.counts.put(STAR, new HashMap<>(Map.of("followers", 10L)));
+        accounts.counts.put(VIRAL_TWEET, new HashMap<>(Map.of("likes", 4L)));
 
         var answer = handler.handleRequest(event, null);
 
         assertThat(answer.getBatchItemFailures()).isEmpty();
-        assertThat(accounts.followers.get(STAR)).as("+1 +1 -1; the record without a delta skipped").isEqualTo(11);
-        assertThat(accounts.updates).as("one update for the account's three changes").isEqualTo(1);
+        assertThat(accounts.counts.get(STAR)).as("+1 +1 -1; the record without a delta skipped")
+                .containsExactly(Map.entry("followers", 11L));
+        assertThat(accounts.counts.get(VIRAL_TWEET)).as("a like, to the tweet's likes attribute")
+                .containsExactly(Map.entry("likes", 5L));
+        assertThat(accounts.updates).as("one update per target").isEqualTo(2);
         assertThat(accounts.watermarks.get(STAR)).containsOnlyKeys(3, 7);
     }
 
     @ParameterizedTest
     @Event(value = "events/social/count-log-stream.json", type = DynamodbEvent.class)
     void theSameBatchDeliveredAgainCountsNothing(DynamodbEvent event) {
-        accounts.followers.put(STAR, 0L);
+        accounts.counts.put(STAR, new HashMap<>(Map.of("followers", 0L)));
 
         handler.handleRequest(event, null);
         handler.handleRequest(event, null);
 
-        assertThat(accounts.followers.get(STAR)).isEqualTo(1);
+        assertThat(accounts.counts.get(STAR)).containsExactly(Map.entry("followers", 1L));
     }
 
     @Test
@@ -57,15 +62,15 @@ class CountFoldHandlerTest {
         assertThat(SocialCountLog.parse(null)).isEmpty();
     }
 
-    /** Follower counts in memory, conditional as the DynamoDB update is; the delta under the attribute's name. */
+    /** Counts by target in memory, conditional as the DynamoDB update is; deltas under the attributes' names. */
     private static final class Accounts implements WatermarkFold.Tallies {
-        final Map<String, Long> followers = new HashMap<>();
+        final Map<String, Map<String, Long>> counts = new HashMap<>();
         final Map<String, Map<Integer, BigInteger>> watermarks = new HashMap<>();
         int updates;
 
         @Override
         public Optional<Map<Integer, BigInteger>> watermarks(String userId) {
-            return followers.containsKey(userId)
+            return counts.containsKey(userId)
                     ? Optional.of(new TreeMap<>(watermarks.getOrDefault(userId, Map.of()))) : Optional.empty();
         }
 
@@ -78,7 +83,7 @@ class CountFoldHandlerTest {
                     return false;
                 }
             }
-            followers.merge(userId, deltas.get(SocialCountLog.FOLLOWERS.attribute()), Long::sum);
+            deltas.forEach((attribute, delta) -> counts.get(userId).merge(attribute, delta, Long::sum));
             held.putAll(upTo);
             updates++;
             return true;
