@@ -41,8 +41,10 @@ public final class AdminHandler extends ApiHandler {
                     admin.require(request);
                     var body = request.body(SeedBody.class);
                     var chunkId = Optional.ofNullable(body.chunkId());
-                    return HttpResponses.json(200, Boolean.TRUE.equals(body.sessions())
-                            ? seed.seedWithSessions(seedRequest(body), chunkId) : seed.seed(seedRequest(body), chunkId));
+                    // session tokens in the body: no-store, as a login's answer
+                    return Boolean.TRUE.equals(body.sessions())
+                            ? HttpResponses.secret(200, seed.seedWithSessions(seedRequest(body), chunkId))
+                            : HttpResponses.json(200, seed.seed(seedRequest(body), chunkId));
                 },
                 "POST /admin/reset", request -> {
                     admin.require(request);

@@ -82,6 +82,9 @@ class AdminHandlerTest {
             assertThat(session.get().username()).isEqualTo(accounts.get(i).get("username").asText());
         }
         assertThat(handle("seed").json().has("tokens")).as("only when asked for").isFalse();
+        var answer = handler.handleRequest(EventLoader.loadApiGatewayHttpEvent(FOLDER + "seed-sessions.json"), null);
+        assertThat(answer.getHeaders()).as("tokens in the body: as a login's answer")
+                .containsEntry("cache-control", "no-store");
     }
 
     @Test

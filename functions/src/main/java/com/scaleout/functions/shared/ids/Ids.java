@@ -19,6 +19,15 @@ public final class Ids {
         return RequestIds.next().orElseGet(() -> UlidCreator.getMonotonicUlid().toString());
     }
 
+    /**
+     * A new id of its own, never the running request's: for a write that must be a new item each time it is made,
+     * also when the request runs again under its Idempotency-Key (a change in a count log: reusing the first run's
+     * id would overwrite that item, a MODIFY its fold does not count).
+     */
+    public static String freshId() {
+        return UlidCreator.getMonotonicUlid().toString();
+    }
+
     /** An id whose time is {@code at}: data made up with a past (seeding) sorts among real data by that time. */
     public static String idAt(java.time.Instant at) {
         return UlidCreator.getUlid(at.toEpochMilli()).toString();

@@ -76,8 +76,7 @@ final class CountedRows {
                             .conditionExpression("attribute_not_exists(userId)")
                             .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
                             .build(),
-                    SocialCountLog.change(countLog, counter, tweetId, userId, row.get(rowId).s(), 1,
-                            clock.instant())));
+                    SocialCountLog.change(countLog, counter, tweetId, userId, 1, clock.instant())));
             return true;
         } catch (Transactions.ConditionFailed e) {
             // this call's own row (its earlier attempt, answer lost) was made now; another one before
@@ -91,8 +90,7 @@ final class CountedRows {
             Transactions.write(dynamoDb, List.of(
                     TransactWriteItem.builder().delete(d -> d.tableName(table).key(key(tweetId, userId))
                             .conditionExpression("attribute_exists(userId)")).build(),
-                    SocialCountLog.change(countLog, counter, tweetId, userId,
-                            com.scaleout.functions.shared.ids.Ids.newId(), -1, clock.instant())));
+                    SocialCountLog.change(countLog, counter, tweetId, userId, -1, clock.instant())));
             return true;
         } catch (Transactions.ConditionFailed e) {
             return false; // there was no such row, which is what was asked

@@ -4,7 +4,6 @@ import static com.scaleout.functions.shared.aws.Attributes.s;
 import static com.scaleout.functions.shared.aws.Attributes.string;
 
 import com.scaleout.functions.shared.aws.ConcurrentCalls;
-import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.shared.paging.PageRequest;
 import com.scaleout.functions.social.application.AccountMissing;
 import com.scaleout.functions.social.application.FollowStore;
@@ -56,7 +55,7 @@ public final class DynamoFollowStore implements FollowStore {
     public boolean follow(Edge edge) {
         return changeEdge(TransactWriteItem.builder().put(p -> p.tableName(tables.follows()).item(toItem(edge))
                 .conditionExpression("attribute_not_exists(followerId)")).build(),
-                edge.followerId(), edge.followeeId(), edge.edgeId(), 1);
+                edge.followerId(), edge.followeeId(), 1);
     }
 
     @Override
@@ -64,7 +63,7 @@ public final class DynamoFollowStore implements FollowStore {
         return changeEdge(TransactWriteItem.builder().delete(d -> d.tableName(tables.follows())
                         .key(Map.of(FOLLOWER_ID, s(followerId), FOLLOWEE_ID, s(followeeId)))
                         .conditionExpression("attribute_exists(followerId)")).build(),
-                followerId, followeeId, Ids.newId(), -1);
+                followerId, followeeId, -1);
     }
 
     /**
@@ -73,14 +72,13 @@ public final class DynamoFollowStore implements FollowStore {
      * one): the service found it by its username, and a change of an account gone by the time it is folded (a reset)
      * counts nothing.
      */
-    private boolean changeEdge(TransactWriteItem edgeWrite, String followerId, String followeeId, String changeId,
-                               int delta) {
+    private boolean changeEdge(TransactWriteItem edgeWrite, String followerId, String followeeId, int delta) {
         try {
             Transactions.write(dynamoDb, List.of(edgeWrite,
                     DynamoTweetStore.counter(tables.users(), DynamoUserStore.ID, followerId,
                             DynamoUserStore.FOLLOWING, delta),
-                    SocialCountLog.change(tables.countLog(), SocialCountLog.FOLLOWERS, followeeId, followerId,
-                            changeId, delta, clock.instant())));
+                    SocialCountLog.change(tables.countLog(), SocialCountLog.FOLLOWERS, followeeId, followerId, delta,
+                            clock.instant())));
             return true;
         } catch (Transactions.ConditionFailed e) {
             if (e.index == 0) {

@@ -3,6 +3,7 @@ package com.scaleout.functions.social.dynamodb;
 import static com.scaleout.functions.shared.aws.Attributes.s;
 
 import com.scaleout.functions.shared.counters.WatermarkFold;
+import com.scaleout.functions.shared.ids.Ids;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -50,11 +51,14 @@ public final class SocialCountLog {
 
     /**
      * The log's put for a change of {@code delta} to {@code targetId}'s counter, in the bucket {@code spreadBy}
-     * (the other party's id: one account's follows and unfollows of the same target share a bucket) picks; the
-     * change's id, unique, makes the put a new item.
+     * (the other party's id: one account's follows and unfollows of the same target share a bucket) picks, under an
+     * id of its own ({@link Ids#freshId()}): each change is a new item, which its fold counts once (an INSERT), also
+     * when its request runs again under an Idempotency-Key after an undo. The transaction's condition on the edge
+     * or row is what keeps a resend from changing the count twice; the SDK's own resends reuse this same put.
      */
     public static TransactWriteItem change(String table, Counter counter, String targetId, String spreadBy,
-                                           String changeId, long delta, Instant now) {
+                                           long delta, Instant now) {
+        String changeId = Ids.freshId();
         return TransactWriteItem.builder().put(put -> put.tableName(table).item(Map.of(
                 BUCKET, s(Shards.of(counter.name() + ":" + targetId, spreadBy, BUCKETS)),
                 CHANGE_ID, s(changeId),

@@ -50,7 +50,7 @@ class CountFoldHandlerTest {
 
     @Test
     void aBucketKeyIsItsCounterItsTargetAndOneDigit() {
-        var change = SocialCountLog.change("CountLog", SocialCountLog.FOLLOWERS, "u1", "fan", "c1", 1,
+        var change = SocialCountLog.change("CountLog", SocialCountLog.FOLLOWERS, "u1", "fan", 1,
                 java.time.Instant.EPOCH).put().item().get(SocialCountLog.BUCKET).s();
         assertThat(SocialCountLog.parse(change)).hasValueSatisfying(bucket -> {
             assertThat(bucket.counter()).isEqualTo("followers");
@@ -60,6 +60,23 @@ class CountFoldHandlerTest {
         assertThat(SocialCountLog.parse("followers:#1")).isEmpty();
         assertThat(SocialCountLog.parse("u1#1")).isEmpty();
         assertThat(SocialCountLog.parse(null)).isEmpty();
+    }
+
+    /**
+     * Found in review: the change's id was the request's (a like's row id, an unfollow's new id), which a request run
+     * again under its Idempotency-Key draws the same; after an undo in between, the rerun's put overwrote the first
+     * run's log item, a MODIFY the fold does not count, and the count was lost for good. Each change is now an item of
+     * its own whatever the request's ids.
+     */
+    @Test
+    void aChangeMadeAgainByARerunRequestIsANewItemOfTheLog() {
+        byte[] seed = "the idempotency key's secret".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.function.Supplier<String> firstChangeOfARun = () -> com.scaleout.functions.shared.ids.RequestIds
+                .during(java.time.Instant.EPOCH, seed, () -> SocialCountLog.change("CountLog", SocialCountLog.LIKES,
+                        "t1", "fan", 1, java.time.Instant.EPOCH).put().item().get("changeId").s());
+
+        assertThat(firstChangeOfARun.get()).as("the first run's change and the rerun's")
+                .isNotEqualTo(firstChangeOfARun.get());
     }
 
     /** Counts by target in memory, conditional as the DynamoDB update is; deltas under the attributes' names. */
