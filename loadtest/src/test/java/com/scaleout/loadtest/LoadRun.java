@@ -86,20 +86,53 @@ final class LoadRun {
     }
 
     /**
-     * A GET of the API's JSON outside Gatling (a scenario's checks), waiting out a throttle's 429 or a busy stack's
-     * 503 (Retry-After, or a second) for up to 30 s: a stack under AWS's limits scaled down throttles reads too.
+     * A GET of the API's JSON outside Gatling (a scenario's checks), waiting out throttles for up to 30 s
+     * ({@link #json}).
      */
     static com.fasterxml.jackson.databind.JsonNode getJson(java.net.http.HttpClient client, String path)
             throws java.io.IOException, InterruptedException {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl() + path)).GET().build();
+        return getJson(client, path, java.util.Map.of());
+    }
+
+    /** {@link #getJson(java.net.http.HttpClient, String)} with {@code headers} (a bearer token, say). */
+    static com.fasterxml.jackson.databind.JsonNode getJson(java.net.http.HttpClient client, String path,
+                                                           java.util.Map<String, String> headers)
+            throws java.io.IOException, InterruptedException {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl() + path)).GET();
+        headers.forEach(request::header);
+        return json(client, request.build(), 200, java.time.Duration.ofSeconds(30));
+    }
+
+    /** A POST of {@code body} as JSON outside Gatling (a scenario's set-up), answered {@code expected}: {@link #json}. */
+    static com.fasterxml.jackson.databind.JsonNode postJson(java.net.http.HttpClient client, String path,
+                                                            java.util.Map<String, String> headers, Object body,
+                                                            int expected, java.time.Duration patience)
+            throws java.io.IOException, InterruptedException {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl() + path))
+                .header("Content-Type", "application/json").timeout(java.time.Duration.ofSeconds(60))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(json(body)));
+        headers.forEach(request::header);
+        return json(client, request.build(), expected, patience);
+    }
+
+    /**
+     * The answer's JSON once {@code request} is answered {@code expected}, waiting out a throttle's 429 or a busy
+     * stack's 503 (Retry-After, or a second) for up to {@code patience}: a stack under AWS's limits scaled down
+     * throttles a scenario's set-up and checks too. Any other answer, or one still refused after it, is an error.
+     */
+    static com.fasterxml.jackson.databind.JsonNode json(java.net.http.HttpClient client,
+                                                        java.net.http.HttpRequest request, int expected,
+                                                        java.time.Duration patience)
+            throws java.io.IOException, InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
         while (true) {
             var answer = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
-            if (answer.statusCode() == 200) {
+            if (answer.statusCode() == expected) {
                 return JSON.readTree(answer.body());
             }
             if ((answer.statusCode() != 429 && answer.statusCode() != 503) || System.nanoTime() > deadline) {
-                throw new java.io.IOException("GET " + path + " answered " + answer.statusCode() + ": " + answer.body());
+                throw new java.io.IOException(request.method() + " " + request.uri().getPath() + " answered "
+                        + answer.statusCode() + ": " + answer.body());
             }
             Thread.sleep(java.time.Duration.ofSeconds(Math.max(1,
                     answer.headers().firstValueAsLong("Retry-After").orElse(1))).toMillis());

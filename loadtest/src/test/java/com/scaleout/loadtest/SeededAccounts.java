@@ -3,10 +3,7 @@ package com.scaleout.loadtest;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,24 +52,9 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
     }
 
     private static JsonNode post(HttpClient client, Body body) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        var request = HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/admin/seed"))
-                .header("X-Admin-Key", System.getProperty("adminKey", "local-admin-key"))
-                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60))
-                .POST(HttpRequest.BodyPublishers.ofString(LoadRun.json(body))).build();
         try {
-            while (true) {
-                var answer = client.send(request, HttpResponse.BodyHandlers.ofString());
-                if (answer.statusCode() == 200) {
-                    return LoadRun.mapper().readTree(answer.body());
-                }
-                if ((answer.statusCode() != 429 && answer.statusCode() != 503) || System.nanoTime() > deadline) {
-                    throw new IllegalStateException("POST /admin/seed answered " + answer.statusCode() + ": "
-                            + answer.body());
-                }
-                long waitSeconds = answer.headers().firstValueAsLong("Retry-After").orElse(2);
-                Thread.sleep(Duration.ofSeconds(Math.max(1, waitSeconds)).toMillis());
-            }
+            return LoadRun.postJson(client, "/admin/seed", Map.of("X-Admin-Key",
+                    System.getProperty("adminKey", "local-admin-key")), body, 200, PATIENCE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -92,6 +92,11 @@ final class ViralOutcomes {
             verdict = "NOT reconciled: interrupted";
         }
         System.out.println(scenario + " " + verdict);
+        writeVerdict(verdict);
+    }
+
+    /** Writes a verdict (its first word {@code reconciled} or {@code NOT}) to {@code -DverdictFile} when given. */
+    static void writeVerdict(String verdict) {
         String file = System.getProperty("verdictFile");
         if (file != null) {
             try {

@@ -5,10 +5,9 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
 
 /**
  * A viral tweet: likes of one tweet at a constant rate ({@code -Drate}, per second, for {@code -Dseconds}), each by
@@ -49,15 +48,8 @@ public class ViralTweetSimulation extends Simulation {
     /** The tweet everyone likes, by the first account seeded. */
     private String postTweet() {
         try {
-            var answer = client.send(HttpRequest.newBuilder(URI.create(LoadRun.baseUrl() + "/tweets"))
-                    .header("Authorization", "Bearer " + fans.firstToken())
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(LoadRun.json(new TweetBody("This one goes viral"))))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            if (answer.statusCode() != 201) {
-                throw new IllegalStateException("POST /tweets answered " + answer.statusCode() + ": " + answer.body());
-            }
-            return LoadRun.mapper().readTree(answer.body()).path("id").asText();
+            return LoadRun.postJson(client, "/tweets", Map.of("Authorization", "Bearer " + fans.firstToken()),
+                    new TweetBody("This one goes viral"), 201, Duration.ofSeconds(30)).path("id").asText();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

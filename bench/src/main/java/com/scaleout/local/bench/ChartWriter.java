@@ -14,8 +14,11 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** Line charts as PNG files (XChart), for the benchmark report: latency percentiles and throughput over time. */
-final class ChartWriter {
+/**
+ * Line charts as PNG files (XChart), for the benchmark report (latency percentiles and throughput over time) and the
+ * capacity model (load against each limit as the rate grows, both axes logarithmic).
+ */
+public final class ChartWriter {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 420;
     /**
@@ -32,16 +35,26 @@ final class ChartWriter {
     }
 
     /** One line: its legend, its points, and whether it is drawn dashed (a baseline). */
-    record Series(String name, double[] x, double[] y, boolean dashed) {
+    public record Series(String name, double[] x, double[] y, boolean dashed) {
     }
 
     static void write(Path png, String title, String xTitle, String yTitle, List<Series> lines) throws IOException {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
-                .yAxisTitle(yTitle).build();
+        write(png, title, xTitle, yTitle, lines, false);
+    }
+
+    /** {@code logLog}: both axes logarithmic (every value above 0), for figures that span decades. */
+    public static void write(Path png, String title, String xTitle, String yTitle, List<Series> lines, boolean logLog)
+            throws IOException {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(logLog ? WIDTH * 2 / 3 : HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS)
-                .setLegendLayout(Styler.LegendLayout.Horizontal)
+                .setLegendLayout(logLog ? Styler.LegendLayout.Vertical : Styler.LegendLayout.Horizontal)
                 .setChartBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setYAxisMin(0.0);
+        if (logLog) {
+            chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+        }
         chart.getStyler().setXAxisDecimalPattern("0");
         for (Series line : lines) {
             var series = chart.addSeries(line.name(), line.x(), line.y());

@@ -7,9 +7,11 @@ import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.capacity.CostProfile;
 import com.scaleout.local.cost.CollectedInvocations;
 import com.scaleout.local.cost.Meters;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +27,10 @@ import java.util.stream.Collectors;
  */
 final class CostBench {
     private static final String ADMIN_KEY = "cost-bench-admin-key";
-    /** No consumer invocation for this long after a request: its stream work is done. */
+    /**
+     * No consumer invocation for this long after a request (and beyond the batching window of a consumer of a table
+     * it or its consumers wrote: a fold waits that long for more records): its stream work is done.
+     */
     private static final long QUIET_MILLIS = 800;
     private static final long SETTLE_LIMIT_MILLIS = 30_000;
 
@@ -38,7 +43,10 @@ final class CostBench {
         table.lines().forEach(report::line);
         report.save();
         BenchmarksBlock.named("cost").updateIn(Path.of("BENCHMARKS.md"), String.join("\n", table.lines()));
-        System.out.println("updated BENCHMARKS.md (cost block)");
+        new CostProfile(LocalDate.now().toString(), "./scaleout bench cost " + calls,
+                table.routes().stream().map(RouteCost::demand).toList()).write(CostProfile.COMMITTED);
+        System.out.println("updated BENCHMARKS.md (cost block) and " + CostProfile.COMMITTED
+                + " (the capacity model's input: ./scaleout capacity)");
     }
 
     static CostTable measure(int calls) throws Exception {
@@ -52,7 +60,7 @@ final class CostBench {
             var client = new BenchClient(runtime.url());
             var world = new CostWorld(client, ADMIN_KEY);
             world.build();
-            settle(collected);
+            settle(collected, QUIET_MILLIS);
             var cases = world.cases();
             var routes = new ArrayList<RouteCost>();
             for (RouteSpec route : ordered(declaration.routes(), cases.keySet())) {
@@ -63,10 +71,10 @@ final class CostBench {
                 var samples = new ArrayList<RouteCost.Sample>();
                 for (int i = 0; i <= calls; i++) {
                     var call = worldCase.prepare();
-                    settle(collected);
+                    settle(collected, QUIET_MILLIS);
                     client.send(call);
                     var during = collected.drain();
-                    var after = settle(collected);
+                    var after = settleAfter(collected, declaration, during);
                     if (i > 0) { // the first call warms the route
                         samples.add(RouteCost.Sample.of(route, during, after, consumers));
                     }
@@ -91,12 +99,47 @@ final class CostBench {
         return sorted;
     }
 
-    /** Waits until no invocation has ended for {@link #QUIET_MILLIS}; returns the invocations that did meanwhile. */
-    private static List<Meters.Invocation> settle(CollectedInvocations collected) throws InterruptedException {
+    /**
+     * The stream work a request caused: settles for longer while the invocations so far wrote a table whose consumer
+     * gathers records for a batching window (the review and count folds, the warehouse loader), until that long
+     * passes with none.
+     */
+    private static List<Meters.Invocation> settleAfter(CollectedInvocations collected, Declaration declaration,
+                                                       List<Meters.Invocation> during) throws InterruptedException {
+        var written = writtenTables(during);
+        var ended = new ArrayList<Meters.Invocation>();
+        long quiet = quietAfterWriting(declaration, written);
+        while (true) {
+            var batch = settle(collected, quiet);
+            ended.addAll(batch);
+            written.addAll(writtenTables(batch));
+            long longer = quietAfterWriting(declaration, written);
+            if (longer <= quiet) {
+                return ended;
+            }
+            quiet = longer;
+        }
+    }
+
+    static long quietAfterWriting(Declaration declaration, Set<String> tables) {
+        return QUIET_MILLIS + 1000L * declaration.streamConsumers().stream()
+                .filter(consumer -> tables.contains(consumer.table()))
+                .mapToInt(StreamConsumerSpec::batchingWindowSeconds).max().orElse(0);
+    }
+
+    private static Set<String> writtenTables(List<Meters.Invocation> invocations) {
+        return invocations.stream().flatMap(i -> i.reading().byPartition().entrySet().stream())
+                .filter(entry -> entry.getValue().write() > 0).map(entry -> entry.getKey().table())
+                .collect(Collectors.toCollection(java.util.HashSet::new));
+    }
+
+    /** Waits until no invocation has ended for {@code quietMillis}; returns the invocations that did meanwhile. */
+    private static List<Meters.Invocation> settle(CollectedInvocations collected, long quietMillis)
+            throws InterruptedException {
         var ended = new ArrayList<Meters.Invocation>();
         long deadline = System.currentTimeMillis() + SETTLE_LIMIT_MILLIS;
         while (System.currentTimeMillis() < deadline) {
-            Thread.sleep(QUIET_MILLIS);
+            Thread.sleep(quietMillis);
             var batch = collected.drain();
             if (batch.isEmpty()) {
                 break;

@@ -1,7 +1,12 @@
 package com.scaleout.local.bench;
 
 import com.scaleout.declaration.RouteSpec;
+import com.scaleout.local.capacity.KeyPatterns;
+import com.scaleout.local.capacity.PartitionUnits;
+import com.scaleout.local.capacity.RouteDemand;
 import com.scaleout.local.cost.AwsPrices;
+import com.scaleout.local.cost.CapacityCalculator;
+import com.scaleout.local.cost.Charges;
 import com.scaleout.local.cost.InvocationMeter.Reading;
 import com.scaleout.local.cost.Meters;
 import java.util.ArrayList;
@@ -21,16 +26,18 @@ import java.util.TreeMap;
  * @param millis      the route function's duration, the meter's own side reads excluded (median of the calls)
  * @param authorizers authorizer invocations during the request
  * @param async       stream consumer invocations the request caused, by function
+ * @param asyncMillis their durations, summed by function
  * @param asyncWork   their readings, summed
  * @param requestCost dollars of one request: API Gateway, Lambda (route function and authorizers), its work
  * @param asyncCost   dollars of the stream consumers' invocations it caused (each batch here holds one write's records)
  */
 record RouteCost(RouteSpec route, int memoryMb, Reading request, double millis, int authorizers,
-                 Map<String, Integer> async, Reading asyncWork, double requestCost, double asyncCost) {
+                 Map<String, Integer> async, Map<String, Double> asyncMillis, Reading asyncWork, double requestCost,
+                 double asyncCost) {
 
     /** One measured call. */
     record Sample(Reading request, int memoryMb, double millis, int authorizers, Map<String, Integer> async,
-                  Reading asyncWork, double requestCost, double asyncCost) {
+                  Map<String, Double> asyncMillis, Reading asyncWork, double requestCost, double asyncCost) {
 
         static Sample of(RouteSpec route, List<Meters.Invocation> during, List<Meters.Invocation> after,
                          Set<String> consumers) {
@@ -45,12 +52,16 @@ record RouteCost(RouteSpec route, int memoryMb, Reading request, double millis, 
             var caused = new ArrayList<Meters.Invocation>(after);
             during.stream().filter(i -> consumers.contains(i.function())).forEach(caused::add);
             var byFunction = new TreeMap<String, Integer>();
-            caused.forEach(i -> byFunction.merge(i.function(), 1, Integer::sum));
+            var millisByFunction = new TreeMap<String, Double>();
+            caused.forEach(i -> {
+                byFunction.merge(i.function(), 1, Integer::sum);
+                millisByFunction.merge(i.function(), i.durationMillis(), Double::sum);
+            });
             double requestCost = AwsPrices.HTTP_API_REQUEST + AwsPrices.invocation(invocation)
                     + authorizers.stream().mapToDouble(AwsPrices::invocation).sum();
             double asyncCost = caused.stream().mapToDouble(AwsPrices::invocation).sum();
             return new Sample(invocation.reading(), invocation.memoryMb(), invocation.durationMillis(),
-                    authorizers.size(), byFunction, sum(caused.stream().map(Meters.Invocation::reading).toList()),
+                    authorizers.size(), byFunction, millisByFunction, sum(caused.stream().map(Meters.Invocation::reading).toList()),
                     requestCost, asyncCost);
         }
     }
@@ -62,14 +73,29 @@ record RouteCost(RouteSpec route, int memoryMb, Reading request, double millis, 
         Sample middle = byCost.get(byCost.size() / 2);
         double millis = BenchReport.median(samples.stream().map(Sample::millis).toList());
         return new RouteCost(route, middle.memoryMb(), middle.request(), millis, middle.authorizers(), middle.async(),
-                middle.asyncWork(), middle.requestCost(), middle.asyncCost());
+                middle.asyncMillis(), middle.asyncWork(), middle.requestCost(), middle.asyncCost());
+    }
+
+    /** The route's demand for the capacity model: its units by partition (as key patterns), ECPUs, time, dollars. */
+    RouteDemand demand() {
+        var partitions = new ArrayList<PartitionUnits>();
+        request.byPartition().forEach((partition, units) -> partitions.add(units(partition, units, false)));
+        asyncWork.byPartition().forEach((partition, units) -> partitions.add(units(partition, units, true)));
+        partitions.sort(Comparator.comparing(PartitionUnits::async).thenComparing(PartitionUnits::resource)
+                .thenComparing(PartitionUnits::key));
+        return new RouteDemand(route.routeKey(), route.function(), memoryMb, millis, partitions, request.ecpus(),
+                asyncWork.ecpus(), request.s3Calls(), asyncMillis, requestCost, asyncCost);
+    }
+
+    private static PartitionUnits units(Charges.Partition partition, CapacityCalculator.Units units, boolean async) {
+        return new PartitionUnits(partition.table(), partition.index(), KeyPatterns.of(partition.key()), units.read(),
+                units.write(), async);
     }
 
     static Reading sum(List<Reading> readings) {
         var calls = new HashMap<String, Integer>();
         var s3 = new HashMap<String, Integer>();
-        double read = 0;
-        double write = 0;
+        var byPartition = new HashMap<Charges.Partition, CapacityCalculator.Units>();
         int commands = 0;
         int trips = 0;
         long ecpus = 0;
@@ -77,13 +103,12 @@ record RouteCost(RouteSpec route, int memoryMb, Reading request, double millis, 
         for (Reading reading : readings) {
             reading.dynamoDbCalls().forEach((operation, n) -> calls.merge(operation, n, Integer::sum));
             reading.s3Calls().forEach((operation, n) -> s3.merge(operation, n, Integer::sum));
-            read += reading.readUnits();
-            write += reading.writeUnits();
+            reading.byPartition().forEach((partition, units) -> byPartition.merge(partition, units, Reading::plus));
             commands += reading.redisCommands();
             trips += reading.redisRoundTrips();
             ecpus += reading.ecpus();
             metering += reading.meteringMillis();
         }
-        return new Reading(Map.copyOf(calls), Map.copyOf(s3), read, write, commands, trips, ecpus, metering);
+        return new Reading(Map.copyOf(calls), Map.copyOf(s3), Map.copyOf(byPartition), commands, trips, ecpus, metering);
     }
 }

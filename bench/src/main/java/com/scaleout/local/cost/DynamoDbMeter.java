@@ -54,9 +54,8 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         InvocationMeter meter = attributes.getAttribute(METER);
         if (meter != null) {
-            var units = metered(meter, () -> calculator().succeeded(context.request(), context.response(),
-                    attributes.getAttribute(TOUCHED)));
-            meter.capacity(units.read(), units.write());
+            meter.capacity(metered(meter, () -> calculator().charged(context.request(), context.response(),
+                    attributes.getAttribute(TOUCHED))));
         }
     }
 
@@ -66,8 +65,7 @@ public final class DynamoDbMeter implements ExecutionInterceptor {
         Throwable failure = context.exception();
         if (meter != null && (failure instanceof ConditionalCheckFailedException
                 || failure instanceof TransactionCanceledException)) {
-            var units = calculator().conditionFailed(context.request(), attributes.getAttribute(TOUCHED));
-            meter.capacity(units.read(), units.write());
+            meter.capacity(calculator().conditionFailedCharges(context.request(), attributes.getAttribute(TOUCHED)));
         }
     }
 

@@ -14,8 +14,7 @@ import java.util.stream.Collectors;
 public final class InvocationMeter {
     private final Map<String, Integer> dynamoDbCalls = new TreeMap<>();
     private final Map<String, Integer> s3Calls = new TreeMap<>();
-    private double readUnits;
-    private double writeUnits;
+    private final Map<Charges.Partition, CapacityCalculator.Units> byPartition = new java.util.HashMap<>();
     private int redisCommands;
     private final java.util.List<SentCommand> sent = new java.util.ArrayList<>();
     private final RoundTrips roundTrips = new RoundTrips();
@@ -30,9 +29,12 @@ public final class InvocationMeter {
         s3Calls.merge(operation, 1, Integer::sum);
     }
 
-    public synchronized void capacity(double read, double write) {
-        readUnits += read;
-        writeUnits += write;
+    /** The units a call consumed, by the partition (table or index, and key) that served them. */
+    public synchronized void capacity(Charges charges) {
+        for (Charges.Charge charge : charges.charges()) {
+            byPartition.merge(charge.partition(), new CapacityCalculator.Units(charge.read(), charge.write()),
+                    Reading::plus);
+        }
     }
 
     /** The meter itself spent this interval (side reads of items' sizes), which is not the function's time. */
@@ -75,18 +77,32 @@ public final class InvocationMeter {
 
     public synchronized Reading reading() {
         long ecpus = sent.stream().filter(SentCommand::isDone).mapToLong(SentCommand::ecpus).sum();
-        return new Reading(Map.copyOf(dynamoDbCalls), Map.copyOf(s3Calls), readUnits, writeUnits, redisCommands, roundTrips.count(),
-                ecpus, covered(metering) / 1e6);
+        return new Reading(Map.copyOf(dynamoDbCalls), Map.copyOf(s3Calls), Map.copyOf(byPartition), redisCommands,
+                roundTrips.count(), ecpus, covered(metering) / 1e6);
     }
 
     /**
      * A meter's figures.
      *
+     * @param byPartition    DynamoDB capacity units by the partition that served them (a table's or index's key value)
      * @param meteringMillis time spent by the meter's side reads during the invocation, to subtract from its duration
      */
-    public record Reading(Map<String, Integer> dynamoDbCalls, Map<String, Integer> s3Calls, double readUnits, double writeUnits, int redisCommands,
+    public record Reading(Map<String, Integer> dynamoDbCalls, Map<String, Integer> s3Calls,
+                          Map<Charges.Partition, CapacityCalculator.Units> byPartition, int redisCommands,
                           int redisRoundTrips, long ecpus, double meteringMillis) {
-        public static final Reading NONE = new Reading(Map.of(), Map.of(), 0, 0, 0, 0, 0, 0);
+        public static final Reading NONE = new Reading(Map.of(), Map.of(), Map.of(), 0, 0, 0, 0);
+
+        public double readUnits() {
+            return byPartition.values().stream().mapToDouble(CapacityCalculator.Units::read).sum();
+        }
+
+        public double writeUnits() {
+            return byPartition.values().stream().mapToDouble(CapacityCalculator.Units::write).sum();
+        }
+
+        public static CapacityCalculator.Units plus(CapacityCalculator.Units a, CapacityCalculator.Units b) {
+            return new CapacityCalculator.Units(a.read() + b.read(), a.write() + b.write());
+        }
 
         public int dynamoDbCallCount() {
             return dynamoDbCalls.values().stream().mapToInt(Integer::intValue).sum();
@@ -100,7 +116,7 @@ public final class InvocationMeter {
         public String summary() {
             return String.format(Locale.ROOT, "DynamoDB: %d calls%s %s RCU %s WCU Redis: %d commands %d round trips",
                     dynamoDbCallCount(), dynamoDbCalls.isEmpty() ? "" : " (" + operations() + ")",
-                    units(readUnits), units(writeUnits), redisCommands, redisRoundTrips)
+                    units(readUnits()), units(writeUnits()), redisCommands, redisRoundTrips)
                     + (s3Calls.isEmpty() ? "" : " S3: " + operations(s3Calls));
         }
 

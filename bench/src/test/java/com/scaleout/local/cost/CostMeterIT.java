@@ -42,6 +42,10 @@ class CostMeterIT extends ProductionApiIT {
             assertThat(reading.dynamoDbCalls()).isEqualTo(Map.of("GetItem", 1));
             assertThat(reading.readUnits()).isEqualTo(0.5);
             assertThat(reading.writeUnits()).isZero();
+            assertThat(reading.byPartition().keySet()).singleElement().satisfies(partition -> {
+                assertThat(partition.index()).isNull();
+                assertThat(partition.key()).isEqualTo(id); // the tweet's own partition, for the capacity model
+            });
             assertThat(reading.redisCommands()).isEqualTo(1);
             assertThat(reading.redisRoundTrips()).isEqualTo(1);
         }

@@ -3,6 +3,7 @@ package com.scaleout.local.cost;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MetersTest {
@@ -65,8 +66,10 @@ class MetersTest {
         meter.dynamoDbCall("GetItem");
         meter.dynamoDbCall("Query");
         meter.dynamoDbCall("GetItem");
-        meter.capacity(1.5, 0);
-        meter.capacity(0, 2);
+        var tweet = new Charges.Partition("Tweets", null, "t1");
+        meter.capacity(new Charges(List.of(new Charges.Charge(tweet, 1.5, 0))));
+        meter.capacity(new Charges(List.of(new Charges.Charge(tweet, 0, 1),
+                new Charges.Charge(new Charges.Partition("Tweets", "ByAuthor", "u1"), 0, 1))));
         meter.redisCommandStarted(command(() -> true, 1)); // a blocking command, its reply in before the next
         var pipelined = new boolean[] {false};
         meter.redisCommandStarted(command(() -> pipelined[0], 2));
@@ -79,6 +82,8 @@ class MetersTest {
         assertThat(reading.summary()).isEqualTo(
                 "DynamoDB: 3 calls (GetItem 2, Query 1) 1.5 RCU 2 WCU Redis: 3 commands 2 round trips");
         assertThat(reading.ecpus()).isEqualTo(4);
+        assertThat(reading.byPartition()).containsEntry(tweet, new CapacityCalculator.Units(1.5, 1))
+                .containsEntry(new Charges.Partition("Tweets", "ByAuthor", "u1"), new CapacityCalculator.Units(0, 1));
     }
 
     @Test

@@ -17,13 +17,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * changes nothing and adds no stream record: each review is counted once ({@link ReviewCounts}). Items expire a day
  * later; by then their stream records have long been folded.
  */
-final class ReviewLog {
+public final class ReviewLog {
     static final String TABLE = "AlbumReviews";
     static final String BUCKET = "bucket";
     static final String REVIEW_ID = "reviewId";
     static final String LIKE = "like";
     static final String EXPIRES_AT = "expiresAt";
-    static final int BUCKETS = 10;
+    public static final int BUCKETS = 10;
     static final Duration KEPT = Duration.ofDays(1);
 
     private final DynamoDbClient dynamoDb;

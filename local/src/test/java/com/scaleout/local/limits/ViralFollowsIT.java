@@ -1,11 +1,7 @@
 package com.scaleout.local.limits;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
-import java.net.http.HttpRequest;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,16 +23,8 @@ class ViralFollowsIT extends ScaledLimitsIT {
     void everyFollowAcceptedIsCountedOnceAndNoPartitionIsHot() throws Exception {
         JsonNode seeded = ViralRequests.seedWithSessions(fixture, ADMIN_KEY, FANS + 1); // the first: the star
         String star = seeded.get("accounts").get(0).get("username").asText();
-        var beforeFollows = ViralRequests.dynamoDbThrottles(fixture); // the seed's own bulk writes may meet the new tables' capacity
-        List<Integer> answered = ViralRequests.spaced(fixture, FANS, SPACING_MILLIS, fan -> HttpRequest.newBuilder(
-                fixture.uri("/me/following/" + star)).header("Authorization", "Bearer "
-                + seeded.get("tokens").get(fan + 1).asText()).PUT(HttpRequest.BodyPublishers.noBody()));
-
-        ViralRequests.awaitReconciled(answered, 204, () -> followers(star));
-        assertThat(ViralRequests.listed(fixture, "/users/" + star + "/followers")).as("the list holds as many as the count")
-                .isEqualTo(followers(star));
-        assertThat(ViralRequests.dynamoDbThrottles(fixture)).as("no hot partition: DynamoDB throttled none of the follows' calls")
-                .isEqualTo(beforeFollows);
+        ViralRequests.everyFanWritesOnceUnthrottled(fixture, seeded, FANS, SPACING_MILLIS, "/me/following/" + star,
+                204, () -> followers(star), "/users/" + star + "/followers");
     }
 
     private static long followers(String username) throws Exception {

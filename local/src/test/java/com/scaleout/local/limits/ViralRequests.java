@@ -65,6 +65,25 @@ final class ViralRequests {
                 assertThat(count.call()).as("every write accepted counted once").isBetween(sure, sure + unknown));
     }
 
+    /**
+     * Each seeded fan (the accounts after the first, {@link #seedWithSessions}) PUTs {@code path} once, spaced: every
+     * write accepted ({@code accepted} status) is counted once ({@code count} reconciles, {@link #awaitReconciled}),
+     * the list at {@code listPath} holds as many, and DynamoDB throttled none of them (no hot partition).
+     */
+    static void everyFanWritesOnceUnthrottled(RuntimeFixture fixture, com.fasterxml.jackson.databind.JsonNode seeded,
+                                              int fans, long spacingMillis, String path, int accepted,
+                                              Callable<Long> count, String listPath) throws Exception {
+        var before = dynamoDbThrottles(fixture); // the seed's own bulk writes may meet the new tables' capacity
+        List<Integer> answered = spaced(fixture, fans, spacingMillis, fan -> HttpRequest.newBuilder(fixture.uri(path))
+                .header("Authorization", "Bearer " + seeded.get("tokens").get(fan + 1).asText())
+                .PUT(HttpRequest.BodyPublishers.noBody()));
+
+        awaitReconciled(answered, accepted, count);
+        assertThat(listed(fixture, listPath)).as("the list holds as many as the count").isEqualTo(count.call());
+        assertThat(dynamoDbThrottles(fixture)).as("no hot partition: DynamoDB throttled none of the writes")
+                .isEqualTo(before);
+    }
+
     /** How many items a list route holds, paged through 100 at a time. */
     static long listed(RuntimeFixture fixture, String listPath) throws Exception {
         long count = 0;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import java.net.http.HttpRequest;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -31,17 +30,9 @@ class ViralTweetIT extends ScaledLimitsIT {
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("text", "This one goes viral")))));
         assertThat(posted.statusCode()).as(posted.body()).isEqualTo(201);
         String tweet = Json.MAPPER.readTree(posted.body()).get("id").asText();
-        var beforeLikes = ViralRequests.dynamoDbThrottles(fixture); // the seed's bulk writes may meet new tables
 
-        List<Integer> answered = ViralRequests.spaced(fixture, FANS, SPACING_MILLIS, fan -> HttpRequest.newBuilder(
-                fixture.uri("/tweets/" + tweet + "/likes/me")).header("Authorization", "Bearer "
-                + seeded.get("tokens").get(fan + 1).asText()).PUT(HttpRequest.BodyPublishers.noBody()));
-
-        ViralRequests.awaitReconciled(answered, 200, () -> likes(tweet));
-        assertThat(ViralRequests.listed(fixture, "/tweets/" + tweet + "/likes")).as("the likers list holds as many")
-                .isEqualTo(likes(tweet));
-        assertThat(ViralRequests.dynamoDbThrottles(fixture)).as("no hot partition: DynamoDB throttled no like")
-                .isEqualTo(beforeLikes);
+        ViralRequests.everyFanWritesOnceUnthrottled(fixture, seeded, FANS, SPACING_MILLIS, "/tweets/" + tweet
+                + "/likes/me", 200, () -> likes(tweet), "/tweets/" + tweet + "/likes");
     }
 
     private static long likes(String tweet) throws Exception {

@@ -128,11 +128,8 @@ public final class TweetService {
     }
 
     public Retweeted retweet(Actor actor, String tweetId) {
-        if (!Ids.isId(tweetId)) {
-            throw new NotFoundException("No such tweet");
-        }
         // read first: the row's transaction does not touch the tweet's item (a viral tweet's is hot)
-        Tweet before = tweets.find(tweetId).orElseThrow(() -> new NotFoundException("No such tweet"));
+        Tweet before = get(tweetId);
         boolean created;
         try {
             created = retweets.add(new RetweetStore.Retweet(tweetId, actor.userId(), Ids.newId(),

@@ -25,12 +25,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * meanwhile is never listed (lists resolve the tweets), and its change counts nothing. Retweets and likes are both
  * kept so; each row has its own time-ordered id, which sorts the lists.
  */
-final class CountedRows {
+public final class CountedRows {
     static final String BUCKET = "bucket";
     static final String TWEET_ID = "tweetId";
     static final String USER_ID = "userId";
     /** 2,000 likes a second of one tweet are 4,000 write units (a transaction's puts count twice): 400 per bucket. */
-    static final int BUCKETS = 10;
+    public static final int BUCKETS = 10;
 
     private final DynamoDbClient dynamoDb;
     private final String table;

@@ -36,7 +36,7 @@ public final class DynamoFollowStore implements FollowStore {
     public static final String EDGE_ID = "edgeId";
     static final String CREATED_AT = "createdAt";
     /** Shards of a followee's followers in the index: 10,000 follows a second of one account at 1,000 per shard. */
-    static final int FOLLOWER_SHARDS = 10;
+    public static final int FOLLOWER_SHARDS = 10;
     /** Shard Queries in flight at once per execution environment: one list's shards, all at once. */
     private static final int CONCURRENT_QUERIES = FOLLOWER_SHARDS;
 

@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public final class DynamoSearchIndexStore implements SearchIndexStore {
     public static final String TERM = "term";
     public static final String TWEET_ID = "tweetId";
-    static final int SHARDS = 4;
+    public static final int SHARDS = 4;
     /** Up to this many postings per term, every shard is read for all of them (a one-term search's page). */
     static final int EXACT_UP_TO = 100;
     /**

@@ -28,9 +28,9 @@ public final class DynamoTweetIndexStore implements TweetIndexStore {
     public static final String KEY = "key";
     public static final String TWEET_ID = "tweetId";
     /** Shards per list: everyone's tweets land in "recent", so it gets the most. */
-    static final int RECENT_SHARDS = 8;
-    static final int TAG_SHARDS = 4;
-    static final int MENTION_SHARDS = 4;
+    public static final int RECENT_SHARDS = 8;
+    public static final int TAG_SHARDS = 4;
+    public static final int MENTION_SHARDS = 4;
 
     private final DynamoDbClient dynamoDb;
     private final String table;
