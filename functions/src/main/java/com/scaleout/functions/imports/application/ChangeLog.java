@@ -22,6 +22,18 @@ public interface ChangeLog {
     /** Payload bytes of one append's changes: bounds the work one append does before it commits. */
     long MAX_APPEND_BYTES = 3_500_000;
 
+    /**
+     * An append that could not write its changes within the time its claim allows (the log's partition or table
+     * throttled it, or the store was slow), and wrote nothing that stays: a smaller append may fit.
+     */
+    final class AppendTooSlow extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public AppendTooSlow(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     /** The table's statistics as last committed (a consistent read); empty before its first change. */
     Optional<TableStatistics> statistics(ImportedTable table);
 
@@ -32,6 +44,8 @@ public interface ChangeLog {
      * Appends {@code changes} (positions {@code expectedLastPosition + 1, + 2, ...}) and updates the statistics,
      * all or nothing. Returns false, having written nothing, when the log no longer ends at
      * {@code expectedLastPosition} or one of the changes was logged meanwhile: someone else appended.
+     *
+     * @throws AppendTooSlow when the changes could not be written in time, having written nothing that stays
      */
     boolean append(Append append);
 

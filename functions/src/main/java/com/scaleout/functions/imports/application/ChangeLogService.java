@@ -60,6 +60,7 @@ public final class ChangeLogService {
 
     private final ChangeLog log;
     private final Retry lostRaces;
+    private final AppendSizes sizes = new AppendSizes();
     /** What this environment last declared per table, and when (nanoTime): the same batch schema is not rewritten. */
     private final Map<ImportedTable, Declared> declared = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
@@ -118,11 +119,11 @@ public final class ChangeLogService {
         var appender = new TableAppender(table, pending);
         try {
             while (!appender.finished()) {
-                Step step = lostRaces.until(appender::next, outcome -> outcome != Step.LOST_RACE);
-                if (step == Step.LOST_RACE) {
+                Step step = lostRaces.until(appender::next, Step::settled);
+                if (!step.settled()) {
                     if (!Thread.currentThread().isInterrupted()) {
-                        LOG.warning(() -> "change log " + table + ": lost " + MAX_ATTEMPTS
-                                + " races in a row; the rest is left for the retry");
+                        LOG.warning(() -> "change log " + table + ": " + MAX_ATTEMPTS + " appends in a row lost a "
+                                + "race or ran out of time; the rest is left for the retry");
                     }
                     return appender.done;
                 }
@@ -137,8 +138,14 @@ public final class ChangeLogService {
         }
     }
 
-    /** What one step of a table's appends came to. */
-    private enum Step { PROGRESSED, UNREADABLE, LOST_RACE }
+    /** What one step of a table's appends came to; a race lost or an append too slow is tried again at once. */
+    private enum Step {
+        PROGRESSED, UNREADABLE, LOST_RACE, SHRUNK;
+
+        boolean settled() {
+            return this == PROGRESSED || this == UNREADABLE;
+        }
+    }
 
     /** One table's pending changes, appended a chunk a step; {@code done} of them (a prefix) are logged. */
     private final class TableAppender {
@@ -163,7 +170,7 @@ public final class ChangeLogService {
                 logged = new HashSet<>(log.logged(pending.subList(done, pending.size()).stream()
                         .map(AppliedChange::id).toList()));
             }
-            Chunk chunk = nextChunk(pending, done, logged);
+            Chunk chunk = nextChunk(pending, done, logged, sizes.changes(table), sizes.bytes(table));
             if (chunk.changes().isEmpty()) {
                 if (chunk.end() == done) {
                     return Step.UNREADABLE;
@@ -172,10 +179,23 @@ public final class ChangeLogService {
                 return Step.PROGRESSED;
             }
             Planned planned = plan(statistics, chunk);
-            if (!log.append(planned.append())) {
+            boolean appended;
+            try {
+                appended = log.append(planned.append());
+            } catch (ChangeLog.AppendTooSlow e) {
+                if (!sizes.shrink(table)) {
+                    throw e; // one change a time did not fit: left for the retry
+                }
+                LOG.info(() -> "change log " + table + ": an append of " + chunk.changes().size() + " changes did "
+                        + "not fit its claim's time; appending " + sizes.changes(table) + " at a time");
+                statistics = null; // nothing of it stays: read the log's end and the marks again
+                return Step.SHRUNK;
+            }
+            if (!appended) {
                 statistics = null; // someone else appended: read the log's end and the marks again
                 return Step.LOST_RACE;
             }
+            sizes.committed(table);
             statistics = planned.after();
             for (AppliedChange change : chunk.changes()) {
                 logged.add(change.id());
@@ -190,10 +210,12 @@ public final class ChangeLogService {
     }
 
     /**
-     * From {@code start}: skips changes logged already, and takes the rest in order while they fit one append. Stops
+     * From {@code start}: skips changes logged already, and takes the rest in order while they fit one append (at most
+     * {@code maxChanges}, and {@code maxBytes} of payload but for the first change). Stops
      * before an unreadable change, so that it is reported on its own (a chunk of none, ending where it is).
      */
-    private static Chunk nextChunk(List<AppliedChange> pending, int start, Set<ChangeId> logged) {
+    private static Chunk nextChunk(List<AppliedChange> pending, int start, Set<ChangeId> logged, int maxChanges,
+                                   long maxBytes) {
         var changes = new ArrayList<AppliedChange>();
         var columns = new ArrayList<List<Columns.Column>>();
         var inChunk = new HashSet<ChangeId>();
@@ -204,8 +226,7 @@ public final class ChangeLogService {
             if (logged.contains(change.id()) || inChunk.contains(change.id())) {
                 continue;
             }
-            if (changes.size() == ChangeLog.MAX_CHANGES_PER_APPEND
-                    || (!changes.isEmpty() && bytes + change.payloadBytes() > ChangeLog.MAX_APPEND_BYTES)) {
+            if (changes.size() == maxChanges || (!changes.isEmpty() && bytes + change.payloadBytes() > maxBytes)) {
                 break;
             }
             Optional<List<Columns.Column>> fields = columnsOf(change);

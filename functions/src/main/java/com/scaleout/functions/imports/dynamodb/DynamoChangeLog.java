@@ -174,7 +174,38 @@ public final class DynamoChangeLog implements ChangeLog {
             return commit(append, claim);
         } catch (RuntimeException e) {
             rollBackIfStillClaimed(append.table(), claim); // the next appender need not wait for the claim to age
+            if (slow(e)) {
+                throw new AppendTooSlow("change log " + logOf(append.table()) + ": " + append.changes().size()
+                        + " changes not written within their claim's time", e);
+            }
             throw e;
+        }
+    }
+
+    /** Whether a failure is the store's slowness (throttled, timed out, out of the claim's time), not an error. */
+    private static boolean slow(RuntimeException e) {
+        return e instanceof OutOfClaimTime || e instanceof UnprocessedWrites
+                || e instanceof software.amazon.awssdk.core.exception.ApiCallTimeoutException
+                || e instanceof software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException
+                || (e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException service
+                        && service.isThrottlingException());
+    }
+
+    /** The claim's owner stops writing once half its lifetime has passed. */
+    private static final class OutOfClaimTime extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfClaimTime() {
+            super("change-log append ran out of its claim's time");
+        }
+    }
+
+    /** DynamoDB left writes unprocessed round after round: the table or a partition is throttled. */
+    private static final class UnprocessedWrites extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        UnprocessedWrites() {
+            super("DynamoDB left change-log writes unprocessed " + UNPROCESSED_ROUNDS + " times");
         }
     }
 
@@ -286,7 +317,7 @@ public final class DynamoChangeLog implements ChangeLog {
 
     private void requireTimeLeft(Claim claim) {
         if (clock.millis() - claim.claimedAtMillis() > CLAIM_TIMEOUT.toMillis() / 2) {
-            throw new IllegalStateException("change-log append ran out of its claim's time");
+            throw new OutOfClaimTime();
         }
     }
 
@@ -305,13 +336,17 @@ public final class DynamoChangeLog implements ChangeLog {
         }
     }
 
-    /** Deletes what the claim may have written (marks first, so none outlives it), then the claim itself. */
+    /**
+     * Deletes what the claim may have written (marks first, so none outlives it), then the claim itself. Of the
+     * claimed positions only those the log holds are deleted: an append stopped by its partition's throttling wrote
+     * few of them, and deleting the others would spend that partition's capacity on nothing (a rollback as slow as
+     * the append it undoes would never finish). Every mark goes, written or not: a mark outliving its change would
+     * count a later change at its position as logged.
+     */
     private void rollBack(ImportedTable table, Claim claim) {
         var deletes = new ArrayList<WriteRequest>();
         claim.marks().forEach(mark -> deletes.add(delete(markKey(mark))));
-        for (long position = claim.from(); position <= claim.to(); position++) {
-            deletes.add(delete(changeKey(logOf(table), position)));
-        }
+        writtenPositions(table, claim).forEach(position -> deletes.add(delete(changeKey(logOf(table), position))));
         batchWrite(deletes, null);
         try {
             dynamoDb.updateItem(update -> update.tableName(statisticsTable)
@@ -323,6 +358,27 @@ public final class DynamoChangeLog implements ChangeLog {
         } catch (ConditionalCheckFailedException alreadyGone) {
             // committed or rolled back by someone else meanwhile: nothing left to do
         }
+    }
+
+    /** The positions of the claim's range the log holds (a consistent, keys-only Query). */
+    private List<Long> writtenPositions(ImportedTable table, Claim claim) {
+        var positions = new ArrayList<Long>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse response = dynamoDb.query(query -> query.tableName(changesTable).consistentRead(true)
+                    .keyConditionExpression("#log = :log AND #position BETWEEN :from AND :to")
+                    .projectionExpression("#position")
+                    .expressionAttributeNames(Map.of("#log", ImportTables.Change.LOG,
+                            "#position", ImportTables.Change.POSITION))
+                    .expressionAttributeValues(Map.of(":log", s(logOf(table)), ":from", n(claim.from()),
+                            ":to", n(claim.to())))
+                    .exclusiveStartKey(from));
+            response.items().forEach(item -> positions.add(number(item, ImportTables.Change.POSITION)));
+            start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey() : null;
+        } while (start != null);
+        return positions;
     }
 
     /**
@@ -340,8 +396,7 @@ public final class DynamoChangeLog implements ChangeLog {
                 return dynamoDb.batchWriteItem(write -> write.requestItems(pending)).unprocessedItems();
             }, Map::isEmpty);
             if (!unprocessed.isEmpty()) {
-                throw new IllegalStateException(
-                        "DynamoDB left change-log writes unprocessed " + UNPROCESSED_ROUNDS + " times");
+                throw new UnprocessedWrites();
             }
         }
     }

@@ -267,6 +267,39 @@ class ChangeLogServiceTest {
     }
 
     @Test
+    void anAppendTooSlowForItsClaimIsTriedAgainSmallerUntilEveryChangeIsLogged() {
+        var sizes = new java.util.ArrayList<Integer>();
+        // a throttled log: its partition writes 6 changes within a claim's time, no more
+        ChangeLog throttled = intercepting(log, ORDERS, append -> {
+            sizes.add(append.changes().size());
+            if (append.changes().size() > 6) {
+                throw new ChangeLog.AppendTooSlow("throttled", null);
+            }
+            return log.append(append);
+        });
+        var batch = IntStream.range(0, 100).mapToObj(i -> insert(ORDERS, "k" + i, i)).toList();
+
+        assertThat(new ChangeLogService(throttled, millis -> { }).record(batch)).isEmpty();
+
+        assertThat(positions(log.log(ORDERS))).isEqualTo(LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(statistics(ORDERS).rows()).isEqualTo(100);
+        assertThat(sizes.getFirst()).isEqualTo(ChangeLog.MAX_CHANGES_PER_APPEND);
+        assertThat(sizes).contains(25, 6); // quartered twice, then small appends that fit
+    }
+
+    @Test
+    void aLogTooSlowForOneChangeAnAppendIsLeftForTheRetry() {
+        ChangeLog stalled = intercepting(log, ORDERS, append -> {
+            throw new ChangeLog.AppendTooSlow("throttled", null);
+        });
+        var batch = List.of(insert(ORDERS, "a", 1), insert(ORDERS, "b", 2));
+
+        assertThat(new ChangeLogService(stalled, millis -> { }).record(batch)).hasValue(0);
+
+        assertThat(log.log(ORDERS)).isEmpty();
+    }
+
+    @Test
     void anUnreadableChangeIsReportedItselfAndTheChangesBeforeItAreLogged() {
         var batch = List.of(insert(ORDERS, "a", 1), insert(ORDERS, "b", 2),
                 change(ORDERS, "c", 3, true, "not json"), insert(ORDERS, "d", 4));
