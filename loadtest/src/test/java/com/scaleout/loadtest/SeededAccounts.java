@@ -21,7 +21,13 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
     private static final int PER_REQUEST = 1_000;
     private static final Duration PATIENCE = Duration.ofMinutes(2);
 
-    record Body(int users, int tweetsPerUser, int followsPerUser, boolean sessions) {
+    /** The seed's body; {@code fansOf}, when not null, names the account every new one follows. */
+    record Body(int users, int tweetsPerUser, int followsPerUser, boolean sessions,
+                @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                String fansOf) {
+        Body(int users, boolean sessions) {
+            this(users, 0, 0, sessions, null);
+        }
     }
 
     /** The first account seeded and {@code others} tokens of other accounts. */
@@ -31,7 +37,7 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
         var tokens = new ArrayList<String>();
         while (star == null || tokens.size() < others) {
             int wanted = Math.min(PER_REQUEST, others - tokens.size() + (star == null ? 1 : 0));
-            JsonNode seeded = post(client, new Body(wanted, 0, 0, true));
+            JsonNode seeded = post(client, new Body(wanted, true));
             var accounts = seeded.path("accounts");
             for (int i = 0; i < accounts.size(); i++) {
                 if (star == null) {
@@ -44,6 +50,24 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
             System.out.println("seeded " + (tokens.size() + 1) + " of " + (others + 1) + " accounts");
         }
         return new SeededAccounts(star, starToken, List.copyOf(tokens));
+    }
+
+    /**
+     * {@code count} new accounts following {@code star} and nobody else (a celebrity's followers, in bulk); the first
+     * {@code withSessions} of them with a session each: their tokens.
+     */
+    static List<String> fansOf(HttpClient client, String star, int count, int withSessions) {
+        var tokens = new ArrayList<String>();
+        int seeded = 0;
+        while (seeded < count) {
+            boolean sessions = seeded < withSessions;
+            int wanted = Math.min(PER_REQUEST, sessions ? withSessions - seeded : count - seeded);
+            JsonNode answer = post(client, new Body(wanted, 0, 0, sessions, star));
+            answer.path("tokens").forEach(token -> tokens.add(token.asText()));
+            seeded += answer.path("accounts").size();
+            System.out.println("seeded " + seeded + " of " + count + " followers of " + star);
+        }
+        return List.copyOf(tokens);
     }
 
     /** A feeder for Gatling: each virtual user takes the next other account's {@code token}. */

@@ -105,17 +105,7 @@ public class ViralImportSimulation extends Simulation {
 
     @Override
     public void after() {
-        String verdict;
-        try {
-            verdict = verdict();
-        } catch (IOException | RuntimeException e) {
-            verdict = "NOT reconciled: the tables could not be read (" + e + ")";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            verdict = "NOT reconciled: interrupted";
-        }
-        System.out.println("viral-import " + verdict);
-        ViralOutcomes.writeVerdict(verdict);
+        ViralOutcomes.conclude("viral-import", "the tables", this::verdict);
         revokeKeys();
     }
 

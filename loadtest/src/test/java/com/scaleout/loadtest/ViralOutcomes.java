@@ -68,8 +68,7 @@ final class ViralOutcomes {
      * {@code NOT}) after {@code scenario} and writes it to {@code -DverdictFile} when given.
      */
     void judge(String scenario, String writes, String counted, Count count) {
-        String verdict;
-        try {
+        conclude(scenario, "the count", () -> {
             long sure = accepted.sum();
             long maybe = unknown.sum();
             long seen = count.read();
@@ -80,19 +79,35 @@ final class ViralOutcomes {
             }
             Thread.sleep(SETTLED.toMillis());
             seen = count.read();
-            verdict = (seen >= sure && seen <= sure + maybe ? "reconciled" : "NOT reconciled") + ": " + sure + " "
+            return (seen >= sure && seen <= sure + maybe ? "reconciled" : "NOT reconciled") + ": " + sure + " "
                     + writes + " answered " + acceptedStatus + ", " + refused.sum() + " refused (429), " + maybe
                     + " answered 5xx or not at all; " + counted + " " + seen
                     + (seen < sure ? " (" + (sure - seen) + " accepted " + writes + " lost)"
                     : seen > sure + maybe ? " (" + (seen - sure - maybe) + " counted more than sent)" : "");
+        });
+    }
+
+    /** How a scenario reaches its verdict (its first word {@code reconciled} or {@code NOT}). */
+    interface Verdict {
+        String reach() throws IOException, InterruptedException;
+    }
+
+    /**
+     * Prints the verdict after {@code scenario} and writes it ({@link #writeVerdict}); one that cannot be reached
+     * (what it reads, {@code read}, could not be read) is {@code NOT reconciled}.
+     */
+    static void conclude(String scenario, String read, Verdict verdict) {
+        String reached;
+        try {
+            reached = verdict.reach();
         } catch (IOException | RuntimeException e) {
-            verdict = "NOT reconciled: the count could not be read (" + e + ")";
+            reached = "NOT reconciled: " + read + " could not be read (" + e + ")";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            verdict = "NOT reconciled: interrupted";
+            reached = "NOT reconciled: interrupted";
         }
-        System.out.println(scenario + " " + verdict);
-        writeVerdict(verdict);
+        System.out.println(scenario + " " + reached);
+        writeVerdict(reached);
     }
 
     /** Writes a verdict (its first word {@code reconciled} or {@code NOT}) to {@code -DverdictFile} when given. */

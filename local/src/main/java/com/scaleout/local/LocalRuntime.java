@@ -29,7 +29,10 @@ import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
+import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.local.limits.AwsLimits;
+import com.scaleout.local.limits.CacheThrottle;
+import com.scaleout.local.limits.CacheThroughput;
 import com.scaleout.local.limits.DynamoDbThroughput;
 import com.scaleout.local.limits.ThroughputInterceptor;
 import com.scaleout.local.cost.CapacityCalculator;
@@ -129,6 +132,8 @@ public final class LocalRuntime implements AutoCloseable {
             parts.dynamoDb = AwsClients.dynamoDb();
             parts.streams = AwsClients.streams();
             config.awsLimits().ifPresent(limits -> enforceThroughput(declaration, limits, parts));
+            config.awsLimits().ifPresent(limits -> enforceCacheMaximum(limits,
+                    templateSource.flatMap(StackTemplate.Source::serverlessCache), parts));
             times.run("tables", () -> new TableProvisioner(parts.dynamoDb).ensureAll(declaration.tables()));
             times.run("buckets", () -> createBuckets(declaration));
             times.run("catalogs", () -> createCatalogs(declaration, parts.environments));
@@ -234,6 +239,21 @@ public final class LocalRuntime implements AutoCloseable {
         ThroughputInterceptor.enforce(parts.throughput,
                 new CapacityCalculator(new TableKeys(declaration.tables()), new ClientSideReads(parts.dynamoDb)));
         LOG.info(() -> "enforcing " + limits + " (" + LocalSettings.AWS_LIMITS.name() + ")");
+    }
+
+    /**
+     * The serverless cache's ECPU/s maximum, scaled, on every Redis command from now on (see {@link CacheThrottle});
+     * only the template knows the maximum, so without one the cache is not limited (and the log says so).
+     */
+    private static void enforceCacheMaximum(AwsLimits limits, Optional<StackTemplate.Source.ServerlessCache> cache,
+                                            RuntimeParts parts) {
+        cache.ifPresentOrElse(serverless -> {
+            parts.cacheThroughput = new CacheThroughput(serverless.logicalId(),
+                    limits.cacheEcpusPerSecond(serverless.maxEcpuPerSecond()), System::nanoTime);
+            CacheThrottle.enforce(parts.cacheThroughput, RedisLink.COMMAND_TIMEOUT);
+            LOG.info(() -> "enforcing the cache's ECPU/s maximum, " + parts.cacheThroughput.ecpusPerSecond()
+                    + " (" + limits + ")");
+        }, () -> LOG.info("no template gives the cache's ECPU/s maximum: the cache is not limited"));
     }
 
     /**
@@ -495,13 +515,16 @@ public final class LocalRuntime implements AutoCloseable {
 
     /**
      * The throttles so far by {@code reason resource}: DynamoDB's (its throttling reasons, on table and index ARNs;
-     * only while AWS's limits are enforced), API Gateway's ({@code ApiGatewayThrottled route:...}) and Lambda's
-     * ({@code LambdaThrottled function:...}).
+     * only while AWS's limits are enforced), ElastiCache's ({@code ElastiCacheThrottled cache:...}, the same), API
+     * Gateway's ({@code ApiGatewayThrottled route:...}) and Lambda's ({@code LambdaThrottled function:...}).
      */
     public Map<String, Long> throttles() {
         var all = new java.util.TreeMap<>(parts.api.throttles());
         if (parts.throughput != null) {
             all.putAll(parts.throughput.throttles());
+        }
+        if (parts.cacheThroughput != null) {
+            all.putAll(parts.cacheThroughput.throttles());
         }
         return all;
     }

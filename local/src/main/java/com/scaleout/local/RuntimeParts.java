@@ -37,6 +37,8 @@ final class RuntimeParts implements AutoCloseable {
     ContainerCredentialsEndpoint credentials;
     /** DynamoDB's throughput limits when enforced (then given up with the runtime), else null. */
     com.scaleout.local.limits.DynamoDbThroughput throughput;
+    /** The cache's ECPU/s maximum when enforced (a template gives it), else null. */
+    com.scaleout.local.limits.CacheThroughput cacheThroughput;
 
     @Override
     public void close() {
@@ -45,6 +47,9 @@ final class RuntimeParts implements AutoCloseable {
         functions.values().forEach(pool -> closeQuietly("function " + pool.spec().name(), pool));
         if (throughput != null) {
             com.scaleout.local.limits.ThroughputInterceptor.stop();
+        }
+        if (cacheThroughput != null) {
+            com.scaleout.local.limits.CacheThrottle.stop();
         }
         closeQuietly("the DynamoDB Streams client", streams);
         closeQuietly("the DynamoDB client", dynamoDb);

@@ -41,10 +41,11 @@ public final class AdminHandler extends ApiHandler {
                     admin.require(request);
                     var body = request.body(SeedBody.class);
                     var chunkId = Optional.ofNullable(body.chunkId());
+                    var seeded = body.fansOf() == null ? seed.seed(seedRequest(body), chunkId)
+                            : seed.seedFansOf(seedRequest(body), chunkId, body.fansOf());
                     // session tokens in the body: no-store, as a login's answer
-                    return Boolean.TRUE.equals(body.sessions())
-                            ? HttpResponses.secret(200, seed.seedWithSessions(seedRequest(body), chunkId))
-                            : HttpResponses.json(200, seed.seed(seedRequest(body), chunkId));
+                    return Boolean.TRUE.equals(body.sessions()) ? HttpResponses.secret(200, seed.withSessions(seeded))
+                            : HttpResponses.json(200, seeded);
                 },
                 "POST /admin/reset", request -> {
                     admin.require(request);
@@ -72,7 +73,8 @@ public final class AdminHandler extends ApiHandler {
         status.status();
     }
 
-    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId, Boolean sessions) {
+    record SeedBody(Integer users, Integer tweetsPerUser, Integer followsPerUser, String chunkId, Boolean sessions,
+                    String fansOf) {
     }
 
     private static SeedRequest seedRequest(SeedBody body) {

@@ -142,6 +142,38 @@ class AdminHandlerTest {
     }
 
     @Test
+    void seedingFansOfAnAccountMakesEveryNewAccountFollowItAndNobodyElse() throws Exception {
+        users.create(star("u-celebrity", "celebrity"));
+
+        var reply = handle("seed-fans-of");
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("follows").asInt()).isEqualTo(8);
+        assertThat(reply.json().get("tokens")).hasSize(8);
+        assertThat(written.getFirst().edges()).hasSize(8).allMatch(edge -> edge.followeeId().equals("u-celebrity"));
+        assertThat(written.getFirst().followersAddedToEarlier()).containsEntry("u-celebrity", 8L);
+    }
+
+    @Test
+    void aChunkIdUsedAgainForFansOfAnotherAccountIsAConflict() throws Exception {
+        users.create(star("u-celebrity", "celebrity"));
+        users.create(star("u-other", "other_star"));
+        handle("seed-fans-of");
+
+        var reused = handle("seed-fans-of-another");
+
+        assertThat(reused.status()).isEqualTo(409);
+        assertThat(reused.json().get("message").asText()).contains("fans-1").contains("fans of u-celebrity");
+        assertThat(written).hasSize(1);
+        assertThat(handle("seed-fans-of").json().get("replayed").asBoolean()).as("the same chunk: replayed").isTrue();
+    }
+
+    private static com.scaleout.functions.social.domain.User star(String id, String username) {
+        return new com.scaleout.functions.social.domain.User(id, username, username, "2026-11-01T00:00:00Z",
+                "hash", 0, 0, 0);
+    }
+
+    @Test
     void seedingDefaultsToTenTweetsAndTenFollowsEach() throws Exception {
         handle("seed");
         var reply = handle("seed-defaults");
@@ -211,7 +243,8 @@ class AdminHandlerTest {
         "stress-invalid-star, 400, star",
         "stress-n-too-large, 400, n",
         "stress-too-many-fans, 400, fan",
-        "seed-bad-chunk-id, 400, chunkId"})
+        "seed-bad-chunk-id, 400, chunkId",
+        "seed-fans-of-unknown, 400, fansOf"})
     void badInputIsA400NamingTheField(String sample, int status, String field) throws Exception {
         var reply = handle(sample);
 
@@ -250,7 +283,9 @@ class AdminHandlerTest {
     void everySampleIsUsedHere() throws IOException {
         Set<String> used = new TreeSet<>(List.of("seed", "seed-defaults", "seed-missing-users", "seed-zero-users",
                 "seed-too-many-items", "seed-negative-follows", "seed-users-not-a-number", "seed-malformed-json",
-                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-chunk-reused", "seed-bad-chunk-id", "seed-sessions", "reset", "reset-no-admin-key", "status",
+                "seed-no-admin-key", "seed-wrong-admin-key", "seed-chunk", "seed-chunk-reused", "seed-bad-chunk-id",
+                "seed-sessions", "seed-fans-of", "seed-fans-of-another", "seed-fans-of-unknown", "reset",
+                "reset-no-admin-key", "status",
                 "status-wrong-admin-key", "stress", "stress-missing-star", "stress-invalid-star", "stress-n-too-large",
                 "stress-too-many-fans", "stress-no-admin-key"));
         try (Stream<Path> files = Files.list(Path.of("../" + FOLDER))) {

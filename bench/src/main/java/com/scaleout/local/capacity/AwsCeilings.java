@@ -1,13 +1,9 @@
 package com.scaleout.local.capacity;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.RouteThrottleSpec;
 import com.scaleout.local.limits.AwsLimits;
 import com.scaleout.local.template.StackTemplate;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -26,7 +22,9 @@ public record AwsCeilings(AwsLimits aws, Map<String, Double> routeThrottles, dou
         double stage = source.httpStageDefault().map(d -> d.ratePerSecond())
                 .orElseThrow(() -> new IllegalStateException(template + " has no default route throttle"));
         return new AwsCeilings(new AwsLimits(1), declaration.routeThrottles().stream().collect(Collectors.toMap(
-                RouteThrottleSpec::routeKey, RouteThrottleSpec::ratePerSecond)), stage, cacheEcpu(template));
+                RouteThrottleSpec::routeKey, RouteThrottleSpec::ratePerSecond)), stage, source.serverlessCache()
+                .orElseThrow(() -> new IllegalStateException(template + " has no serverless cache with an ECPU/s "
+                        + "maximum")).maxEcpuPerSecond());
     }
 
     /** Requests a second {@code route} is throttled above. */
@@ -37,20 +35,5 @@ public record AwsCeilings(AwsLimits aws, Map<String, Double> routeThrottles, dou
     /** Whether the route has a throttle of its own (else the stage's default). */
     public boolean ownThrottle(String route) {
         return routeThrottles.containsKey(route);
-    }
-
-    private static double cacheEcpu(Path template) {
-        try {
-            JsonNode resources = JsonMapper.builder().build().readTree(template.toFile()).path("Resources");
-            return resources.properties().stream().map(Map.Entry::getValue)
-                    .filter(resource -> resource.path("Type").asText().equals("AWS::ElastiCache::ServerlessCache"))
-                    .map(resource -> resource.path("Properties").path("CacheUsageLimits").path("ECPUPerSecond")
-                            .path("Maximum"))
-                    .filter(JsonNode::isNumber).map(JsonNode::asDouble).findFirst()
-                    .orElseThrow(() -> new IllegalStateException(template + " has no serverless cache with an ECPU/s "
-                            + "maximum"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the template " + template, e);
-        }
     }
 }

@@ -61,6 +61,9 @@ public record TrafficMix(String name, String description, Map<String, Double> we
                     new HotKey("table/Likes/index/ByTweet", ""), new HotKey("table/CountLog", "^likes:")),
             viral("viral-hashtag", "POST /tweets", "tweets with one hashtag, each by another author",
                     new HotKey("table/TweetIndex", "^tag#"), new HotKey("table/SearchIndex", "^#")),
+            // the celebrity's tweets are merged into each reader's page from its cached activity: no table key shared
+            viral("viral-celebrity", "GET /timeline", "followers of one celebrity reading their home timelines "
+                    + "when it tweets (its activity merged at read time, from the cache)"),
             // each change of a client's table goes to its log's partition (the dedupe marks are spread by record)
             viral("viral-import", "POST /v2/import/push", "one client's pushes (3 records, 2 of them to one "
                     + "table, as the cost bench's push)", new HotKey("table/ImportChanges", "^(?!mark/)", true)));

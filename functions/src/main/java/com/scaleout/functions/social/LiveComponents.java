@@ -1,5 +1,7 @@
 package com.scaleout.functions.social;
 
+import com.scaleout.declaration.Settings;
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.apigateway.ManagementApiPoster;
 import com.scaleout.functions.social.application.AuthorFollowers;
@@ -44,7 +46,7 @@ public final class LiveComponents {
                                               AuthorFollowers followers) {
         return ManagementApiPoster.fromEnvironment().map(poster -> new LivePusher(kinds,
                 DynamoConnectionStore.fromEnvironment(dynamoDb), new RedisLivePresence(redis), poster,
-                social.authorNames(), followers));
+                social.authorNames(), followers, RuntimeEnvironment.integer(Settings.FANOUT_MAX_FOLLOWERS)));
     }
 
     /** The fanout's pusher: it finds home listeners among the followers the fanout reads (once a batch). */

@@ -99,6 +99,11 @@ public record AwsLimits(double scale) {
         return (int) Math.max(1, Math.round(GATEWAY_BURST / scale));
     }
 
+    /** The serverless cache's ECPU/s maximum, as its stack sets it ({@code maximum}), scaled. */
+    public double cacheEcpusPerSecond(double maximum) {
+        return maximum / scale;
+    }
+
     @Override
     public String toString() {
         return scale == 1 ? "AWS's limits" : "AWS's limits / " + (scale == Math.rint(scale) ? String.valueOf((long) scale)

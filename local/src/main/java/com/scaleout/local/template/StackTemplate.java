@@ -82,6 +82,31 @@ public final class StackTemplate {
         }
 
         /**
+         * The serverless cache's ECPU/s maximum ({@code CacheUsageLimits.ECPUPerSecond.Maximum}), if the template has
+         * a serverless cache with one: past it ElastiCache throttles.
+         */
+        public Optional<ServerlessCache> serverlessCache() {
+            var caches = new ArrayList<ServerlessCache>();
+            json.path("Resources").properties().forEach(entry -> {
+                JsonNode maximum = entry.getValue().path("Properties").path("CacheUsageLimits").path("ECPUPerSecond")
+                        .path("Maximum");
+                if (entry.getValue().path("Type").asText().equals("AWS::ElastiCache::ServerlessCache")
+                        && maximum.isNumber()) {
+                    caches.add(new ServerlessCache(entry.getKey(), maximum.asDouble()));
+                }
+            });
+            if (caches.size() > 1) {
+                throw new UnresolvableTemplateException("the template has " + caches.size()
+                        + " serverless caches with an ECPU/s maximum; the functions are given one");
+            }
+            return caches.stream().findFirst();
+        }
+
+        /** A serverless cache: its logical id and its ECPU/s maximum. */
+        public record ServerlessCache(String logicalId, double maxEcpuPerSecond) {
+        }
+
+        /**
          * The HTTP API stage's default route throttle ({@code DefaultRouteSettings}), which each route without a
          * throttle of its own gets a bucket of. Needs no names: the local gateway's port is bound (and its
          * throttles fixed) before the backends whose names the rest of the template needs are up.

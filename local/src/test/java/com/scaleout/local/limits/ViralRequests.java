@@ -25,12 +25,36 @@ final class ViralRequests {
      */
     static com.fasterxml.jackson.databind.JsonNode seedWithSessions(RuntimeFixture fixture, String adminKey,
                                                                     int users) throws Exception {
-        var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/seed")).header("X-Admin-Key", adminKey)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
-                        com.scaleout.functions.shared.json.Json.write(java.util.Map.of("users", users,
-                                "tweetsPerUser", 0, "followsPerUser", 0, "sessions", true)))));
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-        return com.scaleout.functions.shared.json.Json.MAPPER.readTree(answer.body());
+        return seed(fixture, adminKey, java.util.Map.of("users", users, "tweetsPerUser", 0, "followsPerUser", 0,
+                "sessions", true));
+    }
+
+    /**
+     * {@code fans} new accounts following the account named {@code star} and nobody else, each with a session
+     * ({@code POST /admin/seed} with {@code fansOf}): the answer, as {@link #seedWithSessions}'s.
+     */
+    static com.fasterxml.jackson.databind.JsonNode seedFansOf(RuntimeFixture fixture, String adminKey, String star,
+                                                              int fans) throws Exception {
+        return seed(fixture, adminKey, java.util.Map.of("users", fans, "tweetsPerUser", 0, "followsPerUser", 0,
+                "sessions", true, "fansOf", star));
+    }
+
+    /** A seed request, sent again after the Retry-After of a refusal by a throttle (the seed route has one). */
+    private static com.fasterxml.jackson.databind.JsonNode seed(RuntimeFixture fixture, String adminKey,
+                                                                java.util.Map<String, Object> body) throws Exception {
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
+        while (true) {
+            var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/seed"))
+                    .header("X-Admin-Key", adminKey).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(com.scaleout.functions.shared.json.Json.write(body))));
+            if ((answer.statusCode() == 429 || answer.statusCode() == 503) && java.time.Instant.now().isBefore(deadline)) {
+                Thread.sleep(Duration.ofSeconds(Math.max(1, answer.headers().firstValueAsLong("retry-after")
+                        .orElse(1))));
+                continue;
+            }
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+            return com.scaleout.functions.shared.json.Json.MAPPER.readTree(answer.body());
+        }
     }
 
     /** {@code count} requests, one every {@code spacingMillis} whatever the answers' latency; their statuses. */

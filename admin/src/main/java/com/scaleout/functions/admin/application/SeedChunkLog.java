@@ -9,8 +9,11 @@ import java.util.Optional;
  * nothing; before that, it writes the same data again (see {@link SeedIndexCounter}).
  */
 public interface SeedChunkLog {
-    /** A finished chunk: what it was asked and what it answered. */
-    record Entry(SeedRequest request, SeedService.Seeded seeded) {
+    /**
+     * A finished chunk: what it was asked (with the id of the account every new one follows, {@code fansOf}'s, or
+     * null) and what it answered.
+     */
+    record Entry(SeedRequest request, String everyoneFollows, SeedService.Seeded seeded) {
     }
 
     Optional<Entry> finished(String chunkId);

@@ -11,6 +11,7 @@ import com.scaleout.functions.social.application.PasswordHasher;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.UserStore;
 import com.scaleout.functions.social.domain.Mention;
+import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.domain.Usernames;
 import java.time.Clock;
 import java.time.Duration;
@@ -86,12 +87,22 @@ public final class SeedService {
     }
 
     /**
-     * As {@link #seed(SeedRequest, Optional)}, with a new session opened for each account seeded (a load run's
-     * many users, without a login each: a login hashes a password, and a load under AWS's limits scaled down would
-     * meet the login route's throttle long before its scenario).
+     * As {@link #seed(SeedRequest, Optional)}, every new account also following the account named {@code fansOf}
+     * when one is: a celebrity's followers in bulk, one write per follow (a follow each through the API would meet
+     * the route's throttle long before a million).
      */
-    public Seeded seedWithSessions(SeedRequest request, Optional<String> chunkId) {
-        var seeded = seed(request, chunkId);
+    public Seeded seedFansOf(SeedRequest request, Optional<String> chunkId, String fansOf) {
+        User star = users.findByUsername(fansOf).orElseThrow(() -> InvalidInputException.field("fansOf",
+                "names no account: the account the seeded ones follow must exist"));
+        return seed(request, chunkId, Optional.of(new Mention(star.id(), star.username())));
+    }
+
+    /**
+     * {@code seeded} with a new session opened for each account (a load run's many users, without a login each: a
+     * login hashes a password, and a load under AWS's limits scaled down would meet the login route's throttle long
+     * before its scenario).
+     */
+    public Seeded withSessions(Seeded seeded) {
         return seeded.withTokens(seeded.accounts().stream()
                 .map(account -> sessions.open(account.userId(), account.username())).toList());
     }
@@ -107,10 +118,13 @@ public final class SeedService {
             throw InvalidInputException.field("chunkId", "must be 1 to 64 letters, digits, '-' or '_'");
         });
         var finished = requestedChunk.flatMap(chunkLog::finished);
+        String followed = everyoneFollows.map(Mention::userId).orElse(null);
         if (finished.isPresent()) {
-            if (!finished.get().request().equals(request)) {
+            if (!finished.get().request().equals(request)
+                    || !java.util.Objects.equals(finished.get().everyoneFollows(), followed)) {
                 throw new ConflictException("chunkId " + requestedChunk.get() + " already seeded a different chunk ("
-                        + finished.get().request() + "): a chunk id names one chunk");
+                        + finished.get().request() + (finished.get().everyoneFollows() == null ? ""
+                        : ", fans of " + finished.get().everyoneFollows()) + "): a chunk id names one chunk");
             }
             return finished.get().seeded().asReplayed();
         }
@@ -141,7 +155,7 @@ public final class SeedService {
                 SeedAccounts.PASSWORD, batch.users().stream().map(user -> new Mention(user.id(), user.username())).toList(),
                 false, null);
         // only a chunk its client named can be sent again; an unnamed one's fresh id is never asked for
-        requestedChunk.ifPresent(id -> chunkLog.finish(id, new SeedChunkLog.Entry(request, seeded)));
+        requestedChunk.ifPresent(id -> chunkLog.finish(id, new SeedChunkLog.Entry(request, followed, seeded)));
         return seeded;
     }
 

@@ -38,8 +38,6 @@ import java.util.logging.Logger;
  */
 public final class LivePusher {
     static final int POSTS_IN_FLIGHT = 32;
-    /** Followers up to which an author's whole follower set is read to find its home listeners. */
-    static final int FOLLOWERS_READ_WHOLE = 10_000;
     private static final Logger LOG = Logger.getLogger(LivePusher.class.getName());
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
@@ -50,12 +48,17 @@ public final class LivePusher {
     private final AuthorNames authorNames;
     private final AuthorFollowers followers;
     private final ConcurrentCalls calls;
+    /** Followers up to which an author's whole follower set is read to find its home listeners. */
+    private final int followersReadWhole;
 
     /**
-     * @param followers an author's followers, whose home streams a tweet reaches (asked only for {@code HOME})
+     * @param followers          an author's followers, whose home streams a tweet reaches (asked only for {@code HOME})
+     * @param followersReadWhole followers up to which they are read whole to find the home listeners: the fanout's
+     *                           own limit ({@code FANOUT_MAX_FOLLOWERS}), above which an author is a celebrity
      */
     public LivePusher(Set<LiveStream.Kind> kinds, ConnectionStore store, LivePresence presence,
-                      ConnectionPoster poster, AuthorNames authorNames, AuthorFollowers followers) {
+                      ConnectionPoster poster, AuthorNames authorNames, AuthorFollowers followers,
+                      int followersReadWhole) {
         this.kinds = Set.copyOf(kinds);
         this.store = store;
         this.presence = presence;
@@ -63,6 +66,7 @@ public final class LivePusher {
         this.authorNames = authorNames;
         this.followers = followers;
         this.calls = new ConcurrentCalls("live-push", POSTS_IN_FLIGHT);
+        this.followersReadWhole = followersReadWhole;
     }
 
     /** One message to one connection. */
@@ -182,42 +186,63 @@ public final class LivePusher {
 
     /**
      * The named users and the author's followers who listen to their home stream. Of an author with more than
-     * {@value #FOLLOWERS_READ_WHOLE} followers, and more followers than there are home listeners at all, the
+     * {@code followersReadWhole} followers (a celebrity), and more followers than there are home listeners at all, the
      * listeners are read and asked whether they follow (a celebrity's million followers are never read for the
-     * ten thousand online); else the followers are read and asked whether they listen.
+     * ten thousand online); else the followers are read and asked whether they listen. When presence cannot say
+     * (the cache was emptied: restarted, failed over), a celebrity's listeners are found by rebuilding it from the
+     * store first, once, as the batch would after its pushes: its followers are too many to look up one by one.
      */
     private Set<String> homeListeners(String authorId, Set<String> named) {
         long followerCount = followers.count(authorId);
-        if (followerCount <= FOLLOWERS_READ_WHOLE) {
+        if (followerCount <= followersReadWhole) {
             var users = new HashSet<>(named);
             users.addAll(followers.all(authorId));
             return presence.homeListenersAmong(users).orElseGet(() -> users);
         }
+        var known = celebrityListeners(authorId, named, followerCount);
+        if (known.isEmpty() && rebuildPresenceNow()) {
+            known = celebrityListeners(authorId, named, followerCount);
+        }
+        return known.orElseGet(() -> everyoneWhenPresenceCannotSay(authorId, named));
+    }
+
+    /** A celebrity's home listeners (and the named users'), or empty when presence cannot say. */
+    private Optional<Set<String>> celebrityListeners(String authorId, Set<String> named, long followerCount) {
         var everyone = presence.homeListeners(followerCount);
         if (everyone.isPresent()) {
             var listening = new HashSet<>(followers.among(authorId, everyone.get()));
             named.stream().filter(everyone.get()::contains).forEach(listening::add);
-            return listening;
+            return Optional.of(listening);
         }
         var namedListening = presence.homeListenersAmong(named);
         if (namedListening.isEmpty()) {
-            return everyoneWhenPresenceCannotSay(authorId, named);
+            return Optional.empty();
         }
         // more users listen than follow: the followers, read whole, are asked whether they listen
         var listening = new HashSet<>(namedListening.get());
         presence.homeListenersAmong(followers.all(authorId)).ifPresent(listening::addAll);
-        return listening;
+        return Optional.of(listening);
+    }
+
+    /** Presence rebuilt from the store now; false when another pusher is rebuilding it (or the cache is down). */
+    private boolean rebuildPresenceNow() {
+        try {
+            return presence.rebuild(store.everySubscription());
+        } catch (RuntimeException cacheDown) {
+            CACHE_DOWN.warn("live presence not rebuilt for a celebrity's listeners", cacheDown);
+            return false;
+        }
     }
 
     /**
      * Whose home streams to look up in the store when presence cannot say who listens: the named users and the
-     * followers, unless there are more than {@value #FOLLOWERS_READ_WHOLE} of them, whose million Queries would
+     * followers, unless there are more than {@code followersReadWhole} of them, whose million Queries would
      * outlast the batch and the table's capacity; their home streams then miss this tweet (its pushes are best
      * effort; the timelines have it).
      */
     private Set<String> everyoneWhenPresenceCannotSay(String authorId, Set<String> named) {
         var users = new HashSet<>(named);
-        if (followers.count(authorId) <= FOLLOWERS_READ_WHOLE) {
+        if (followers.count(authorId) <= followersReadWhole) {
             users.addAll(followers.all(authorId));
         } else {
             CACHE_DOWN.warn("live presence cannot say who listens; {}'s followers' home streams are not pushed to",

@@ -99,7 +99,7 @@ class LivePusherTest {
             }
         }, world.users);
         var pusher = new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
-                names, world.authorFollowers());
+                names, world.authorFollowers(), LiveWorld.FOLLOWERS_READ_WHOLE);
         Tweet unheard = world.tweet(ALICE, "alice", "nobody is connected");
 
         pusher.push(List.of(unheard), List.of());
@@ -135,16 +135,35 @@ class LivePusherTest {
     }
 
     @Test
-    void withPresenceLostACelebritysFollowersAreNotEachLookedUpInTheStore() {
+    void withPresenceLostACelebritysTweetRebuildsItFirstAndReachesItsOnlineFollowers() {
+        aliceIsACelebrityFollowedBy(BOB);
+        var pusher = celebrityPusher(candidates -> world.authorFollowers().among(ALICE, candidates));
+        world.connect("A", Optional.of(ALICE_TOKEN));
+        world.live.subscribe("A", "home");
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.live.subscribe("B", "home");
+        world.presence.lose(); // the cache emptied: restarted, failed over
+
+        pusher.push(List.of(world.tweet(ALICE, "alice", "while presence is rebuilt")), List.of());
+
+        assertThat(streamsOf(sentTo("B"))).as("an online follower, found in presence rebuilt")
+                .containsExactly("tweet home");
+        assertThat(streamsOf(sentTo("A"))).as("the author's own home").containsExactly("tweet home");
+        assertThat(world.presence.rebuilds()).as("once, before the pushes").isEqualTo(1);
+        assertThat(world.connections.listenerReads()).as("not a Query per follower").isLessThan(10);
+    }
+
+    @Test
+    void withPresenceDownACelebritysFollowersAreNotEachLookedUpInTheStore() {
         aliceIsACelebrityFollowedBy();
         var pusher = celebrityPusher(candidates -> {
             throw new AssertionError("presence cannot say who listens");
         });
         world.connect("A", Optional.of(ALICE_TOKEN));
         world.live.subscribe("A", "home");
-        world.presence.lose();
+        world.presence.setAvailable(false);
 
-        pusher.push(List.of(world.tweet(ALICE, "alice", "while presence is rebuilt")), List.of());
+        pusher.push(List.of(world.tweet(ALICE, "alice", "while the cache is down")), List.of());
 
         assertThat(streamsOf(sentTo("A"))).as("the author's own home, from the store").containsExactly("tweet home");
         assertThat(world.connections.listenerReads()).as("not a Query per follower").isLessThan(10);
@@ -153,7 +172,7 @@ class LivePusherTest {
     /** Alice gets twice the followers whose set is read whole, these among them. */
     private void aliceIsACelebrityFollowedBy(String... users) {
         var fans = new java.util.HashSet<>(List.of(users));
-        for (int i = 0; i < LivePusher.FOLLOWERS_READ_WHOLE * 2; i++) {
+        for (int i = 0; i < LiveWorld.FOLLOWERS_READ_WHOLE * 2; i++) {
             fans.add("fan-" + i);
         }
         world.followers.put(ALICE, fans);
@@ -178,7 +197,7 @@ class LivePusherTest {
             }
         };
         return new LivePusher(LiveComponents.FANOUT_STREAMS, world.connections, world.presence, world.poster,
-                world.authorNames, followers);
+                world.authorNames, followers, LiveWorld.FOLLOWERS_READ_WHOLE);
     }
 
     @Test

@@ -32,6 +32,8 @@ import java.util.Set;
  * indexer's: hashtag, search) posting to a {@link RecordingPoster}.
  */
 public final class LiveWorld {
+    /** The pushers' celebrity threshold here: a hundred followers (FANOUT_MAX_FOLLOWERS is 10,000 by default). */
+    public static final int FOLLOWERS_READ_WHOLE = 100;
     public static final Instant NOW = Instant.parse("2026-11-29T23:00:00Z");
     public static final String ALICE = "01M6B5CJM0A11CE00000000000";
     public static final String BOB = "01M6DQS9M0B0B0000000000000";
@@ -72,7 +74,8 @@ public final class LiveWorld {
     }
 
     private LivePusher pusher(Set<com.scaleout.functions.social.domain.LiveStream.Kind> kinds) {
-        return new LivePusher(kinds, connections, presence, poster, authorNames, authorFollowers());
+        return new LivePusher(kinds, connections, presence, poster, authorNames, authorFollowers(),
+                FOLLOWERS_READ_WHOLE);
     }
 
     /** The followers map as the pushers ask it. */
