@@ -15,18 +15,22 @@ import java.util.Map;
  * from {@code -DadminKey}, by default the local runtime's): accounts without tweets or follows, each with a session
  * token, so that a scenario's users need neither a sign-up nor a login, whose routes (a password hash each) a stack
  * under AWS's limits scaled down throttles long before the scenario's own. The seed route's throttle and a busy
- * stack's 503 are waited out (Retry-After, or two seconds), for at most two minutes.
+ * stack's 503 are waited out (Retry-After, or two seconds), for at most two minutes, and the chunk sent again under its
+ * chunk id.
  */
 record SeededAccounts(String first, String firstToken, List<String> tokens) {
     private static final int PER_REQUEST = 1_000;
     private static final Duration PATIENCE = Duration.ofMinutes(2);
 
-    /** The seed's body; {@code fansOf}, when not null, names the account every new one follows. */
+    /**
+     * The seed's body; {@code fansOf}, when not null, names the account every new one follows. Its own chunk id: the
+     * chunk sent again after a busy stack's 503 (whose request may have written it) is never seeded twice.
+     */
     record Body(int users, int tweetsPerUser, int followsPerUser, boolean sessions,
                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                String fansOf) {
-        Body(int users, boolean sessions) {
-            this(users, 0, 0, sessions, null);
+                String fansOf, String chunkId) {
+        Body(int users, boolean sessions, String fansOf) {
+            this(users, 0, 0, sessions, fansOf, java.util.UUID.randomUUID().toString());
         }
     }
 
@@ -37,7 +41,7 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
         var tokens = new ArrayList<String>();
         while (star == null || tokens.size() < others) {
             int wanted = Math.min(PER_REQUEST, others - tokens.size() + (star == null ? 1 : 0));
-            JsonNode seeded = post(client, new Body(wanted, true));
+            JsonNode seeded = post(client, new Body(wanted, true, null));
             var accounts = seeded.path("accounts");
             for (int i = 0; i < accounts.size(); i++) {
                 if (star == null) {
@@ -62,7 +66,7 @@ record SeededAccounts(String first, String firstToken, List<String> tokens) {
         while (seeded < count) {
             boolean sessions = seeded < withSessions;
             int wanted = Math.min(PER_REQUEST, sessions ? withSessions - seeded : count - seeded);
-            JsonNode answer = post(client, new Body(wanted, 0, 0, sessions, star));
+            JsonNode answer = post(client, new Body(wanted, sessions, star));
             answer.path("tokens").forEach(token -> tokens.add(token.asText()));
             seeded += answer.path("accounts").size();
             System.out.println("seeded " + seeded + " of " + count + " followers of " + star);

@@ -14,10 +14,11 @@ import java.time.Duration;
  * ({@link #enforce}): found by {@code RedisLink}'s {@code ServiceLoader} seam (this module's
  * {@code META-INF/services}, as the cost meter is), so the product's own connection meets it over the wire. A command
  * over the maximum is held on the thread that sends it (Lettuce calls {@code commandStarted} there, before the
- * command reaches the socket), as ElastiCache holds a throttled request; one that would wait longer than the client's
- * command timeout fails after it with the timeout the client would have raised, and is never sent. Commands sent from
- * Lettuce's own event loop (its reconnects and topology reads) are charged but never held: holding that thread would
- * hold every reply.
+ * command reaches the socket), as ElastiCache holds a throttled request; one whose turn is further off than the
+ * client's command timeout fails at once with the timeout the client would have raised after it, and is never sent.
+ * Failing at once, not after the timeout, keeps a thread's pipeline (its commands held one after another while
+ * auto-flush is off) from sleeping a timeout per command. Commands sent from Lettuce's own event loop (its
+ * reconnects and topology reads) are charged but never held: holding that thread would hold every reply.
  */
 public final class CacheThrottle implements CommandListener {
     private static final String RESERVED = "scaleout.cache.reserved";
@@ -52,18 +53,20 @@ public final class CacheThrottle implements CommandListener {
         }
         current.throughput().held();
         boolean givesUp = wait.compareTo(current.clientTimeout()) > 0;
-        try {
-            Thread.sleep(givesUp ? current.clientTimeout() : wait);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (givesUp) {
+        if (!givesUp) {
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
             current.throughput().timedOut();
             current.throughput().refund(reserved);
             event.getContext().remove(RESERVED);
             command.completeExceptionally(new RedisCommandTimeoutException("Command timed out after "
-                    + current.clientTimeout().toMillis() + " millisecond(s) (held by the cache's ECPU/s maximum, "
-                    + current.throughput().ecpusPerSecond() + " ECPU/s)"));
+                    + current.clientTimeout().toMillis() + " millisecond(s) (its turn under the cache's ECPU/s "
+                    + "maximum, " + current.throughput().ecpusPerSecond() + " ECPU/s, was " + wait.toMillis()
+                    + " ms off)"));
         }
     }
 

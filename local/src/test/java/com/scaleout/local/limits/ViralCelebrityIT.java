@@ -25,10 +25,13 @@ import org.junit.jupiter.api.Test;
  * 10,000 of them are online, scaled: {@value #FOLLOWERS} followers (seeded in bulk, {@code fansOf}; above the tests'
  * fanout limit of 5, so a celebrity: its tweets are merged into timelines at read time, not fanned out) of whom
  * {@value #ONLINE} read their home timeline at once when it tweets, and {@value #LISTENING} of those listen to their
- * home stream. Every online reader finds the tweet in its timeline, answered 200 or refused as throttled (429, 503)
- * and asked again after its Retry-After, never failed otherwise; every listener is pushed it; a follower who was
- * offline finds it too; and DynamoDB throttled none of the reads (no hot partition: the celebrity's activity is read
- * from the cache, not from its tweets' partition by every reader).
+ * home stream. Every online reader finds the tweet in its timeline, answered 200 or refused by a throttle (429) and
+ * asked again after its Retry-After, never a 5xx; every listener is pushed it, though the cache's presence was lost
+ * just before (the fanout's pusher now rebuilds it before pushing a celebrity's tweet, where it gave up before; here
+ * the search indexer's pusher, handling the same tweet, may rebuild it first: {@code LivePusherTest} pins the fix);
+ * a follower who was offline finds it too; and
+ * DynamoDB throttled none of the reads (no hot partition: the celebrity's activity is read from the cache, not from
+ * its tweets' partition by every reader).
  */
 class ViralCelebrityIT extends ScaledLimitsIT {
     private static final int FOLLOWERS = 150;
@@ -48,6 +51,8 @@ class ViralCelebrityIT extends ScaledLimitsIT {
                 listeners.add(listening(fans.get("tokens").get(i).asText()));
             }
             var before = ViralRequests.dynamoDbThrottles(fixture);
+            // the cache emptied (a restart, a failover): presence cannot say who listens until it is rebuilt
+            SharedBackends.redis().del("{live}:built");
             String tweet = tweet(celebrity.get("tokens").get(0).asText());
 
             var statuses = new ConcurrentLinkedQueue<Integer>();
@@ -61,7 +66,7 @@ class ViralCelebrityIT extends ScaledLimitsIT {
             for (Future<Boolean> reader : readers) {
                 assertThat(reader.get()).as("every online follower finds the tweet; statuses " + statuses).isTrue();
             }
-            assertThat(statuses).as("answered, or refused as throttled").isSubsetOf(200, 429, 503);
+            assertThat(statuses).as("answered, or refused by a throttle: no 5xx").isSubsetOf(200, 429);
             assertThat(SharedBackends.redis().sismember("celebrities", celebrity.get("accounts").get(0).get("userId")
                     .asText())).as("merged at read time, not fanned out").isTrue();
             for (LiveClient listener : listeners) {

@@ -39,14 +39,19 @@ final class ViralRequests {
                 "sessions", true, "fansOf", star));
     }
 
-    /** A seed request, sent again after the Retry-After of a refusal by a throttle (the seed route has one). */
+    /**
+     * A seed request, sent again after the Retry-After of a refusal by a throttle (the seed route has one) or a busy
+     * stack's 503, under one chunk id: a retry of a chunk that was written never seeds it twice.
+     */
     private static com.fasterxml.jackson.databind.JsonNode seed(RuntimeFixture fixture, String adminKey,
                                                                 java.util.Map<String, Object> body) throws Exception {
+        var chunk = new java.util.HashMap<>(body);
+        chunk.put("chunkId", java.util.UUID.randomUUID().toString());
         java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
         while (true) {
             var answer = fixture.send(HttpRequest.newBuilder(fixture.uri("/admin/seed"))
                     .header("X-Admin-Key", adminKey).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(com.scaleout.functions.shared.json.Json.write(body))));
+                    .POST(HttpRequest.BodyPublishers.ofString(com.scaleout.functions.shared.json.Json.write(chunk))));
             if ((answer.statusCode() == 429 || answer.statusCode() == 503) && java.time.Instant.now().isBefore(deadline)) {
                 Thread.sleep(Duration.ofSeconds(Math.max(1, answer.headers().firstValueAsLong("retry-after")
                         .orElse(1))));

@@ -99,8 +99,9 @@ public final class SeedPlan {
                 Optional<Mention> followee = followeeIndex < first
                         ? Optional.ofNullable(earlier.get(followeeIndex))
                         : Optional.ofNullable(created.get(followeeIndex)).map(NewAccount::mention);
-                if (followee.isEmpty()) {
-                    continue;
+                if (followee.isEmpty() || everyoneFollows.map(Mention::userId)
+                        .equals(followee.map(Mention::userId))) {
+                    continue; // gone, or the account everyone follows anyway (below): one edge, not two
                 }
                 Instant at = between(follower.createdAt(), now);
                 edges.add(new Edge(follower.id(), followee.get().userId(), Ids.idAt(at, random), Times.format(at)));

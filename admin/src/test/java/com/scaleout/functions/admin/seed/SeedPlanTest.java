@@ -159,6 +159,23 @@ class SeedPlanTest {
     }
 
     @Test
+    void anAccountEveryoneFollowsThatTheDrawPicksTooIsFollowedOnce() {
+        var plan = SeedPlan.draw(1_000, new SeedRequest(200, 0, 10), new Random(4));
+        var earlier = earlierAccounts(plan.earlierAccounts());
+        Mention star = earlier.get(plan.earlierAccounts().iterator().next()); // an account the draw picks
+
+        var batch = plan.build(earlier, Map.of(), "hash", NOW, Optional.of(star));
+
+        for (User user : batch.users()) {
+            assertThat(batch.edges().stream().filter(e -> e.followerId().equals(user.id())
+                    && e.followeeId().equals(star.userId())).count()).as(user.username()).isEqualTo(1);
+            assertThat(user.following()).isEqualTo(batch.edges().stream()
+                    .filter(e -> e.followerId().equals(user.id())).count());
+        }
+        assertThat(batch.followersAddedToEarlier()).containsEntry(star.userId(), 200L);
+    }
+
+    @Test
     void hashtagsAreAFewDozenHobbiesOfWhichAFewArePopular() {
         assertThat(SeedPlan.TAGS).hasSize(40).allMatch(t -> t.matches("[a-z]{3,30}"));
         var batch = SeedPlan.draw(0, new SeedRequest(200, 20, 0), new Random(9))

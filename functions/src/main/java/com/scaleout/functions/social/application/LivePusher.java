@@ -50,6 +50,8 @@ public final class LivePusher {
     private final ConcurrentCalls calls;
     /** Followers up to which an author's whole follower set is read to find its home listeners. */
     private final int followersReadWhole;
+    /** Whether this batch rebuilt presence, or tried to: once a batch (a rebuild reads every connection). */
+    private boolean rebuiltInBatch;
 
     /**
      * @param followers          an author's followers, whose home streams a tweet reaches (asked only for {@code HOME})
@@ -81,6 +83,7 @@ public final class LivePusher {
             return;
         }
         int failures = 0;
+        rebuiltInBatch = false;
         try {
             var candidates = new LinkedHashMap<Tweet, Set<String>>();
             created.forEach(tweet -> candidates.put(tweet, candidateKeys(tweet)));
@@ -108,6 +111,9 @@ public final class LivePusher {
 
     /** After a loss of presence, or when it is old (see {@link LivePresence#needsRebuild}): from the store. */
     private void rebuildPresenceIfDue() {
+        if (rebuiltInBatch) {
+            return;
+        }
         try {
             if (presence.needsRebuild() && presence.rebuild(store.everySubscription())) {
                 LOG.info("live presence rebuilt from the store");
@@ -224,8 +230,15 @@ public final class LivePusher {
         return Optional.of(listening);
     }
 
-    /** Presence rebuilt from the store now; false when another pusher is rebuilding it (or the cache is down). */
+    /**
+     * Presence rebuilt from the store now; false when another pusher is rebuilding it, the cache is down, or this
+     * batch tried already.
+     */
     private boolean rebuildPresenceNow() {
+        if (rebuiltInBatch) {
+            return false;
+        }
+        rebuiltInBatch = true;
         try {
             return presence.rebuild(store.everySubscription());
         } catch (RuntimeException cacheDown) {

@@ -154,6 +154,20 @@ class LivePusherTest {
     }
 
     @Test
+    void aBatchTriesToRebuildPresenceOnceHoweverManyCelebritiesTweetInIt() {
+        aliceIsACelebrityFollowedBy(BOB);
+        var pusher = celebrityPusher(candidates -> world.authorFollowers().among(ALICE, candidates));
+        world.connect("B", Optional.of(BOB_TOKEN));
+        world.live.subscribe("B", "home");
+        world.presence.lose();
+        world.presence.refuseRebuilds(); // another pusher is rebuilding it
+
+        pusher.push(List.of(world.tweet(ALICE, "alice", "one"), world.tweet(ALICE, "alice", "two")), List.of());
+
+        assertThat(world.connections.everySubscriptionReads()).as("one attempt at most").isLessThanOrEqualTo(1);
+    }
+
+    @Test
     void withPresenceDownACelebritysFollowersAreNotEachLookedUpInTheStore() {
         aliceIsACelebrityFollowedBy();
         var pusher = celebrityPusher(candidates -> {

@@ -12,6 +12,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** The Connections table in memory: connections by id, their subscriptions by stream name; reads can be made to fail. */
 public final class InMemoryConnectionStore implements ConnectionStore {
+    private int everySubscriptionReads;
+
+    /** How often every subscription was read (a presence rebuild's scan). */
+    public synchronized int everySubscriptionReads() {
+        return everySubscriptionReads;
+    }
+
     private final Map<String, LiveConnection> connections = new ConcurrentHashMap<>();
     private final Map<String, Map<String, LiveSubscription>> subscriptions = new ConcurrentHashMap<>();
     private volatile boolean listenersReadable = true;
@@ -71,6 +78,7 @@ public final class InMemoryConnectionStore implements ConnectionStore {
 
     @Override
     public synchronized Iterable<LiveSubscription> everySubscription() {
+        everySubscriptionReads++;
         var all = new ArrayList<LiveSubscription>();
         subscriptions.values().forEach(byStream -> all.addAll(byStream.values()));
         return all;

@@ -25,6 +25,12 @@ public final class InMemoryLivePresence implements LivePresence {
     private int rebuilds;
     private int homeListenerReads;
     private volatile boolean available = true;
+    private volatile boolean rebuildsRefused;
+
+    /** Another pusher holds the rebuild's lease: a rebuild asked for is refused. */
+    public void refuseRebuilds() {
+        this.rebuildsRefused = true;
+    }
 
     public void setAvailable(boolean available) {
         this.available = available;
@@ -111,6 +117,9 @@ public final class InMemoryLivePresence implements LivePresence {
     @Override
     public boolean rebuild(Iterable<LiveSubscription> everySubscription) {
         check();
+        if (rebuildsRefused) {
+            return false;
+        }
         everySubscription.forEach(this::add);
         synchronized (this) {
             known = true;
