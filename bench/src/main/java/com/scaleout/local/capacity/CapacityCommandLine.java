@@ -30,8 +30,8 @@ public final class CapacityCommandLine implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--mix", split = ",", paramLabel = "MIX", description = "one or more of social, albums, import, "
-            + "all, viral-likes, viral-follows, viral-tweet, viral-hashtag, viral-import, or every (default: "
-            + "social,albums,import,all)")
+            + "all, viral-likes, viral-follows, viral-tweet, viral-hashtag, viral-import, viral-celebrity, or every "
+            + "(default: social,albums,import,all)")
     List<String> mixes = List.of("social", "albums", "import", "all");
 
     @Option(names = "--rps", split = ",", paramLabel = "RATE", description = "requests a second of the mix "

@@ -17,8 +17,16 @@ abstract class ScaledLimitsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(),
-                config -> config.withAwsLimits(Optional.of(new AwsLimits(100))));
+        fixture = scaledStack(100);
+    }
+
+    /**
+     * A stack of the production declaration with AWS's limits / {@code k}: a test class that needs another K starts
+     * its own with this, not by extending this class (JUnit would run this class's {@code @BeforeAll} beside its own).
+     */
+    static RuntimeFixture scaledStack(double k) throws Exception {
+        return RuntimeFixture.start(ScaleoutDeclaration.declaration(),
+                config -> config.withAwsLimits(Optional.of(new AwsLimits(k))));
     }
 
     @AfterAll

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.RuntimeFixture;
 import java.net.http.HttpRequest;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
@@ -37,8 +35,7 @@ class ViralImportIT {
 
     @BeforeAll
     static void start() throws Exception {
-        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(),
-                config -> config.withAwsLimits(Optional.of(new AwsLimits(300))));
+        fixture = ScaledLimitsIT.scaledStack(300);
     }
 
     @AfterAll
