@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Deploys the CDK app to LocalStack with cdklocal (aws-cdk-local, pinned here), after `docker compose up -d`.
+# Deploys every stack of one stage of the CDK app to LocalStack with cdklocal (aws-cdk-local, pinned here), after
+# `docker compose up -d`:
 #   LOCALSTACK_AUTH_TOKEN=... ./localstack/deploy.sh [stage] [cdk options, e.g. -c webSite=true]   (default dev)
-# Needs a paid LocalStack plan (Base or above): the stack's APIs are API Gateway v2 APIs (the HTTP API, the live
-# updates' WebSocket API), which LocalStack serves only to an activated instance. See README.md for what the free plan offers instead.
+# Needs a paid LocalStack plan: the stage's APIs are API Gateway v2 APIs (the HTTP API, the live updates' WebSocket
+# API), which LocalStack serves from its Base plan, and its Data stack has an Athena workgroup, listed from Ultimate.
+# Since March 2026 LocalStack's image starts only with an auth token, on any plan. See README.md for what the free
+# plan offers instead, and `./scaleout up` for the whole stack locally without LocalStack.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 STAGE="${1:-dev}"
 shift || true
 
-# Without a paid plan LocalStack would deploy the stack without its HTTP API (and without the site): a stack that
+# Without a paid plan LocalStack would deploy the stage without its HTTP API (and without the site): a stage that
 # answers nothing. Stop here instead, saying what the free plan offers.
 [ -n "${LOCALSTACK_AUTH_TOKEN:-}" ] || { cat >&2 <<'MSG'
-LOCALSTACK_AUTH_TOKEN is not set. Deploying the CDK app needs LocalStack's Base plan or above (API Gateway v2 HTTP
-and WebSocket APIs are not in the free plan), with its auth token in LOCALSTACK_AUTH_TOKEN before `docker compose up -d`.
-On the free plan, run the integration suite on LocalStack's DynamoDB and S3 instead:
+LOCALSTACK_AUTH_TOKEN is not set. LocalStack's image starts only with an auth token (since March 2026), and deploying
+the CDK app needs a paid plan: API Gateway v2 (the HTTP and WebSocket APIs) from Base, the Data stack's Athena
+workgroup from Ultimate. Set the token before `docker compose up -d`.
+On the free (Hobby) plan, run the integration suite on LocalStack's DynamoDB and S3 instead:
   mvn -P localstack -pl declaration,functions,local,bench verify
+and run the whole stack locally, free, with: ./scaleout up
 MSG
 exit 1; }
 CDKLOCAL_VERSION="3.0.4"
@@ -31,9 +36,12 @@ CDKLOCAL=(npx --yes "aws-cdk-local@$CDKLOCAL_VERSION")
 # cdklocal drives the project's own pinned cdk CLI (from cdk/node_modules)
 export PATH="$ROOT/cdk/node_modules/.bin:$PATH"
 "${CDKLOCAL[@]}" bootstrap --no-notices
-# Redis: the compose service, reachable from LocalStack's Lambda containers on the compose network.
-# localstack=true: functions built for this machine's architecture (LocalStack runs them here, not on Graviton) and
-# no CloudFront site (CloudFront is in LocalStack's paid plans above Base; pass -c webSite=true to have it).
-"${CDKLOCAL[@]}" deploy "Scaleout-$STAGE" -c "stage=$STAGE" -c redisUrl=redis://redis:6379 -c localstack=true \
+# --all: every stack of the stage (the app synthesizes only the stage -c stage names), in dependency order.
+# Redis: the compose service, reachable from LocalStack's Lambda containers on the compose network; given a Redis URL
+# the stage has no Network stack (no VPC, no ElastiCache cache).
+# localstack=true: the stacks reference each other by exports (Fn::ImportValue) instead of Fn::GetStackOutput,
+# functions are built for this machine's architecture (LocalStack runs them here, not on Graviton), and no CloudFront
+# site (a paid LocalStack feature; pass -c webSite=true to have it).
+"${CDKLOCAL[@]}" deploy --all -c "stage=$STAGE" -c redisUrl=redis://redis:6379 -c localstack=true \
   --require-approval never --no-notices "$@"
-echo "deployed Scaleout-$STAGE to LocalStack; its ApiUrl output is the API"
+echo "deployed the stacks Scaleout-$STAGE-* to LocalStack; the ApiUrl output of Scaleout-$STAGE-Api is the API"

@@ -73,6 +73,10 @@ public final class DataLakes extends Construct {
                                         .build())
                                 .build())
                         .build();
+                // a replaced or deleted database loses every table definition the loader made; a workgroup, its
+                // history: retained outside dev, as the data they describe
+                database.applyRemovalPolicy(config.removalPolicy());
+                workGroup.applyRemovalPolicy(config.removalPolicy());
                 byBucket.put(spec.name(), new Lake(database, name, workGroup, results));
             });
         }

@@ -20,9 +20,16 @@ final class NagRules {
     private NagRules() {
     }
 
-    static void apply(ScaleoutStack stack, Declaration declaration) {
-        Aspects.of(stack).add(new AwsSolutionsChecks());
+    static void apply(ScaleoutStacks stacks, Declaration declaration) {
+        stacks.all().forEach(stack -> Aspects.of(stack).add(new AwsSolutionsChecks()));
+        // the functions' grants: in the API stack, and the stream consumers' in theirs
+        for (Stack stack : List.of(Stack.of(stacks.functions()), Stack.of(stacks.streamConsumers()))) {
+            grantSuppressions(stack);
+        }
+        suppressions(stacks, declaration);
+    }
 
+    private static void grantSuppressions(Stack stack) {
         NagSuppressions.addStackSuppressions(stack, List.of(
                 suppression("AwsSolutions-IAM4", "Lambda's managed basic execution role allows only creating log"
                         + " streams and putting log events; AWS maintains it",
@@ -36,14 +43,14 @@ final class NagRules {
                         "Resource::*"),
                 suppressionMatching("AwsSolutions-IAM5", "a function that reads or writes a table may query that"
                         + " table's global secondary indexes (the grant names the table; /index/* is its indexes)",
-                        "/^Resource::<Data[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/"),
+                        "/^Resource::" + dataStackArn("Data") + "\\/index\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the albums function reads and writes the objects of the"
                         + " image bucket only (grantReadWrite: object actions on this bucket's keys)",
-                        "/^Resource::<StorageAlbumImages[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
+                        "/^Resource::" + dataStackArn("StorageAlbumImages") + "\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the warehouse loader writes, and the admin function's"
                         + " reset deletes, the objects of the warehouse bucket only (grantReadWrite: object actions on"
                         + " this bucket's keys, client=<id>/table=<name>/dt=<day>/<position>.parquet)",
-                        "/^Resource::<StorageWarehouse[A-Za-z0-9]+\\.Arn>\\/\\*$/"),
+                        "/^Resource::" + dataStackArn("StorageWarehouse") + "\\/\\*$/"),
                 suppressionMatching("AwsSolutions-IAM5", "the warehouse loader keeps the tables of its data lake's"
                         + " Glue database only (GetTable, CreateTable, UpdateTable on table/<database>/*: a table"
                         + " per client and imported table, created as records arrive)",
@@ -59,7 +66,9 @@ final class NagRules {
                 suppression("AwsSolutions-L1", "java21 is the Lambda runtime the project targets (release 21);"
                         + " a newer Java runtime is adopted deliberately, with the cold-start benchmark, not"
                         + " automatically")));
+    }
 
+    private static void suppressions(ScaleoutStacks stack, Declaration declaration) {
         // public by the contract (API.md): reads, sign-up and log-in, the album store, Stitch's status; the
         // import and admin routes check their key in the handler (RouteSpec.HandlerCredential says why)
         for (RouteSpec route : declaration.routes()) {
@@ -79,8 +88,11 @@ final class NagRules {
                 suppression("AwsSolutions-SMG4", "a key an operator uses by hand: rotate it with put-secret-value"
                         + " (the functions read it again within 5 minutes); an automatic rotation Lambda would"
                         + " cut off the operator's copy")), true));
-        stack.storage().accessLogs().ifPresent(logs -> NagSuppressions.addResourceSuppressions(logs, List.of(
-                suppression("AwsSolutions-S1", "this is the access-log bucket: logging its own access would log"
+        var logBuckets = new java.util.ArrayList<IConstruct>();
+        stack.storage().accessLogs().ifPresent(logBuckets::add);
+        stack.webSite().ifPresent(site -> logBuckets.add(site.logBucket()));
+        logBuckets.forEach(logs -> NagSuppressions.addResourceSuppressions(logs, List.of(
+                suppression("AwsSolutions-S1", "this is an access-log bucket: logging its own access would log"
                         + " forever")), true));
         stack.webSite().ifPresent(NagRules::webSite);
     }
@@ -119,6 +131,9 @@ final class NagRules {
         // BucketDeployment's handler is a singleton function at the stack's root; its role lives inside it
         IConstruct handler = site.deployment().getHandlerRole().getNode().getScope();
         NagSuppressions.addResourceSuppressions(handler, List.of(
+                suppression("AwsSolutions-IAM4", "CDK's own BucketDeployment handler logs with Lambda's managed"
+                        + " basic execution role (creating log streams and putting log events); AWS maintains it",
+                        "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"),
                 suppression("AwsSolutions-L1", "CDK's own BucketDeployment handler (Python): aws-cdk-lib chooses"
                         + " its runtime and moves it forward with its releases"),
                 suppressionMatching("AwsSolutions-IAM5", "the deployment reads the web client's files from the CDK"
@@ -132,6 +147,19 @@ final class NagRules {
                 suppression("AwsSolutions-IAM5", "BucketDeployment grants CreateInvalidation and GetInvalidation on"
                         + " every distribution; it invalidates this site's distribution only (its id is the"
                         + " custom resource's input)", "Resource::*")), true);
+    }
+
+    /**
+     * The ARN of a resource of the data stack whose construct path starts with {@code prefix}, in each form cdk-nag
+     * writes it in: a reference ({@code <DataTweets1234.Arn>}), a weak reference to the data stack's output
+     * ({@code Fn::GetStackOutput}), or on LocalStack an imported export ({@code <stack>:ExportsOutput...}).
+     */
+    private static String dataStackArn(String prefix) {
+        String reference = "<" + prefix + "[A-Za-z0-9]+\\.Arn>";
+        String weak = "\\{\"Fn::GetStackOutput\":\\{\"StackName\":\"Scaleout-[a-z0-9-]+-Data\",\"Region\":\\{\"Ref\":"
+                + "\"AWS::Region\"\\},\"OutputName\":\"PublishOutputFnGetAtt" + prefix + "[A-Za-z0-9]+Arn[A-Za-z0-9]+\"\\}\\}";
+        String strong = "Scaleout-[a-z0-9-]+-Data:ExportsOutputFnGetAtt" + prefix + "[A-Za-z0-9]+Arn[A-Za-z0-9]+";
+        return "(" + reference + "|" + weak + "|" + strong + ")";
     }
 
     private static NagPackSuppression suppression(String id, String reason, String... appliesTo) {

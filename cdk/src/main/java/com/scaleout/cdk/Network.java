@@ -47,7 +47,8 @@ public final class Network extends Construct {
     static final int CACHE_READER_PORT = 6380;
     static final String FLOW_LOG_PREFIX = "vpc-flow-logs/";
     /**
-     * A CDK feature flag, set on this construct only (cdk.json sets none): with it, the flow log puts the
+     * A CDK feature flag (cdk.json sets it too, as one of the recommended flags; set here as well so that any app
+     * builds the network right): with it, the flow log puts the
      * log-delivery service's statements into the bucket's policy in the template. Without it, AWS adds them at
      * deploy time to a policy CloudFormation owns (the bucket enforces TLS), and the next stack update drops them.
      */

@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import software.amazon.awscdk.App;
-import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.AppProps;
 
 /**
- * The CDK app: one {@link ScaleoutStack} per stage, built from the production declaration.
+ * The CDK app: the stacks of one stage ({@link ScaleoutStacks}), built from the production declaration.
  * Context: {@code -c stage=prod}, {@code -c functionsJar=path}, {@code -c adminJar=path} and
  * {@code -c warehouseJar=path} (the Lambda
  * artifacts, by default the modules' Maven output), {@code -c redisUrl=rediss://host:6379} (a Redis of
@@ -27,18 +27,44 @@ public final class ScaleoutApp {
     }
 
     public static void main(String[] args) {
-        App app = new App();
-        ScaleoutStackConfig config = config(app, System.getProperty("os.arch"));
+        App app = newApp();
+        String hostArch = System.getProperty("os.arch");
+        ScaleoutStackConfig config = config(app, hostArch);
         requireArtifact(config.functionsJarPath(), "functions", "functionsJar");
         requireArtifact(config.adminJarPath(), "admin", "adminJar");
         requireArtifact(config.warehouseJarPath(), "warehouse", "warehouseJar");
-
-        // No account/region: nothing here looks anything up, so the stack synthesizes offline.
-        new ScaleoutStack(app, "Scaleout-" + config.stage(),
-                StackProps.builder().description("Scaleout (" + config.stage() + "): HTTP API, functions, tables")
-                        .build(),
-                ScaleoutDeclaration.declaration(), config);
+        stacks(app, hostArch);
         app.synth();
+    }
+
+    /**
+     * The production declaration's stacks as the app's context configures them. No account/region: nothing here
+     * looks anything up, so the stacks synthesize offline.
+     *
+     * <p>On LocalStack ({@code -c localstack=true}) the stacks reference each other by CloudFormation exports
+     * ({@code Fn::ImportValue}), which LocalStack has long served, instead of the weak references cdk.json sets
+     * ({@code Fn::GetStackOutput}, an intrinsic of 2026 that an emulator may not know yet).
+     */
+    static ScaleoutStacks stacks(App app, String hostArch) {
+        if (localStack(app)) {
+            app.getNode().setContext(CROSS_STACK_REFERENCES, "strong");
+        }
+        return new ScaleoutStacks(app, ScaleoutDeclaration.declaration(), config(app, hostArch));
+    }
+
+    /** The feature flag that chooses how stacks reference each other (cdk.json: weak). */
+    static final String CROSS_STACK_REFERENCES = "@aws-cdk/core:defaultCrossStackReferences";
+
+    private static boolean localStack(App app) {
+        return context(app, "localstack").map(Boolean::parseBoolean).orElse(false);
+    }
+
+    /**
+     * An app with cdk.json's context (the feature flags) under whatever the CLI or the caller passes: the same
+     * flags whether the CLI runs the app, the build synthesizes the dev stage without the CLI, or a test builds it.
+     */
+    public static App newApp() {
+        return new App(AppProps.builder().context(CdkJson.context(Path.of(CdkJson.FILE))).build());
     }
 
     /**
@@ -47,7 +73,7 @@ public final class ScaleoutApp {
      * architecture of {@code hostArch}, the machine LocalStack runs them on, instead of AWS's arm64.
      */
     static ScaleoutStackConfig config(App app, String hostArch) {
-        boolean localStack = context(app, "localstack").map(Boolean::parseBoolean).orElse(false);
+        boolean localStack = localStack(app);
         var architecture = context(app, "lambdaArchitecture")
                 .map(ScaleoutStackConfig.LambdaArchitecture::fromContext)
                 .orElseGet(() -> localStack ? ScaleoutStackConfig.LambdaArchitecture.ofHost(hostArch)

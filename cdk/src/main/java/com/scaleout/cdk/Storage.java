@@ -1,7 +1,6 @@
 package com.scaleout.cdk;
 
 import com.scaleout.declaration.BucketSpec;
-import com.scaleout.declaration.Declaration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +31,10 @@ public final class Storage extends Construct {
     private final ScaleoutStackConfig config;
     private Bucket logs;
 
-    public Storage(Construct scope, String id, Declaration declaration, ScaleoutStackConfig config) {
+    public Storage(Construct scope, String id, List<BucketSpec> buckets, ScaleoutStackConfig config) {
         super(scope, id);
         this.config = config;
-        for (BucketSpec spec : declaration.buckets()) {
+        for (BucketSpec spec : buckets) {
             Bucket bucket = privateBucket(this, spec.name(), spec.name() + "/");
             spec.tagExpiry().ifPresent(expiry -> bucket.addLifecycleRule(LifecycleRule.builder()
                     .id("expire-" + expiry.key())
@@ -52,6 +51,15 @@ public final class Storage extends Construct {
                     .build()));
             byName.put(spec.name(), bucket);
         }
+    }
+
+    /**
+     * A log bucket and no declared bucket: for a stack whose buckets log to a bucket of their own stack (S3's
+     * log delivery is granted in the log bucket's policy with the source bucket's ARN, so a log bucket in another
+     * stack would make the two stacks reference each other, a cycle CloudFormation refuses).
+     */
+    static Storage logsOnly(Construct scope, String id, ScaleoutStackConfig config) {
+        return new Storage(scope, id, List.of(), config);
     }
 
     /**
@@ -75,7 +83,7 @@ public final class Storage extends Construct {
             logs = Bucket.Builder.create(this, "AccessLogs")
                     .encryption(BucketEncryption.S3_MANAGED)
                     // ACLs stay on: CloudFront's standard logs are delivered through them (S3's server access
-                    // logs are granted by the bucket policy: see ScaleoutStack)
+                    // logs are granted by the bucket policy: see ScaleoutStacks)
                     .objectOwnership(ObjectOwnership.OBJECT_WRITER)
                     .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                     .enforceSsl(true)

@@ -61,6 +61,7 @@ public final class WebSite extends Construct {
     static final Duration HSTS_MAX_AGE = Duration.days(730);
 
     private final Bucket bucket;
+    private final Bucket logBucket;
     private final Distribution distribution;
     private final BucketDeployment deployment;
 
@@ -80,6 +81,7 @@ public final class WebSite extends Construct {
                 webSocketApis.all().values().stream().map(deployed -> deployed.api().getApiEndpoint()))
                 .toArray(String[]::new);
         bucket = storage.privateBucket(this, "Files", ACCESS_LOG_PREFIX);
+        logBucket = storage.logBucket();
         var headers = ResponseHeadersPolicy.Builder.create(this, "SecurityHeaders")
                 .comment("Scaleout web client: CSP (self and the API), HSTS, nosniff, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
@@ -150,6 +152,11 @@ public final class WebSite extends Construct {
 
     public Bucket bucket() {
         return bucket;
+    }
+
+    /** Where the site's bucket and its distribution log. */
+    public Bucket logBucket() {
+        return logBucket;
     }
 
     public Distribution distribution() {

@@ -104,7 +104,7 @@ class CacheTest {
         @Test
         void theEndpointIsAnOutput() {
             synth.template().hasOutput("CacheEndpoint", Map.of("Value", synth.resolve(cache.redisUrl())));
-            String logicalId = synth.stack().getLogicalId(cache.serverlessCache());
+            String logicalId = synth.logicalIdOf(cache.serverlessCache());
             assertThat(synth.resolve(cache.redisUrl())).isEqualTo(Map.of("Fn::Join", List.of("", List.of(
                     "rediss://",
                     Map.of("Fn::GetAtt", List.of(logicalId, "Endpoint.Address")),
@@ -281,10 +281,8 @@ class CacheTest {
         @Test
         void theProductionStackStillHasNoUnsuppressedFinding() {
             var own = TestStacks.synth(ScaleoutDeclaration.declaration(), config.withRedisUrl(URL));
-            var annotations = Annotations.fromStack(own.stack());
-
-            assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
-            assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
+            assertThat(own.errors(Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
+            assertThat(own.warnings(Match.stringLikeRegexp("AwsSolutions-.*"))).isEmpty();
         }
     }
 

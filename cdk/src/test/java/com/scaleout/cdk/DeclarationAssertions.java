@@ -26,12 +26,12 @@ final class DeclarationAssertions {
         boolean ownCache = ownsCache(declaration, config);
         template.resourceCountIs("AWS::DynamoDB::Table", declaration.tables().size());
         boolean site = synth.stack().webSite().isPresent();
-        // the declared buckets, a query results bucket per data lake, the web site's, and one for their access logs
-        // and the VPC's flow logs
-        boolean logs = !declaration.buckets().isEmpty() || ownCache || site;
+        // the declared buckets, a query results bucket per data lake, one for their access logs and the VPC's flow
+        // logs, and the web site's with its own log bucket (in its own stack: see Storage.logsOnly)
+        boolean logs = !declaration.buckets().isEmpty() || ownCache;
         long lakes = declaration.buckets().stream().filter(bucket -> bucket.dataLake().isPresent()).count();
         template.resourceCountIs("AWS::S3::Bucket",
-                (int) (declaration.buckets().size() + lakes + (logs ? 1 : 0) + (site ? 1 : 0)));
+                (int) (declaration.buckets().size() + lakes + (logs ? 1 : 0) + (site ? 2 : 0)));
         template.resourceCountIs("AWS::Glue::Database", (int) lakes);
         template.resourceCountIs("AWS::Athena::WorkGroup", (int) lakes);
         template.resourceCountIs("AWS::ElastiCache::ServerlessCache", ownCache ? 1 : 0);
@@ -111,8 +111,7 @@ final class DeclarationAssertions {
         @SuppressWarnings("unchecked")
         var dependsOn = (java.util.List<String>) stage.getOrDefault("DependsOn", java.util.List.of());
         declaration.routeThrottles().forEach(t -> assertThat(dependsOn).as("stage waits for " + t.routeKey())
-                .contains(synth.stack().getLogicalId((software.amazon.awscdk.CfnElement)
-                        synth.stack().api().route(t.routeKey()).getNode().getDefaultChild())));
+                .contains(synth.logicalId(synth.stack().api().route(t.routeKey()))));
     }
 
     private static void assertFunction(TestStacks.Synthesized synth, Declaration declaration, FunctionSpec spec,

@@ -6,43 +6,39 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awscdk.App;
-import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.services.s3.Bucket;
 
 /**
- * cdk-nag's AwsSolutions pack runs on the stack (with its web site): nothing unsuppressed today, and a new violation
+ * cdk-nag's AwsSolutions pack runs on every stack (with the web site): nothing unsuppressed today, and a new violation
  * is caught.
  */
 class NagRulesTest {
     @TempDir
     static Path tmp;
 
-    private static ScaleoutStack production(String stage) {
-        return new ScaleoutStack(new App(), "Scaleout-" + stage, StackProps.builder().build(),
-                ScaleoutDeclaration.declaration(),
-                TestStacks.config(stage, tmp)
-                        .withWebDist(TestStacks.webDist(tmp)));
+    private static TestStacks.Synthesized production(String stage) {
+        return TestStacks.synth(ScaleoutDeclaration.declaration(),
+                TestStacks.config(stage, tmp).withWebDist(TestStacks.webDist(tmp)));
     }
 
     @Test
     void theProductionStackHasNoUnsuppressedFindingInAnyStage() {
         for (String stage : new String[] {"dev", "prod"}) {
-            var annotations = Annotations.fromStack(production(stage));
+            var stacks = production(stage);
 
-            assertThat(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))).as(stage).isEmpty();
-            assertThat(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"))).as(stage).isEmpty();
+            assertThat(stacks.errors(Match.stringLikeRegexp("AwsSolutions-.*"))).as(stage).isEmpty();
+            assertThat(stacks.warnings(Match.stringLikeRegexp("AwsSolutions-.*"))).as(stage).isEmpty();
         }
     }
 
     @Test
     void aResourceAddedWithoutCareIsReported() {
-        var stack = production("dev");
-        new Bucket(stack, "Careless");
+        var stacks = production("dev");
+        new Bucket(stacks.stack().data(), "Careless");
 
-        var errors = Annotations.fromStack(stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
+        var errors = Annotations.fromStack(stacks.stack().data()).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
 
         assertThat(errors).extracting(error -> error.getId() + " " + error.getEntry().getData())
                 .anySatisfy(error -> assertThat(error).contains("Careless").contains("AwsSolutions-S1"));

@@ -210,6 +210,20 @@ class ScaleoutStackTest {
         }
 
         @Test
+        void apiGatewayMayInvokeEachRoutesFunctionOnceForTheWholeApi() {
+            var api = synth.resolve(synth.stack().api().httpApi().getApiId());
+            var routed = DECLARATION.routes().stream().map(RouteSpec::function).distinct().toList();
+            for (String function : routed) {
+                var permissions = synth.template().findResources("AWS::Lambda::Permission", Map.of("Properties",
+                        Map.of("FunctionName", synth.resolve(synth.stack().functions().alias(function)
+                                .getFunctionArn()), "Principal", "apigateway.amazonaws.com")));
+                // its routes' permission, scoped to the API (any stage, method and path), and the authorizer's
+                assertThat(permissions.values()).as(function).filteredOn(p -> !p.toString().contains("authorizers"))
+                        .singleElement().asString().contains(api.toString()).contains("/*/*/*");
+            }
+        }
+
+        @Test
         void apiGatewayMayInvokeTheAuthorizerFunctionThroughItsAlias() {
             var authorize = synth.stack().functions().alias(AUTHORIZE);
             synth.template().hasResourceProperties("AWS::Lambda::Permission", Map.of(
@@ -275,7 +289,7 @@ class ScaleoutStackTest {
             var queue = synth.stack().streamConsumers().onFailureQueues().get(TWEETS + "-" + FANOUT);
             synth.template().hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
                     "EventSourceArn", synth.resolve(tweets.getTableStreamArn()),
-                    "FunctionName", synth.resolve(synth.stack().functions().alias(FANOUT).getFunctionName()),
+                    "FunctionName", synth.resolve(synth.stack().functions().alias(FANOUT).getFunctionArn()),
                     "BatchSize", 50,
                     "MaximumBatchingWindowInSeconds", 2,
                     "MaximumRetryAttempts", 5,

@@ -14,9 +14,11 @@ import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import software.amazon.awscdk.App;
-import software.amazon.awscdk.CfnResource;
-import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.CfnElement;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Template;
+import software.amazon.awscdk.cxapi.SynthesisMessage;
 import software.amazon.awscdk.services.lambda.Function;
 
 /** Builds stacks for tests and reads what the template grants, without a functions build. */
@@ -24,14 +26,26 @@ final class TestStacks {
     private TestStacks() {
     }
 
-    record Synthesized(ScaleoutStack stack, Template template) {
+    /**
+     * A stage's stacks and one template of them all: every stack's resources and outputs, each weak cross-stack
+     * reference ({@code Fn::GetStackOutput}) replaced by the output's value in its own stack, so that a reference
+     * reads as the {@code Ref} or {@code Fn::GetAtt} it stands for and assertions need not know which stack holds
+     * what.
+     */
+    record Synthesized(ScaleoutStacks stack, Template template) {
         String logicalId(software.constructs.IConstruct construct) {
-            return stack.getLogicalId((CfnResource) construct.getNode().getDefaultChild());
+            CfnElement element = (CfnElement) construct.getNode().getDefaultChild();
+            return Stack.of(element).getLogicalId(element);
+        }
+
+        /** The logical id of a CloudFormation element. */
+        String logicalIdOf(CfnElement element) {
+            return Stack.of(element).getLogicalId(element);
         }
 
         /** Every action the function's role may perform on {@code resource} (a resolved token, e.g. a GetAtt). */
         Set<String> actionsOn(Function function, Object resource) {
-            Object roleRef = stack.resolve(function.getRole().getRoleName());
+            Object roleRef = resolve(function.getRole().getRoleName());
             var actions = new LinkedHashSet<String>();
             // a role whose statements outgrow one inline policy gets the rest as managed "overflow" policies
             var policies = new java.util.ArrayList<Map<String, Object>>(
@@ -59,19 +73,85 @@ final class TestStacks {
             var resources = (Map<?, ?>) template.toJSON().get("Resources");
             var properties = (Map<?, ?>) ((Map<?, ?>) resources.get(logicalId(function))).get("Properties");
             Object s3Key = ((Map<?, ?>) properties.get("Code")).get("S3Key");
-            return Path.of(((App) stack.getNode().getRoot()).getOutdir()).resolve("asset." + s3Key);
+            return Path.of(((App) Stack.of(function).getNode().getRoot()).getOutdir()).resolve("asset." + s3Key);
         }
 
+        /** A token as the template of the stack that owns it has it (a reference, not a cross-stack read). */
         Object resolve(Object token) {
-            return stack.resolve(token);
+            Object resolved = null;
+            for (Stack each : stack.all()) {
+                resolved = each.resolve(token);
+                if (!String.valueOf(resolved).contains("Fn::GetStackOutput")) {
+                    return resolved;
+                }
+            }
+            return resolved;
+        }
+
+        /** The warnings of every stack that match. */
+        List<SynthesisMessage> warnings(Object match) {
+            return stack.all().stream().flatMap(s -> Annotations.fromStack(s).findWarning("*", match).stream())
+                    .toList();
+        }
+
+        /** The errors of every stack that match. */
+        List<SynthesisMessage> errors(Object match) {
+            return stack.all().stream().flatMap(s -> Annotations.fromStack(s).findError("*", match).stream())
+                    .toList();
+        }
+
+        /** The stack of one part ({@link ScaleoutStacks#DATA}, ...). */
+        Stack part(String part) {
+            return stack.all().stream().filter(s -> s.getStackName().endsWith("-" + part)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no stack " + part));
         }
     }
 
     static Synthesized synth(Declaration declaration, ScaleoutStackConfig config) {
-        App app = new App();
-        var stack = new ScaleoutStack(app, "Scaleout-" + config.stage(), StackProps.builder().build(),
-                declaration, config);
-        return new Synthesized(stack, Template.fromStack(stack));
+        App app = ScaleoutApp.newApp();
+        var stacks = new ScaleoutStacks(app, declaration, config);
+        return new Synthesized(stacks, Template.fromJSON(merged(stacks)));
+    }
+
+    /** The stacks' templates as one (see {@link Synthesized}). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> merged(ScaleoutStacks stacks) {
+        var templates = new java.util.LinkedHashMap<String, Map<String, Object>>();
+        stacks.all().forEach(s -> templates.put(s.getStackName(), Template.fromStack(s).toJSON()));
+        var resources = new java.util.LinkedHashMap<String, Object>();
+        var outputs = new java.util.LinkedHashMap<String, Object>();
+        templates.values().forEach(t -> {
+            ((Map<String, Object>) t.getOrDefault("Resources", Map.of())).forEach((id, resource) -> {
+                if (resources.putIfAbsent(id, resource) != null && !id.equals("CDKMetadata")) {
+                    throw new AssertionError("two stacks have the logical id " + id);
+                }
+            });
+            outputs.putAll((Map<String, Object>) t.getOrDefault("Outputs", Map.of()));
+        });
+        var merged = new java.util.LinkedHashMap<String, Object>();
+        merged.put("Resources", withStackOutputs(resources, templates));
+        merged.put("Outputs", withStackOutputs(outputs, templates));
+        return merged;
+    }
+
+    /** {@code value} with every {@code Fn::GetStackOutput} replaced by the output's own value. */
+    @SuppressWarnings("unchecked")
+    private static <T> T withStackOutputs(T value, Map<String, Map<String, Object>> templates) {
+        if (value instanceof Map<?, ?> map) {
+            if (map.size() == 1 && map.get("Fn::GetStackOutput") instanceof Map<?, ?> read) {
+                var producer = (Map<String, Object>) templates.get(String.valueOf(read.get("StackName")))
+                        .get("Outputs");
+                var output = (Map<String, Object>) producer.get(String.valueOf(read.get("OutputName")));
+                return (T) withStackOutputs(output.get("Value"), templates);
+            }
+            var copy = new java.util.LinkedHashMap<Object, Object>();
+            map.forEach((k, v) -> copy.put(k, withStackOutputs(v, templates)));
+            return (T) copy;
+        }
+        if (value instanceof List<?> list) {
+            return (T) list.stream().map(v -> withStackOutputs(v, templates)).toList();
+        }
+        return value;
     }
 
     /** {@code Code.fromAsset} needs an existing file; its content does not matter to the template. */

@@ -130,10 +130,10 @@ class WebSiteTest {
         @Test
         void logsRequestsToTheLogBucket() {
             assertThat(distributionConfig().get("Logging")).isEqualTo(Map.of(
-                    "Bucket", synth.resolve(synth.stack().storage().logBucket().getBucketRegionalDomainName()),
+                    "Bucket", synth.resolve(synth.stack().webSite().orElseThrow().logBucket().getBucketRegionalDomainName()),
                     "Prefix", WebSite.CLOUDFRONT_LOG_PREFIX));
             // CloudFront's standard logs are written with an ACL: the log bucket must have ACLs enabled
-            assertThat(properties(resource(synth.stack().storage().logBucket())))
+            assertThat(properties(resource(synth.stack().webSite().orElseThrow().logBucket())))
                     .containsEntry("OwnershipControls", Map.of("Rules", List.of(
                             Map.of("ObjectOwnership", "ObjectWriter"))));
         }
@@ -141,7 +141,7 @@ class WebSiteTest {
         /** The grant S3 recommends (cfn-lint W3045 calls the LogDeliveryWrite ACL legacy); CloudFront keeps its ACLs. */
         @Test
         void s3DeliversServerAccessLogsByBucketPolicyNotTheLegacyAcl() {
-            var logs = synth.stack().storage().logBucket();
+            var logs = synth.stack().webSite().orElseThrow().logBucket();
 
             assertThat(properties(resource(logs))).doesNotContainKey("AccessControl");
             synth.template().hasResourceProperties("AWS::S3::BucketPolicy", Map.of(
@@ -198,8 +198,8 @@ class WebSiteTest {
 
         @Test
         void configJsonIsTheStacksAndTheClientsOwnIsLeftOut() throws IOException {
-            Path outdir = Path.of(((App) synth.stack().getNode().getRoot()).getOutdir());
-            var staged = synth.stack().getNode().findAll().stream()
+            Path outdir = Path.of(((App) synth.part(ScaleoutStacks.WEB).getNode().getRoot()).getOutdir());
+            var staged = synth.part(ScaleoutStacks.WEB).getNode().findAll().stream()
                     .filter(Asset.class::isInstance).map(Asset.class::cast)
                     .filter(asset -> asset.getNode().getPath().contains("/Web/Deployment/"))
                     .map(asset -> outdir.resolve(asset.getAssetPath()))
@@ -246,7 +246,7 @@ class WebSiteTest {
             var without = TestStacks.synth(DECLARATION, config.withWebDist(tmp.resolve("not-built")));
 
             assertNoSite(without);
-            assertThat(Annotations.fromStack(without.stack()).findWarning("*", Match.stringLikeRegexp(
+            assertThat(without.warnings(Match.stringLikeRegexp(
                     ".*no web client at .*not-built.*npm run build.*"))).hasSize(1);
         }
 
@@ -263,7 +263,7 @@ class WebSiteTest {
             var without = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp));
 
             assertNoSite(without);
-            assertThat(Annotations.fromStack(without.stack()).findWarning("*", Match.anyValue())).isEmpty();
+            assertThat(without.warnings(Match.anyValue())).isEmpty();
         }
 
         private static void assertNoSite(TestStacks.Synthesized without) {
@@ -275,7 +275,7 @@ class WebSiteTest {
     }
 
     private static Object logBucketRef() {
-        return synth.resolve(synth.stack().storage().logBucket().getBucketName());
+        return synth.resolve(synth.stack().webSite().orElseThrow().logBucket().getBucketName());
     }
 
     @SuppressWarnings("unchecked")

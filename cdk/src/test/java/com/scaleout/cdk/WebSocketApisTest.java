@@ -193,8 +193,8 @@ class WebSocketApisTest {
 
         // config.json: {"apiUrl": <marker 0>, "liveUrl": <marker 1>}, the markers replaced at deploy time
         assertThat(WebSite.configKey(LIVE.name())).isEqualTo("liveUrl");
-        Path outdir = Path.of(((App) synth.stack().getNode().getRoot()).getOutdir());
-        Path generated = synth.stack().getNode().findAll().stream()
+        Path outdir = Path.of(((App) synth.part(ScaleoutStacks.WEB).getNode().getRoot()).getOutdir());
+        Path generated = synth.part(ScaleoutStacks.WEB).getNode().findAll().stream()
                 .filter(Asset.class::isInstance).map(Asset.class::cast)
                 .filter(asset -> asset.getNode().getPath().contains("/Web/Deployment/"))
                 .map(asset -> outdir.resolve(asset.getAssetPath()))
@@ -224,7 +224,7 @@ class WebSocketApisTest {
     }
 
     private static String logicalId(software.constructs.IConstruct construct) {
-        return synth.stack().getLogicalId((CfnElement) construct.getNode().getDefaultChild());
+        return synth.logicalId(construct);
     }
 
     @SuppressWarnings("unchecked")

@@ -54,9 +54,10 @@ public final class LocalSettings {
                     + "Gateway's account throttle), so that 1/K of AWS's rates here meets them as AWS would");
 
     public static final Setting TEMPLATE = Setting.of("SCALEOUT_TEMPLATE", LOCAL_RUNTIME,
-            "the synthesized CDK template (cdk/target/cdk.out/Scaleout-dev.template.json) that configures the "
-                    + "production declaration's functions: environment, memory, timeout, concurrency, stream "
-                    + "mappings (unset: the declaration alone, every function with every variable)");
+            "the synthesized CDK app that configures the production declaration's functions (environment, memory, "
+                    + "timeout, concurrency, stream mappings): the cloud assembly directory cdk/target/cdk.out, its "
+                    + "stacks read as one template, or a single template file (unset: the declaration alone, every "
+                    + "function with every variable)");
 
     private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
             ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES, IAM_CALLS,

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 public record AwsCeilings(AwsLimits aws, Map<String, Double> routeThrottles, double stageRouteRate,
                           double cacheEcpuPerSecond) {
 
-    /** From the declaration and the synthesized dev template ({@code cdk/target/cdk.out/Scaleout-dev.template.json}). */
+    /** From the declaration and the synthesized dev stage ({@code cdk/target/cdk.out}, or a template file). */
     public static AwsCeilings of(Declaration declaration, Path template) {
         var source = StackTemplate.Source.read(template);
         double stage = source.httpStageDefault().map(d -> d.ratePerSecond())

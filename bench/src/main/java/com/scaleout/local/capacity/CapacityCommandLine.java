@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 public final class CapacityCommandLine implements Callable<Integer> {
     static final Path DOCS = Path.of("docs", "capacity.md");
     static final Path CHARTS = Path.of("docs", "capacity");
-    static final Path TEMPLATE = Path.of("cdk", "target", "cdk.out", "Scaleout-dev.template.json");
+    static final Path TEMPLATE = Path.of("cdk", "target", "cdk.out");
 
     @Spec
     CommandSpec spec;
@@ -42,8 +42,8 @@ public final class CapacityCommandLine implements Callable<Integer> {
             + "docs/capacity/route-costs.json, written by ./scaleout bench cost)")
     Path profile = CostProfile.COMMITTED;
 
-    @Option(names = "--template", paramLabel = "FILE", description = "the synthesized dev template (default: "
-            + "cdk/target/cdk.out/Scaleout-dev.template.json)")
+    @Option(names = "--template", paramLabel = "PATH", description = "the synthesized dev stage: its cloud "
+            + "assembly directory or a template file (default: cdk/target/cdk.out)")
     Path template = TEMPLATE;
 
     @Option(names = "--docs", description = "also write the answer into docs/capacity.md's generated block, with a "

@@ -27,7 +27,8 @@ public final class PermissionCheck {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2 || "--help".equals(args[0])) {
-            System.out.println("usage: PermissionCheck TEMPLATE.json DIR...   (the iam-calls.tsv files under each DIR)");
+            System.out.println("usage: PermissionCheck TEMPLATE DIR...   (TEMPLATE: the cloud assembly directory or a "
+                    + "template file; the iam-calls.tsv files under each DIR)");
             System.exit(args.length < 2 ? 2 : 0);
         }
         var template = StackTemplate.read(Path.of(args[0]), LocalRuntime.localNames("redis://127.0.0.1:6379"));

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * Resolves CloudFormation's intrinsic functions (Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split) and
  * pseudo parameters in a piece of template to plain values naming the local resources. Anything else that looks
- * like an intrinsic (Fn::If, Fn::ImportValue, a pseudo parameter with no local meaning) is an error naming it.
+ * like an intrinsic (Fn::If, a pseudo parameter with no local meaning, a cross-stack reference {@link CloudAssembly}
+ * could not replace by what it reads) is an error naming it.
  */
 final class Intrinsics {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;

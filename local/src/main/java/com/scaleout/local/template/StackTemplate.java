@@ -6,6 +6,7 @@ import com.scaleout.local.http.RouteThrottles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,9 +17,10 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * The synthesized CDK template (CloudFormation JSON) as the local runtime's configuration: each declared
- * function's memory, timeout, reserved concurrency, SnapStart, environment and execution-role policies, and each
- * stream's event source mapping, all resolved to local names. Functions are found by their construct path
+ * The synthesized CDK template (CloudFormation JSON; a cloud assembly's stacks merged into one, see
+ * {@link CloudAssembly}) as the local runtime's configuration: each declared function's memory, timeout, reserved
+ * concurrency, SnapStart, environment and execution-role policies, and each stream's event source mapping, all
+ * resolved to local names. Functions are found by their construct path
  * ({@code <stack>/Functions/<declared name>/Resource}, see the CDK app's Functions construct).
  */
 public final class StackTemplate {
@@ -44,15 +46,17 @@ public final class StackTemplate {
         this.webSocketStages = webSocketStages;
     }
 
-    /** Reads and resolves the template; anything it cannot resolve fails here, naming it. */
-    public static StackTemplate read(Path templateJson, LocalNames names) {
-        return Source.read(templateJson).resolve(names);
+    /**
+     * Reads and resolves the template (a template file, or a cloud assembly's directory: see {@link Source#read});
+     * anything it cannot resolve fails here, naming it.
+     */
+    public static StackTemplate read(Path template, LocalNames names) {
+        return Source.read(template).resolve(names);
     }
 
     /**
-     * A template file read (its JSON), not yet resolved: the local runtime reads it once, takes the HTTP API's
-     * stage default from it before anything is started, and resolves it once the backends whose names it needs
-     * are up.
+     * A template read (its JSON), not yet resolved: the local runtime reads it once, takes the HTTP API's stage
+     * default from it before anything is started, and resolves it once the backends whose names it needs are up.
      */
     public static final class Source {
         private final Path path;
@@ -63,17 +67,29 @@ public final class StackTemplate {
             this.json = json;
         }
 
-        public static Source read(Path templateJson) {
+        /**
+         * A template file as it is, or a cloud assembly's directory ({@code cdk/target/cdk.out}) as the one template
+         * its stacks make together ({@link CloudAssembly#template()}).
+         */
+        public static Source read(Path template) {
+            if (Files.isDirectory(template)) {
+                return new Source(template, CloudAssembly.read(template).template());
+            }
             try {
-                return new Source(templateJson, JSON.readTree(templateJson.toFile()));
+                return new Source(template, JSON.readTree(template.toFile()));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the template " + templateJson, e);
+                throw new UncheckedIOException("cannot read the template " + template, e);
             }
         }
 
-        /** The file it was read from. */
+        /** The file or cloud assembly directory it was read from. */
         public Path path() {
             return path;
+        }
+
+        /** The template's JSON (an assembly's merged): for tests that change it before {@link #parse}. */
+        JsonNode json() {
+            return json;
         }
 
         /** The template resolved with these names; anything it cannot resolve fails here, naming it. */

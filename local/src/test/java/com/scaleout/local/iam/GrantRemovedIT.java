@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.LocalSettings;
+import com.scaleout.local.template.CloudAssembly;
 import com.scaleout.local.testing.ApiClient;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.testing.RuntimeFixture;
@@ -27,10 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local stack runs as the synthesized template configures it, shown on a copy of the dev template with two
- * changes. Without SocialTweets' grants on the Likes table, liking a tweet and listing its likers (both SocialTweets'
- * work on that table) answer a 5xx, with the AccessDenied in the log, while the same function's other routes still
- * work: what an ungranted table does to a function after {@code cdk deploy}. With the HTTP API stage's default route
+ * The local stack runs as the synthesized template configures it, shown on a copy of the dev stage's cloud assembly
+ * with two changes, each made in the stack template that holds what it changes. Without SocialTweets' grants on the
+ * Likes table, liking a tweet and listing its likers (both SocialTweets' work on that table) answer a 5xx, with the
+ * AccessDenied in the log, while the same function's other routes still work: what an ungranted table does to a
+ * function after {@code cdk deploy}. With the HTTP API stage's default route
  * throttle lowered, a route without a throttle of its own is answered 429 past it.
  */
 class GrantRemovedIT {
@@ -60,11 +62,11 @@ class GrantRemovedIT {
 
     @BeforeAll
     static void startWithoutTheLikesGrant(@TempDir Path dir) throws Exception {
-        Path template = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow());
-        Path copy = dir.resolve("without-likes.template.json");
-        int removed = withoutGrantsOn(template, copy, "SocialTweets", "Likes");
+        var assembly = CloudAssembly.read(Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow()));
+        int removed = withoutGrantsOn(assembly, "SocialTweets", "Likes");
         assertThat(removed).as("statements' resources naming the Likes table removed").isPositive();
-        withStageDefaultThrottle(copy, STAGE_DEFAULT_BURST);
+        withStageDefaultThrottle(assembly, STAGE_DEFAULT_BURST);
+        Path copy = copyOf(assembly, dir);
         IAM_LOG.addHandler(CAPTURE);
         fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(), config -> config.withTemplate(copy));
         api = ApiClient.unchecked(fixture.runtime().url()); // a 5xx is what this test expects
@@ -109,66 +111,95 @@ class GrantRemovedIT {
         assertThat(throttled.body()).as("API Gateway's answer").contains("Too Many Requests");
     }
 
-    /** Sets the HTTP API stage's default route throttle in the copy to {@code burst}, refilled at 1 per 100 s. */
-    static void withStageDefaultThrottle(Path copy, int burst) throws IOException {
-        var root = (ObjectNode) JSON.readTree(copy.toFile());
+    /** Sets the HTTP API stage's default route throttle to {@code burst}, refilled at 1 per 100 s. */
+    static void withStageDefaultThrottle(CloudAssembly assembly, int burst) {
         int stages = 0;
-        for (var entry : root.get("Resources").properties()) {
-            JsonNode resource = entry.getValue();
-            if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage")
-                    && resource.at("/Properties/RouteSettings").isObject()) { // the HTTP API's stage
-                var throttle = (ObjectNode) resource.at("/Properties/DefaultRouteSettings");
-                throttle.put("ThrottlingRateLimit", 0.01).put("ThrottlingBurstLimit", burst);
-                stages++;
+        for (var stack : assembly.stacks()) {
+            for (var entry : stack.template().path("Resources").properties()) {
+                JsonNode resource = entry.getValue();
+                if (resource.path("Type").asText().equals("AWS::ApiGatewayV2::Stage")
+                        && resource.at("/Properties/RouteSettings").isObject()) { // the HTTP API's stage
+                    var throttle = (ObjectNode) resource.at("/Properties/DefaultRouteSettings");
+                    throttle.put("ThrottlingRateLimit", 0.01).put("ThrottlingBurstLimit", burst);
+                    stages++;
+                }
             }
         }
         assertThat(stages).as("the HTTP API's stage").isEqualTo(1);
-        Files.writeString(copy, JSON.writeValueAsString(root));
     }
 
     /**
-     * Copies the template, taking out of {@code function}'s role policies every resource that names the table
-     * {@code table} (its ARN and its indexes'), and dropping statements left with none. Answers how many it took.
+     * Takes out of {@code function}'s role policies, in whichever stack attaches them, every resource that names the
+     * table {@code table} (its ARN and its indexes', read from another stack or not), and drops statements left with
+     * none. Answers how many it took.
      */
-    static int withoutGrantsOn(Path template, Path copy, String function, String table) throws IOException {
-        var root = (ObjectNode) JSON.readTree(template.toFile());
-        JsonNode resources = root.get("Resources");
-        String functionId = logicalIdOf(resources, "/Functions/" + function + "/Resource");
-        String tableId = logicalIdOf(resources, "/Data/" + table + "/Resource");
-        String role = resources.get(functionId).at("/Properties/Role/Fn::GetAtt/0").asText();
+    static int withoutGrantsOn(CloudAssembly assembly, String function, String table) {
+        JsonNode merged = assembly.template().get("Resources");
+        String functionId = logicalIdOf(merged, "/Functions/" + function + "/Resource");
+        String tableId = logicalIdOf(merged, "/Data/" + table + "/Resource");
+        String role = merged.get(functionId).at("/Properties/Role/Fn::GetAtt/0").asText();
         int removed = 0;
-        for (var entry : resources.properties()) {
-            JsonNode resource = entry.getValue();
-            if (!resource.path("Type").asText().startsWith("AWS::IAM::") || !attachedTo(resource, role)) {
-                continue;
-            }
-            var statements = (ArrayNode) resource.at("/Properties/PolicyDocument/Statement");
-            for (int i = statements.size() - 1; i >= 0; i--) {
-                JsonNode granted = statements.get(i).get("Resource");
-                if (granted == null || !granted.isArray()) {
-                    if (granted != null && granted.toString().contains("\"" + tableId + "\"")) {
-                        statements.remove(i);
-                        removed++;
-                    }
-                    continue;
-                }
-                var kept = JSON.createArrayNode();
-                for (JsonNode arn : granted) {
-                    if (arn.toString().contains("\"" + tableId + "\"")) {
-                        removed++;
-                    } else {
-                        kept.add(arn);
-                    }
-                }
-                if (kept.isEmpty()) {
-                    statements.remove(i);
-                } else {
-                    ((ObjectNode) statements.get(i)).set("Resource", kept);
+        for (var stack : assembly.stacks()) {
+            // the stack as read decides (a reference to the table's ARN in the data stack names it), the stack as
+            // written is changed
+            JsonNode resolved = assembly.resolved(stack).path("Resources");
+            for (var entry : stack.template().path("Resources").properties()) {
+                JsonNode policy = resolved.get(entry.getKey());
+                if (policy.path("Type").asText().startsWith("AWS::IAM::") && attachedTo(policy, role)) {
+                    removed += withoutGrantsOn(entry.getValue(), policy, tableId);
                 }
             }
         }
-        Files.writeString(copy, JSON.writeValueAsString(root));
         return removed;
+    }
+
+    /** Takes the resources naming the table out of one policy, as written; {@code read} is it as read. */
+    private static int withoutGrantsOn(JsonNode written, JsonNode read, String tableId) {
+        var statements = (ArrayNode) written.at("/Properties/PolicyDocument/Statement");
+        JsonNode statementsRead = read.at("/Properties/PolicyDocument/Statement");
+        int removed = 0;
+        for (int i = statements.size() - 1; i >= 0; i--) {
+            JsonNode granted = statementsRead.get(i).get("Resource");
+            if (granted == null || !granted.isArray()) {
+                if (granted != null && names(granted, tableId)) {
+                    statements.remove(i);
+                    removed++;
+                }
+                continue;
+            }
+            var kept = JSON.createArrayNode();
+            for (int j = 0; j < granted.size(); j++) {
+                if (names(granted.get(j), tableId)) {
+                    removed++;
+                } else {
+                    kept.add(statements.get(i).get("Resource").get(j));
+                }
+            }
+            if (kept.isEmpty()) {
+                statements.remove(i);
+            } else {
+                ((ObjectNode) statements.get(i)).set("Resource", kept);
+            }
+        }
+        return removed;
+    }
+
+    private static boolean names(JsonNode arn, String logicalId) {
+        return arn.toString().contains("\"" + logicalId + "\"");
+    }
+
+    /**
+     * The assembly's manifest and its stacks' templates, as changed, in {@code dir}: what the local runtime reads of
+     * it. Its assets (the Lambda jars, 150 MB) stay behind: the runtime runs the functions from the Maven artifacts.
+     */
+    private static Path copyOf(CloudAssembly assembly, Path dir) throws IOException {
+        Files.copy(assembly.directory().resolve(CloudAssembly.MANIFEST), dir.resolve(CloudAssembly.MANIFEST));
+        for (var stack : assembly.stacks()) {
+            Path file = dir.resolve(stack.templateFile());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, JSON.writeValueAsString(stack.template()));
+        }
+        return dir;
     }
 
     private static boolean attachedTo(JsonNode policy, String role) {

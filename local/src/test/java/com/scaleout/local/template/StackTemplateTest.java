@@ -19,9 +19,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dev stage's template as the cdk module's build synthesizes it (SCALEOUT_TEMPLATE, see local/pom.xml), read
- * with the local names: every declared function is in it, with its tables' local names, the local Redis and
- * local ARNs in its policies; and every setting a function reads has a source locally.
+ * The dev stage's stacks as the cdk module's build synthesizes them (SCALEOUT_TEMPLATE, see local/pom.xml), read as
+ * one template with the local names: every declared function is in it, with its tables' local names, the local Redis
+ * and local ARNs in its policies; and every setting a function reads has a source locally.
  */
 class StackTemplateTest {
     private static final Declaration DECLARATION = ScaleoutDeclaration.declaration();
@@ -34,7 +34,7 @@ class StackTemplateTest {
     static void read() {
         path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow(
                 () -> new AssertionError("SCALEOUT_TEMPLATE is not set (local/pom.xml sets it for the tests)")));
-        assertThat(path).as("the dev template; synthesized by: mvn -pl cdk -am package").isRegularFile();
+        assertThat(path).as("the dev cloud assembly; synthesized by: mvn -pl cdk -am package").exists();
         template = StackTemplate.read(path, NAMES);
     }
 
@@ -125,7 +125,7 @@ class StackTemplateTest {
      */
     @Test
     void aMappingWithoutBisectOrReportBatchItemFailuresConfiguresAConsumerWithNeither() throws Exception {
-        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(path.toFile());
+        var json = StackTemplate.Source.read(path).json();
         var mappings = new ArrayList<com.fasterxml.jackson.databind.node.ObjectNode>();
         json.path("Resources").forEach(resource -> {
             if (resource.path("Type").asText().equals("AWS::Lambda::EventSourceMapping")) {
