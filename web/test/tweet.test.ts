@@ -35,6 +35,15 @@ describe("a tweet's article", () => {
     expect(article.querySelector("time")?.textContent).toBe("2h");
   });
 
+  it("isolates the display name, so a right-to-left name cannot reorder the @handle after it", () => {
+    const article = tweetArticle(aTweet({ author: { id: "u", username: "alice_s", displayName: "אליס" } }),
+      startPage("Test"));
+    const name = article.querySelector(".display-name")!;
+    expect(name.tagName).toBe("BDI");
+    expect(name.textContent).toBe("אליס");
+    expect(article.querySelector(".handle")?.textContent).toBe("@alice_s");
+  });
+
   it("falls back to the username without a display name", () => {
     const article = tweetArticle(aTweet({ author: { id: "u", username: "ada" } }), startPage("Test"));
     expect(article.querySelector(".display-name")?.textContent).toBe("ada");

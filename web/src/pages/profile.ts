@@ -48,8 +48,9 @@ function tabs(username: string, shown: ProfileTab): HTMLElement {
 function showProfile(parts: PageParts, details: HTMLElement, profile: Profile): void {
   let followers = profile.followers;
   const followersText = h("span", {}, countText(followers, "follower", "followers"));
-  const displayName = h("p", { class: "display-name" });
-  const bio = h("p", { class: "bio" });
+  // dir="auto" and isolation (style.css): each text takes its own direction and cannot reorder what is around it
+  const displayName = h("p", { class: "display-name", dir: "auto" });
+  const bio = h("p", { class: "bio", dir: "auto" });
   const showNames = (p: Profile) => {
     displayName.textContent = p.displayName || p.username;
     bio.textContent = p.bio ?? "";

@@ -25,7 +25,8 @@ export function tweetArticle(tweet: Tweet, parts: PageParts, options: TweetActio
       "p",
       { class: "meta" },
       h("a", { href: profile, class: "author" },
-        h("span", { class: "display-name" }, author.displayName || author.username),
+        // <bdi>: a name in another direction (or with stray direction marks) cannot reorder the handle after it
+        h("bdi", { class: "display-name" }, author.displayName || author.username),
         " ",
         h("span", { class: "handle" }, `@${author.username}`)),
       h("span", { class: "muted", "aria-hidden": "true" }, " · "),

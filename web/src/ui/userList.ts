@@ -18,7 +18,8 @@ export function userList(parts: PageParts, load: (page: PageParams) => Promise<P
       const items = await pager.next();
       if (!isCurrent(parts)) return;
       for (const user of items) {
-        list.append(h("li", {}, userLink(user.username), user.displayName ? ` ${user.displayName}` : null));
+        list.append(h("li", {}, userLink(user.username), user.displayName ? " " : null,
+          user.displayName ? h("bdi", { class: "display-name" }, user.displayName) : null));
       }
       shown += items.length;
       status.textContent = shown === 0 ? "Nobody yet." : "";

@@ -36,9 +36,9 @@ public final class AdminHandler extends ApiHandler {
 
     private AdminHandler(SeedService seed, ResetService reset, StatusService status, StressService stress,
                          AdminKey admin, Optional<RedisLink> redis) {
+        // every route behind the admin key, checked before anything else (an Idempotency-Key's replay included)
         super(Map.of(
-                "POST /admin/seed", request -> {
-                    admin.require(request);
+                "POST /admin/seed", admin.guard(request -> {
                     var body = request.body(SeedBody.class);
                     var chunkId = Optional.ofNullable(body.chunkId());
                     var seeded = body.fansOf() == null ? seed.seed(seedRequest(body), chunkId)
@@ -46,20 +46,11 @@ public final class AdminHandler extends ApiHandler {
                     // session tokens in the body: no-store, as a login's answer
                     return Boolean.TRUE.equals(body.sessions()) ? HttpResponses.secret(200, seed.withSessions(seeded))
                             : HttpResponses.json(200, seeded);
-                },
-                "POST /admin/reset", request -> {
-                    admin.require(request);
-                    return HttpResponses.json(200, reset.reset(request.deadline()));
-                },
-                "GET /admin/status", request -> {
-                    admin.require(request);
-                    return HttpResponses.json(200, status.status());
-                },
-                "POST /admin/stress", request -> {
-                    admin.require(request);
-                    return HttpResponses.json(200, stress.stress(
-                            request.body(StressService.StressRequest.class), request.deadline()));
-                }), redis);
+                }),
+                "POST /admin/reset", admin.guard(request -> HttpResponses.json(200, reset.reset(request.deadline()))),
+                "GET /admin/status", admin.guard(request -> HttpResponses.json(200, status.status())),
+                "POST /admin/stress", admin.guard(request -> HttpResponses.json(200, stress.stress(
+                        request.body(StressService.StressRequest.class), request.deadline())))), redis);
         this.status = status;
     }
 

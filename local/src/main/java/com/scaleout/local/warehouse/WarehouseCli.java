@@ -150,8 +150,8 @@ public final class WarehouseCli implements Runnable {
                     "client=" + options.client).toAbsolutePath();
             try (var s3 = stack.s3()) {
                 var copied = new ClientFiles(s3, LocalWarehouse.bucket()).copy(options.client, dir);
-                System.err.printf("%d files (%,d bytes), %d fetched, in %s%n", copied.files(), copied.bytes(),
-                        copied.fetched(), dir);
+                System.err.printf("%d files (%,d bytes), %d fetched, %d not the bucket's removed, in %s%n",
+                        copied.files(), copied.bytes(), copied.fetched(), copied.removed(), dir);
             }
             try (var warehouse = ClientWarehouse.open(dir, schemas)) {
                 warehouse.query(sql, result -> {

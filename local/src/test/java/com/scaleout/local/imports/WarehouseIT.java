@@ -266,6 +266,29 @@ class WarehouseIT extends ProductionApiIT {
         }
     }
 
+    /** Issue 45: the local folder is a copy of the bucket's, so a file planted there is gone at the next copy. */
+    @Test
+    void aFileTheBucketDoesNotHaveIsRemovedByTheNextCopy(@TempDir Path dir) throws Exception {
+        long client = ImportRoutesClient.newClientId();
+        var key = imports.createKey(client);
+        accepted(imports.push(key.token(), "[" + record(client, "planted", 1, "{\"id\": 1, \"v\": \"real\"}") + "]"));
+        awaitLoaded(client, "planted");
+        Path clientDir = dir.resolve("client=" + client);
+        new ClientFiles(s3, BUCKET).copy(client, clientDir);
+        Path real;
+        try (var files = Files.walk(clientDir)) {
+            real = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        Path planted = real.resolveSibling("planted.parquet");
+        Files.copy(real, planted);
+
+        var copied = new ClientFiles(s3, BUCKET).copy(client, clientDir);
+
+        assertThat(planted).doesNotExist();
+        assertThat(real).exists();
+        assertThat(copied.removed()).isEqualTo(1);
+    }
+
     /**
      * What Athena reads after {@code cdk deploy}: each table in the stack's Glue database, over its client's folder,
      * partitioned by day with partition projection, with a column of the same name and type for every column of

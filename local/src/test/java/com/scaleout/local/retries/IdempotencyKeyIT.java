@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Idempotency-Key through the local runtime (issue 21): concurrent sends of one key, a key reused for another
- * request, malformed keys in each workload's error shape, and a GET that ignores the key. Every write route's replay
+ * request, malformed keys in each workload's error shape, a GET that ignores the key, and (issue 45) no stored
+ * answer for a caller the route no longer admits. Every write route's replay
  * under lost answers is {@link RetriedWritesIT}'s.
  */
 class IdempotencyKeyIT extends ProductionApiIT {
@@ -110,6 +111,52 @@ class IdempotencyKeyIT extends ProductionApiIT {
         assertThat(albums.text("msg")).contains("Idempotency-Key");
         assertThat(imports.text("status")).isEqualTo("ERROR");
         assertThat(stage.profile(author.username()).get("tweets").asInt()).isZero();
+    }
+
+    /**
+     * Issue 45's finding: an admin request that also carried an Authorization header was replayed, token and all, to
+     * anyone who sent that header, the key and the body without the admin key. The admin key is checked first now.
+     */
+    @Test
+    void anAdminAnswerIsNeverReplayedToACallerWithoutTheAdminKey() {
+        String key = "adm-" + UUID.randomUUID();
+        String body = "{\"clientId\":77,\"name\":\"t\"}";
+        var created = api.sendWithHeaders("POST", "/admin/import-keys", Map.of("x-admin-key", Stage.ADMIN_KEY,
+                "authorization", "Bearer whatever", "idempotency-key", key), body);
+        assertThat(created.status()).isEqualTo(201);
+
+        var withoutAdminKey = api.sendWithHeaders("POST", "/admin/import-keys", Map.of(
+                "authorization", "Bearer whatever", "idempotency-key", key), body);
+        var wrongAdminKey = api.sendWithHeaders("POST", "/admin/import-keys", Map.of("x-admin-key", "wrong",
+                "authorization", "Bearer whatever", "idempotency-key", key), body);
+
+        assertThat(withoutAdminKey.status()).isEqualTo(401);
+        assertThat(wrongAdminKey.status()).isEqualTo(403);
+        for (Reply refused : List.of(withoutAdminKey, wrongAdminKey)) {
+            assertThat(refused.raw().headers().firstValue("idempotent-replayed")).isEmpty();
+            assertThat(refused.raw().body()).doesNotContain(created.text("token"));
+        }
+        // the admin, sending it again, still gets the first answer
+        var again = api.sendWithHeaders("POST", "/admin/import-keys", Map.of("x-admin-key", Stage.ADMIN_KEY,
+                "authorization", "Bearer whatever", "idempotency-key", key), body);
+        assertThat(again.text("token")).isEqualTo(created.text("token"));
+        assertThat(again.raw().headers().firstValue("idempotent-replayed")).contains("true");
+    }
+
+    /** A revoked import key reaches none of the answers stored for it. */
+    @Test
+    void aRevokedImportKeyGetsNoReplay() {
+        var importKey = stage.importKey();
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        String push = "[{\"client_id\":" + importKey.clientId() + ",\"table_name\":\"revoked\",\"sequence\":1,"
+                + "\"action\":\"upsert\",\"key_names\":[\"id\"],\"data\":{\"id\":1}}]";
+        assertThat(keyed.post("/v2/import/push", importKey.token(), push).status()).isEqualTo(201);
+        assertThat(stage.admin("DELETE", "/admin/import-keys/" + importKey.keyId(), null).status()).isEqualTo(204);
+
+        var replayed = keyed.post("/v2/import/push", importKey.token(), push);
+
+        assertThat(replayed.status()).isEqualTo(401);
+        assertThat(replayed.raw().headers().firstValue("idempotent-replayed")).isEmpty();
     }
 
     @Test

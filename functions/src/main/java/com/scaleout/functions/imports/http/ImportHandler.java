@@ -16,6 +16,7 @@ import com.scaleout.functions.imports.domain.RecordRules;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.BearerToken;
+import com.scaleout.functions.shared.http.Caller;
 import com.scaleout.functions.shared.http.ErrorBody;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -64,18 +65,18 @@ public final class ImportHandler extends ApiHandler {
                           Optional<RedisLink> redis) {
         super(Map.of(
                 "GET /v2/import/status", request -> StitchResponses.ok(),
-                "POST /v2/import/validate", request -> {
+                "POST /v2/import/validate", stitchGuarded(keys, request -> {
                     ImportKey key = stitchCaller(keys, request);
                     stitch(() -> imports.check(pushRecords(request), key.clientId()));
                     return StitchResponses.valid();
-                },
-                "POST /v2/import/push", request -> {
+                }),
+                "POST /v2/import/push", stitchGuarded(keys, request -> {
                     ImportKey key = stitchCaller(keys, request);
                     var records = pushRecords(request);
                     stitch(() -> imports.accept(records, key.clientId(), deadline(request)));
                     return StitchResponses.accepted();
-                },
-                "POST /v2/import/batch", request -> {
+                }),
+                "POST /v2/import/batch", stitchGuarded(keys, request -> {
                     ImportKey key = stitchCaller(keys, request);
                     var batch = batchMessages(request, key.clientId());
                     stitch(() -> {
@@ -86,12 +87,14 @@ public final class ImportHandler extends ApiHandler {
                         imports.accept(batch.messages(), key.clientId(), deadline(request));
                     });
                     return StitchResponses.accepted();
-                },
+                }),
                 "GET /v2/import/tables", request -> ChangeLogRoutes.tables(changeLog,
                         stitchCaller(keys, request).clientId(), request),
                 "GET /v2/import/tables/{table}/changes", request -> ChangeLogRoutes.changes(changeLog,
                         stitchCaller(keys, request).clientId(), request),
-                "POST /v2/client/{cid}/table/{table}/data", request -> rjMetricsData(imports, keys, clock, request),
+                "POST /v2/client/{cid}/table/{table}/data", Route.guarded(
+                        request -> importCaller(rjMetricsCaller(keys, request)),
+                        request -> rjMetricsData(imports, keys, clock, request)),
                 "GET /v2/client/{cid}/authenticate", request -> {
                     // a key of another client is not valid for this one: 401 like any other invalid key, not 403
                     if (!isOfClient(rjMetricsKey(keys, request), request.pathParameter("cid"))) {
@@ -114,6 +117,19 @@ public final class ImportHandler extends ApiHandler {
 
     private static Instant deadline(ApiRequest request) {
         return request.deadline().minus(RESPONSE_MARGIN);
+    }
+
+    /**
+     * A Stitch write route behind its import key, checked before anything else (an Idempotency-Key's replay
+     * included: a revoked key reaches none of its stored answers). The route looks the key up again, from the
+     * environment's key cache.
+     */
+    private static Route stitchGuarded(ImportKeys keys, Route route) {
+        return Route.guarded(request -> importCaller(stitchCaller(keys, request)), route);
+    }
+
+    private static Caller importCaller(ImportKey key) {
+        return Caller.byId("import-key", key.keyId());
     }
 
     private static ImportKey stitchCaller(ImportKeys keys, ApiRequest request) {

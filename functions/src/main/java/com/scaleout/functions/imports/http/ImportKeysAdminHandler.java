@@ -40,15 +40,11 @@ public final class ImportKeysAdminHandler extends ApiHandler {
 
     /** @param redis the cache of the keys' marks, closed before a snapshot and reopened after the restore */
     private ImportKeysAdminHandler(ImportKeys keys, AdminKey admin, Optional<RedisLink> redis) {
+        // behind the admin key, checked before anything else (an Idempotency-Key's replay included)
         super(Map.of(
-                "POST /admin/import-keys", request -> {
-                    admin.require(request);
-                    return create(keys, request);
-                },
-                "DELETE /admin/import-keys/{keyId}", request -> {
-                    admin.require(request);
-                    return revoke(keys, request.pathParameter("keyId"));
-                }), redis);
+                "POST /admin/import-keys", admin.guard(request -> create(keys, request)),
+                "DELETE /admin/import-keys/{keyId}", admin.guard(request -> revoke(keys,
+                        request.pathParameter("keyId")))), redis);
         this.keys = keys;
     }
 

@@ -76,6 +76,17 @@ public final class AdminKey {
         }
     }
 
+    /** The admin, known by the key they sent, once {@link #require} admits them; its refusal otherwise. */
+    public Caller caller(ApiRequest request) {
+        require(request);
+        return Caller.bySecret("admin-key", request.header("x-admin-key"));
+    }
+
+    /** {@code route} behind the admin key: checked before anything else the route does (see {@link Caller}). */
+    public ApiHandler.Route guard(ApiHandler.Route route) {
+        return ApiHandler.Route.guarded(this::caller, route);
+    }
+
     private synchronized String expected() {
         Instant now = clock.instant();
         if (cached == null || !now.isBefore(cachedUntil)) {

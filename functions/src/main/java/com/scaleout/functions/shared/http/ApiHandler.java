@@ -11,6 +11,7 @@ import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -72,6 +73,30 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     @FunctionalInterface
     public interface Route {
         APIGatewayV2HTTPResponse handle(ApiRequest request);
+
+        /**
+         * Who asks, established before anything else runs (an Idempotency-Key's claim or replay included); throws
+         * the refusal (401, 403, or 404 for a route that is off) of a caller the route does not admit. By default
+         * the session's user the gateway's authorizer admitted, or nobody.
+         */
+        default Caller caller(ApiRequest request) {
+            return Caller.of(request);
+        }
+
+        /** {@code route}, with {@code authenticate} checking its own credential first (see {@link #caller}). */
+        static Route guarded(Function<ApiRequest, Caller> authenticate, Route route) {
+            return new Route() {
+                @Override
+                public APIGatewayV2HTTPResponse handle(ApiRequest request) {
+                    return route.handle(request);
+                }
+
+                @Override
+                public Caller caller(ApiRequest request) {
+                    return authenticate.apply(request);
+                }
+            };
+        }
     }
 
     public final Map<String, Route> routes() {
@@ -90,9 +115,11 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         if (route == null) {
             return error(404, "Not Found", null, request.requestId());
         }
-        // the route's failures become its answer, which the idempotency key then keeps (or gives up, if it says
+        // the caller first: a refused one gets its refusal, and neither claims a key nor reaches a stored answer;
+        // then the route's failures become its answer, which the idempotency key keeps (or gives up, if it says
         // "retry"); the key's own failures (a malformed key, 409, 422, DynamoDB busy) become answers too
-        return answer(request, () -> idempotency.run(request, () -> answer(request, () -> route.handle(request))));
+        return answer(request, () -> idempotency.run(request, route.caller(request),
+                () -> answer(request, () -> route.handle(request))));
     }
 
     private APIGatewayV2HTTPResponse answer(ApiRequest request, Supplier<APIGatewayV2HTTPResponse> work) {

@@ -6,8 +6,10 @@ import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.Caller;
 import com.scaleout.functions.shared.ids.RequestIds;
 import com.scaleout.functions.shared.lazy.Memoized;
+import com.scaleout.functions.shared.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +38,14 @@ public final class Idempotency {
     static final int MAX_STORED_BYTES = 350_000;
     private static final Logger LOG = Logger.getLogger(Idempotency.class.getName());
 
+    /**
+     * Giving a key back after a "retry" answer is retried: a release lost to a busy table left the claim held until
+     * the request's deadline, so the client's retry after Retry-After met "409 still running" (about 10 s of them)
+     * while nothing ran. Within the request's own deadline.
+     */
+    static final Retry RELEASE = Retry.exponential(Duration.ofMillis(50), Duration.ofMillis(400), Duration.ofSeconds(2))
+            .atMost(5);
+
     private final Supplier<IdempotencyStore> store;
     private final Clock clock;
 
@@ -58,9 +68,9 @@ public final class Idempotency {
                 table.get())), Clock.systemUTC());
     }
 
-    /** The route's answer, run once per key. */
-    public APIGatewayV2HTTPResponse run(ApiRequest request, Supplier<APIGatewayV2HTTPResponse> route) {
-        var key = IdempotencyKey.of(request);
+    /** The route's answer, run once per key of this caller (whom the route has authenticated already). */
+    public APIGatewayV2HTTPResponse run(ApiRequest request, Caller caller, Supplier<APIGatewayV2HTTPResponse> route) {
+        var key = IdempotencyKey.of(request, caller);
         IdempotencyStore keys = key.isEmpty() ? null : store.get();
         if (keys == null) {
             return route.get();
@@ -73,7 +83,7 @@ public final class Idempotency {
                 now.plus(REMEMBERED), now);
         return switch (claim) {
             case IdempotencyStore.Claimed claimed -> runClaimed(keys, idempotencyKey, id, attempt,
-                    () -> RequestIds.during(claimed.firstRun(), idempotencyKey.idSecret(), route));
+                    request.deadline(), () -> RequestIds.during(claimed.firstRun(), idempotencyKey.idSecret(), route));
             case IdempotencyStore.Done done ->
                     StoredResponse.open(idempotencyKey.sealingKey(), done.sealedResponse()).replayed();
             case IdempotencyStore.Running running -> throw ApiException.stillRunning(
@@ -84,17 +94,18 @@ public final class Idempotency {
     }
 
     private APIGatewayV2HTTPResponse runClaimed(IdempotencyStore keys, IdempotencyKey key, String id, String attempt,
-                                                Supplier<APIGatewayV2HTTPResponse> route) {
+                                                Instant deadline, Supplier<APIGatewayV2HTTPResponse> route) {
         APIGatewayV2HTTPResponse response;
         try {
             response = route.get();
         } catch (RuntimeException e) {
-            reopen(keys, id, attempt);
+            reopen(keys, id, attempt, deadline);
             throw e;
         }
         int status = response.getStatusCode();
         if (status == 429 || status >= 500) {
-            reopen(keys, id, attempt); // the retry runs again, drawing the same ids: it finds what this run stored
+            // the retry runs again, drawing the same ids: it finds what this run stored
+            reopen(keys, id, attempt, deadline);
             return response;
         }
         byte[] sealed = StoredResponse.of(response).seal(key.sealingKey());
@@ -115,9 +126,12 @@ public final class Idempotency {
         return response;
     }
 
-    private static void reopen(IdempotencyStore keys, String id, String attempt) {
+    private static void reopen(IdempotencyStore keys, String id, String attempt, Instant deadline) {
         try {
-            keys.reopen(id, attempt);
+            RELEASE.call(() -> {
+                keys.reopen(id, attempt);
+                return null;
+            }, SdkException.class::isInstance, deadline);
         } catch (SdkException e) {
             LOG.log(Level.WARNING, "an Idempotency-Key could not be given back; it is free again after its deadline",
                     e);

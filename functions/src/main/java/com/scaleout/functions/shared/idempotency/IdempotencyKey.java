@@ -3,6 +3,7 @@ package com.scaleout.functions.shared.idempotency;
 import com.scaleout.functions.shared.crypto.Digests;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.Caller;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -10,11 +11,11 @@ import java.util.Optional;
 /**
  * A request's {@code Idempotency-Key} (the header of draft-ietf-httpapi-idempotency-key-header, as Stripe and Mastodon
  * take it), with the caller it belongs to and the request it was sent with. The key is the client's: the same key
- * from another caller is another key. The caller is the session's user, else the credential the request carries (an
- * import key, the admin key: each is its own caller, known only by a hash), else the anonymous caller of the public
- * routes (the album store's clients send no credential).
+ * from another caller is another key. The caller is the one the route authenticated before the key is looked at
+ * ({@link Caller}): the session's user, the credential the route checked (an import key, the admin key, a session
+ * token), or the anonymous caller of the public routes (the album store's clients send no credential).
  *
- * @param scope   who sent it: {@code user:<id>}, {@code credential:<sha-256>} or {@code anonymous}
+ * @param scope   who sent it: {@link Caller#scope()}
  * @param key     the header's value (its quotes dropped, if the client sent it as a structured-field string)
  * @param requestDigest the SHA-256 of the request it was sent with: route, path, query and body, byte for byte
  *                      (read once; the fingerprint, the sealing key and the ids' secret are derived from it)
@@ -24,13 +25,16 @@ public record IdempotencyKey(String scope, String key, byte[] requestDigest) {
     /** Stripe's limit; a UUID is 36. */
     static final int MAX_LENGTH = 255;
 
-    /** The request's key, if it sent one; a 400 for a malformed one. Only writes take a key: GET ignores it. */
-    public static Optional<IdempotencyKey> of(ApiRequest request) {
+    /**
+     * The request's key in its caller's scope, if it sent one; a 400 for a malformed one. Only writes take a key:
+     * GET ignores it.
+     */
+    public static Optional<IdempotencyKey> of(ApiRequest request, Caller caller) {
         String value = request.header(HEADER);
         if (value == null || request.routeKey() == null || request.routeKey().startsWith("GET ")) {
             return Optional.empty();
         }
-        return Optional.of(new IdempotencyKey(scopeOf(request), parse(value), digest(request)));
+        return Optional.of(new IdempotencyKey(caller.scope(), parse(value), digest(request)));
     }
 
     /** The record's id: the caller and the key, hashed (neither is stored as it is). */
@@ -70,25 +74,6 @@ public record IdempotencyKey(String scope, String key, byte[] requestDigest) {
                     + " visible ASCII characters (a UUID, say)");
         }
         return key;
-    }
-
-    private static String scopeOf(ApiRequest request) {
-        var user = request.authorizerValue(ApiRequest.CONTEXT_USER_ID);
-        if (user.isPresent()) {
-            return "user:" + user.get();
-        }
-        String credential = firstPresent(request.header("authorization"), request.header("x-admin-key"),
-                request.query("apikey").orElse(null));
-        return credential == null ? "anonymous" : "credential:" + Digests.sha256Hex(credential);
-    }
-
-    private static String firstPresent(String... values) {
-        for (String value : values) {
-            if (value != null && !value.isEmpty()) {
-                return value;
-            }
-        }
-        return null;
     }
 
     /** What makes two requests the same one: route, raw path and query, and the body's bytes. */

@@ -4,6 +4,8 @@ import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.failure.NotFoundException;
 import com.scaleout.functions.shared.failure.ConflictException;
 import com.scaleout.functions.shared.ids.Ids;
+import com.scaleout.functions.social.domain.HandleLookAlikes;
+import com.scaleout.functions.social.domain.ProfileTexts;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.social.domain.User;
 import com.scaleout.functions.social.domain.Usernames;
@@ -53,6 +55,11 @@ public final class AccountService {
         }
         String displayName = stripped(registration.displayName());
         checkLength(errors, "displayName", displayName, MAX_DISPLAY_NAME);
+        ProfileTexts.displayNameProblem(displayName)
+                .ifPresent(problem -> errors.add(new InvalidInputException.Problem("displayName", problem)));
+        if (errors.isEmpty() && !displayName.isEmpty()) {
+            checkNotAnotherHandle(errors, displayName, registration.username());
+        }
         if (!errors.isEmpty()) {
             throw InvalidInputException.fields(errors);
         }
@@ -79,7 +86,15 @@ public final class AccountService {
         Optional<String> displayName = change.displayName().map(AccountService::stripped);
         Optional<String> bio = change.bio().map(AccountService::stripped);
         displayName.ifPresent(name -> checkLength(errors, "displayName", name, MAX_DISPLAY_NAME));
+        displayName.flatMap(ProfileTexts::displayNameProblem)
+                .ifPresent(problem -> errors.add(new InvalidInputException.Problem("displayName", problem)));
         bio.ifPresent(text -> checkLength(errors, "bio", text, MAX_BIO));
+        bio.flatMap(ProfileTexts::bioProblem)
+                .ifPresent(problem -> errors.add(new InvalidInputException.Problem("bio", problem)));
+        if (errors.isEmpty()) {
+            displayName.filter(name -> !name.isEmpty())
+                    .ifPresent(name -> checkNotAnotherHandle(errors, name, username(actor)));
+        }
         if (!errors.isEmpty()) {
             throw InvalidInputException.fields(errors);
         }
@@ -91,6 +106,25 @@ public final class AccountService {
             authorNames.renamed(edited); // right after the write, so the next page of tweets shows the new name
         }
         return edited;
+    }
+
+    /**
+     * The look-alike policy ({@link HandleLookAlikes}): a display name may not pass for another account's handle;
+     * the account's own is fine. One GetItem per handle the name could pass for (at most three).
+     */
+    private void checkNotAnotherHandle(List<InvalidInputException.Problem> errors, String displayName,
+                                       String ownUsername) {
+        for (String handle : HandleLookAlikes.candidates(displayName)) {
+            if (handle.equals(Usernames.normalize(ownUsername))) {
+                continue;
+            }
+            users.findByUsername(handle).filter(other -> HandleLookAlikes.confusable(displayName, other.username()))
+                    .ifPresent(other -> errors.add(new InvalidInputException.Problem("displayName",
+                            "must not look like another account's handle (@" + other.username() + ")")));
+            if (!errors.isEmpty()) {
+                return;
+            }
+        }
     }
 
     /** The actor's username: from the session's context, or the account for a context without it. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
+import com.scaleout.functions.shared.http.Caller;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.AccountService;
@@ -49,7 +50,8 @@ public final class AccountsHandler extends ApiHandler {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
                 "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),
-                "DELETE /sessions/current", request -> logout(sessions, request),
+                "DELETE /sessions/current", Route.guarded(request -> sessionCaller(sessions, request),
+                        request -> logout(sessions, request)),
                 "GET /me", request -> HttpResponses.json(200,
                         Views.ProfileView.of(accounts.me(Callers.actor(sessions, request)))),
                 "PATCH /me", request -> editProfile(accounts, sessions, request),
@@ -139,6 +141,17 @@ public final class AccountsHandler extends ApiHandler {
         }
         return HttpResponses.secret(201, new Views.SessionView(login.token(),
                 Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
+    }
+
+    /**
+     * A logout is the session's own: its Idempotency-Key lives in the session's scope, not the user's, so the same
+     * key sent with another session's token logs that session out instead of replaying the first logout. Checked
+     * live first (401 for a session already gone).
+     */
+    private static Caller sessionCaller(SessionService sessions, ApiRequest request) {
+        Callers.actor(sessions, request);
+        return request.authorizerValue(ApiRequest.CONTEXT_SESSION_ID).map(id -> Caller.byId("session", id))
+                .orElseGet(() -> Caller.of(request));
     }
 
     private static APIGatewayV2HTTPResponse logout(SessionService sessions, ApiRequest request) {

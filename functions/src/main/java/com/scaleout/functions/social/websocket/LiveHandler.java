@@ -7,11 +7,13 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2WebSocketRespons
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.WebSocketApiSpec;
 import com.scaleout.functions.shared.aws.AwsClients;
+import com.scaleout.functions.shared.aws.TransientFailures;
 import com.scaleout.functions.shared.failure.DomainException;
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.http.ApiException;
 import com.scaleout.functions.shared.invocation.Invocations;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Primed;
 import com.scaleout.functions.shared.snapstart.Priming;
@@ -28,6 +30,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkException;
 
 /**
  * Every route of the live WebSocket API (API Gateway chose it by the message's {@code action}): {@code $connect}
@@ -41,6 +44,8 @@ public final class LiveHandler
     static final String TOKEN = "token";
     static final String NOT_JSON = "a message is JSON: {\"action\":\"subscribe\",\"stream\":\"public\"}";
     private static final Logger LOG = Logger.getLogger(LiveHandler.class.getName());
+    /** Busy answers come in floods: one trace per interval (as the HTTP functions log theirs). */
+    private static final org.apache.logging.log4j.Logger BUSY = ThrottledLogs.busy();
 
     private final Invocations invocations = new Invocations();
     private final LiveService live;
@@ -140,6 +145,14 @@ public final class LiveHandler
             return reply(change.apply(event.getRequestContext().getConnectionId(), name));
         } catch (DomainException refused) {
             return reply(new LiveMessage.Refused(name, ApiException.from(refused).status(), reason(refused)));
+        } catch (SdkException e) {
+            if (TransientFailures.isTransient(e)) {
+                // as the HTTP API answers a throttled or slow AWS call: busy, not a fault
+                BUSY.warn("live message: AWS throttled or too slow", e);
+                return reply(new LiveMessage.Refused(name, 503, "Service busy, retry shortly"));
+            }
+            LOG.log(Level.SEVERE, "live message failed", e);
+            return reply(new LiveMessage.Refused(name, 500, "Internal Server Error; send it again"));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "live message failed", e);
             return reply(new LiveMessage.Refused(name, 500, "Internal Server Error; send it again"));

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.scaleout.functions.shared.http.AdminKey;
 import com.scaleout.functions.shared.http.ApiHandler;
+import com.scaleout.functions.shared.http.Caller;
 import com.scaleout.functions.shared.http.HttpResponses;
 import com.scaleout.functions.shared.ids.Ids;
 import com.scaleout.functions.testing.SettableClock;
@@ -12,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -34,9 +38,18 @@ class IdempotencyTest {
                 return drawn.size() == 1 ? HttpResponses.error(503, "stored, then busy", null)
                         : HttpResponses.json(201, Map.of("ids", ids));
             },
-            "GET /things", request -> HttpResponses.json(200, Map.of("things", writes.incrementAndGet()))),
+            "GET /things", request -> HttpResponses.json(200, Map.of("things", writes.incrementAndGet())),
+            "POST /admin/things", ADMIN.guard(request -> HttpResponses.json(201, Map.of("token",
+                    "secret-" + writes.incrementAndGet()))),
+            "POST /off/things", OFF.guard(request -> HttpResponses.json(201, Map.of("thing",
+                    writes.incrementAndGet()))),
+            "DELETE /sessions/current", ApiHandler.Route.guarded(
+                    request -> Caller.byId("session", request.header("x-session")),
+                    request -> HttpResponses.json(200, Map.of("loggedOut", writes.incrementAndGet())))),
             new Idempotency(() -> store, clock)) {
     };
+    private static final AdminKey ADMIN = new AdminKey(Optional.of("the-admin-key"));
+    private static final AdminKey OFF = new AdminKey(Optional.empty());
 
     @Test
     void theSameKeyAndRequestReplaysTheFirstAnswerWithoutWritingAgain() {
@@ -70,10 +83,58 @@ class IdempotencyTest {
         assertThat(writes).hasValue(2);
     }
 
+    /**
+     * Issue 45: the admin key was checked inside the route, after the replay, and the key's scope was the first
+     * credential header present; so an admin answer sent with any Authorization header was replayed to whoever sent
+     * that header, the key and the body. The route's own credential comes first now, and scopes the key.
+     */
+    @Test
+    void aCallerTheRouteRefusesNeverReachesAStoredAnswerNorClaimsAKey() {
+        var admin = Map.of("x-admin-key", "the-admin-key", "authorization", "Bearer whatever");
+        var first = send("POST /admin/things", "key-1", "{}", null, admin);
+        assertThat(first.getStatusCode()).isEqualTo(201);
+
+        var noAdminKey = send("POST /admin/things", "key-1", "{}", null, Map.of("authorization", "Bearer whatever"));
+        var wrongAdminKey = send("POST /admin/things", "key-1", "{}", null, Map.of("x-admin-key", "guess",
+                "authorization", "Bearer whatever"));
+
+        assertThat(noAdminKey.getStatusCode()).isEqualTo(401);
+        assertThat(wrongAdminKey.getStatusCode()).isEqualTo(403);
+        assertThat(List.of(noAdminKey, wrongAdminKey)).allSatisfy(refused -> {
+            assertThat(refused.getHeaders()).doesNotContainKey("idempotent-replayed");
+            assertThat(refused.getBody()).doesNotContain("secret-1");
+        });
+        assertThat(store.records).as("a refused request claims no key").hasSize(1);
+        assertThat(send("POST /admin/things", "key-1", "{}", null, admin).getHeaders())
+                .containsEntry("idempotent-replayed", "true");
+        assertThat(writes).hasValue(1);
+    }
+
+    @Test
+    void aRouteThatIsOffAnswers404AndClaimsNoKey() {
+        var off = send("POST /off/things", "key-1", "{}", null, Map.of("x-admin-key", "anything"));
+
+        assertThat(off.getStatusCode()).isEqualTo(404);
+        assertThat(store.records).isEmpty();
+        assertThat(writes).hasValue(0);
+    }
+
+    /** Issue 45: a logout's key is its session's, so another session's logout with the same key runs. */
+    @Test
+    void aKeyScopedToASessionIsNotReplayedToAnotherSessionOfTheSameUser() {
+        send("DELETE /sessions/current", "key-1", null, "user-1", Map.of("x-session", "session-a"));
+        var otherSession = send("DELETE /sessions/current", "key-1", null, "user-1",
+                Map.of("x-session", "session-b"));
+
+        assertThat(otherSession.getHeaders()).doesNotContainKey("idempotent-replayed");
+        assertThat(writes).hasValue(2);
+    }
+
     @Test
     void aRequestWhileTheFirstIsRunningIs409WithRetryAfter() {
-        var key = IdempotencyKey.of(new com.scaleout.functions.shared.http.ApiRequest(
-                event("POST /things", "key-1", "{\"a\":1}", "user-1"))).orElseThrow();
+        var request = new com.scaleout.functions.shared.http.ApiRequest(
+                event("POST /things", "key-1", "{\"a\":1}", "user-1"));
+        var key = IdempotencyKey.of(request, com.scaleout.functions.shared.http.Caller.of(request)).orElseThrow();
         store.claim(key.id(), key.fingerprint(), "another attempt", clock.instant().plusSeconds(30),
                 clock.instant().plus(Duration.ofHours(24)), clock.instant());
 
@@ -95,6 +156,17 @@ class IdempotencyTest {
 
         assertThat(retry.getStatusCode()).isEqualTo(201);
         assertThat(retry.getHeaders()).doesNotContainKey("idempotent-replayed");
+    }
+
+    /** Issue 45: a release lost to a busy table held the key, and the retry after Retry-After met 409s. */
+    @Test
+    void aReleaseThatFailsOnceIsRetriedSoTheRetryRuns() {
+        store.reopenFailures = 1;
+        assertThat(send("POST /busy", "key-1", "{}", "user-1").getStatusCode()).isEqualTo(503);
+
+        var retry = send("POST /busy", "key-1", "{}", "user-1");
+
+        assertThat(retry.getStatusCode()).isEqualTo(201);
     }
 
     /**
@@ -161,16 +233,26 @@ class IdempotencyTest {
     }
 
     private APIGatewayV2HTTPResponse send(String routeKey, String key, String body, String user) {
-        return handler.handleRequest(event(routeKey, key, body, user), null);
+        return send(routeKey, key, body, user, Map.of());
+    }
+
+    private APIGatewayV2HTTPResponse send(String routeKey, String key, String body, String user,
+                                          Map<String, String> headers) {
+        return handler.handleRequest(event(routeKey, key, body, user, headers), null);
     }
 
     private static APIGatewayV2HTTPEvent event(String routeKey, String key, String body, String user) {
-        var headers = new HashMap<String, String>();
+        return event(routeKey, key, body, user, Map.of());
+    }
+
+    private static APIGatewayV2HTTPEvent event(String routeKey, String key, String body, String user,
+                                               Map<String, String> extraHeaders) {
+        var headers = new HashMap<String, String>(extraHeaders);
         if (key != null) {
             headers.put("idempotency-key", key);
         }
         var authorizer = APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withLambda(Map.of("userId", user)).build();
+                .withLambda(user == null ? Map.of() : Map.of("userId", user)).build();
         return APIGatewayV2HTTPEvent.builder().withRouteKey(routeKey).withRawPath(routeKey.substring(routeKey
                         .indexOf(' ') + 1)).withHeaders(headers).withBody(body).withIsBase64Encoded(false)
                 .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("r-1")

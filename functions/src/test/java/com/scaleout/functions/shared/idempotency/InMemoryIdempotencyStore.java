@@ -11,6 +11,8 @@ final class InMemoryIdempotencyStore implements IdempotencyStore {
     }
 
     final Map<String, Held> records = new HashMap<>();
+    /** How many of the next releases fail as a busy table fails them. */
+    int reopenFailures;
 
     @Override
     public synchronized Claim claim(String id, String fingerprint, String attempt, Instant lockedUntil,
@@ -48,6 +50,10 @@ final class InMemoryIdempotencyStore implements IdempotencyStore {
 
     @Override
     public synchronized void reopen(String id, String attempt) {
+        if (reopenFailures > 0) {
+            reopenFailures--;
+            throw software.amazon.awssdk.core.exception.SdkClientException.create("the table is busy (a test's fault)");
+        }
         Held held = records.get(id);
         if (held != null && held.attempt().equals(attempt)) {
             records.put(id, new Held(held.fingerprint(), attempt, null, held.expiresAt(), null, held.firstRun(),

@@ -33,8 +33,14 @@ public final class InMemorySearchIndexStore implements SearchIndexStore {
         }
     }
 
+    /** Past the SDK's call timeout: what a busy table gives a query (a test sets it). */
+    public volatile boolean timingOut;
+
     @Override
     public synchronized Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
+        if (timingOut) {
+            throw software.amazon.awssdk.core.exception.ApiCallTimeoutException.create(2_000);
+        }
         var byTerm = new LinkedHashMap<String, List<String>>();
         for (String term : terms) {
             TreeSet<String> ids = postings.getOrDefault(term, new TreeSet<>());

@@ -182,6 +182,60 @@ class AccountsHandlerTest {
         assertThat(bob.get("displayName").asText()).isEqualTo("Bob B.");
     }
 
+    /**
+     * Issue 45: "\u202es_ecila" rendered as "alice_s" reversed beside the handle, names of invisible characters
+     * showed as nothing, and a display name could be another account's handle or a Cyrillic look-alike of it.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"\\u202es_ecila", "Eve\\u2066", "\\u200fEve",
+        "Eve\\u0000", "Eve\\u001b[31m", "Eve\\nAdmin", "\\u3164", "\\u2800\\u2800", "\\u200b\\u00a0",
+        "bob", "@Bob", "\\u042c\\u043e\\u042c"})
+    void aDisplayNameThatHidesItsTextOrPassesForAnotherHandleIsRefused(String name) {
+        var event = Samples.http("patch-me");
+        event.setBody("{\"displayName\": \"" + name + "\"}");
+
+        var refused = world.handle(event);
+
+        ApiJson.assertClientError(refused, 400, event.getRequestContext().getRequestId(), List.of("displayName"));
+        assertThat(world.users.findById(Seed.ALICE).orElseThrow().displayName()).isEqualTo("Alice");
+    }
+
+    /** Also "бob" and "вob": TR39's table does not hold them confusable with "bob" (the policy's limit). */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"alice", "@alice", "\\u0431ob", "\\u0432ob", "Alice \\ud83d\\udc69\\u200d\\ud83d\\udcbb",
+        "\\u0627\\u0644\\u064a\\u0633", "Ren\\u00e9e"})
+    void aDisplayNameOfTheCallersOwnHandleOrAnyVisibleScriptIsAccepted(String name) {
+        var event = Samples.http("patch-me");
+        event.setBody("{\"displayName\": \"" + name + "\"}");
+
+        assertThat(world.handle(event).getStatusCode()).as(name).isEqualTo(200);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBioMayBreakLinesButHoldsNoOtherControlOrDirectionCharacter() {
+        var event = Samples.http("patch-me");
+        event.setBody("{\"bio\": \"line one\\nline two\"}");
+        assertThat(world.handle(event).getStatusCode()).isEqualTo(200);
+
+        for (String bio : List.of("\\u202eevil", "bell\\u0007", "\\u2800")) {
+            event.setBody("{\"bio\": \"" + bio + "\"}");
+            ApiJson.assertClientError(world.handle(event), 400, event.getRequestContext().getRequestId(),
+                    List.of("bio"));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aNewAccountsDisplayNameMayNotBeAnotherAccountsHandle() {
+        var event = Samples.http("post-users");
+        event.setBody("{\"username\": \"dave_01\", \"password\": \"correct horse\", \"displayName\": \"\\u0430lice\"}");
+
+        var refused = world.handle(event);
+
+        ApiJson.assertClientError(refused, 400, event.getRequestContext().getRequestId(), List.of("displayName"));
+        assertThat(refused.getBody()).contains("@alice");
+        assertThat(world.users.findByUsername("dave_01")).isEmpty();
+    }
+
     @org.junit.jupiter.api.Test
     void refusesADisplayNameOrPasswordWithALoneSurrogate() {
         for (String field : List.of("\"displayName\": \"Dave \\ud83d\", \"password\": \"correct horse\"",

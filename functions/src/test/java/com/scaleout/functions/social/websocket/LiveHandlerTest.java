@@ -71,6 +71,19 @@ class LiveHandlerTest {
         assertThat(world.connections.connection(ALICES)).isEmpty();
     }
 
+    /** Issue 45: a search subscription past its call timeout answered 500, where GET /search answers 503. */
+    @Test
+    void aSearchSubscriptionThatTimesOutIsRefusedAsBusyNotAsAFault() {
+        handle("connect-anonymous");
+        world.searchIndex.timingOut = true;
+
+        var refused = reply("subscribe-search");
+
+        assertThat(refused.get("type").asText()).isEqualTo("error");
+        assertThat(refused.at("/data/status").asInt()).isEqualTo(503);
+        assertThat(refused.at("/data/message").asText()).contains("retry");
+    }
+
     @Test
     void subscribingIsAcknowledged() {
         handle("connect-anonymous");

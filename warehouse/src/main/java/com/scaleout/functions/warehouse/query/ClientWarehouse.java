@@ -20,9 +20,13 @@ import java.util.Map;
  * row, and {@code <table>} the current state, the row with the greatest {@code _sdc_sequence} per key (what an
  * RJMetrics or Stitch user sees as the table; an append-only table keeps every row). The views are made before
  * the connection is locked to the client's directory, with external access then switched off for good: a query can
- * read through the views and nothing else, another client's files included (DuckDB refuses to switch it back on).
+ * read through the views and nothing else, another client's files included (DuckDB refuses to switch it back on);
+ * and only queries run, so nothing can be written there either.
  */
 public final class ClientWarehouse implements AutoCloseable {
+    /** The client's own temp directory, inside its folder (no view reads it). */
+    static final String TEMP = ".tmp";
+
     private final Connection connection;
 
     private ClientWarehouse(Connection connection) {
@@ -47,6 +51,9 @@ public final class ClientWarehouse implements AutoCloseable {
                 statement.execute("CREATE VIEW " + Sql.identifier(table.getKey()) + " AS "
                         + currentState(changes, table.getValue()));
             }
+            // DuckDB may always use its temp directory (spilled data): the client's own, never one all clients share
+            statement.execute("SET temp_directory = " + Sql.literal(clientDir.toAbsolutePath().resolve(TEMP)
+                    .toString()));
             statement.execute("SET allowed_directories = [" + Sql.literal(clientDir.toAbsolutePath() + "/") + "]");
             statement.execute("SET enable_external_access = false");
             statement.execute("SET lock_configuration = true");
@@ -78,10 +85,32 @@ public final class ClientWarehouse implements AutoCloseable {
         T read(ResultSet result) throws SQLException;
     }
 
-    /** Runs a query and hands its result to {@code reader}; what the reader answers. */
+    /**
+     * Runs a query and hands its result to {@code reader}; what the reader answers. Only queries: a statement that
+     * is not a SELECT is refused before it runs (see {@link #requireQueries}).
+     */
     public <T> T query(String sql, ResultReader<T> reader) throws SQLException {
+        requireQueries(sql);
         try (var statement = connection.createStatement(); var result = statement.executeQuery(sql)) {
             return reader.read(result);
+        }
+    }
+
+    /**
+     * Refuses SQL that is not made of SELECT statements, as DuckDB's own parser sees it: {@code json_serialize_sql}
+     * serializes SELECT statements only, so {@code COPY ... TO} (which could plant a file among the client's own,
+     * where the latest-per-key view would then read it), ATTACH, SET, INSTALL, PRAGMA and CALL are refused.
+     */
+    private void requireQueries(String sql) throws SQLException {
+        try (var parse = connection.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+            parse.setString(1, sql);
+            try (var parsed = parse.executeQuery()) {
+                parsed.next();
+                if (parsed.getString(1).startsWith("{\"error\":true")) {
+                    throw new SQLException("only SELECT statements (queries) may run on the warehouse: "
+                            + sql.strip().split("\\s+", 2)[0].toUpperCase(java.util.Locale.ROOT) + " is refused");
+                }
+            }
         }
     }
 

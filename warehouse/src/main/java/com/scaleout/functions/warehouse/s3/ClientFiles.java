@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -22,8 +24,8 @@ public final class ClientFiles {
         this.bucket = bucket;
     }
 
-    /** What a copy brought: files listed, files fetched, and their bytes. */
-    public record Copied(int files, int fetched, long bytes) {
+    /** What a copy brought: files listed, files fetched, their bytes, and local files removed (not the bucket's). */
+    public record Copied(int files, int fetched, long bytes, int removed) {
     }
 
     /** Copies client {@code clientId}'s files into {@code clientDir}. */
@@ -32,6 +34,7 @@ public final class ClientFiles {
         int files = 0;
         int fetched = 0;
         long bytes = 0;
+        var listed = new HashSet<Path>();
         for (var object : s3.listObjectsV2Paginator(list -> list.bucket(bucket).prefix(prefix)).contents()) {
             String relative = object.key().substring(prefix.length());
             Path target = clientDir.resolve(relative).normalize();
@@ -40,6 +43,7 @@ public final class ClientFiles {
             }
             files++;
             bytes += object.size();
+            listed.add(target);
             try {
                 if (Files.isRegularFile(target) && Files.size(target) == object.size()) {
                     continue;
@@ -52,6 +56,26 @@ public final class ClientFiles {
                 throw new UncheckedIOException("cannot copy " + object.key(), e);
             }
         }
-        return new Copied(files, fetched, bytes);
+        return new Copied(files, fetched, bytes, removeUnlisted(clientDir, listed));
+    }
+
+    /**
+     * Removes the directory's Parquet files the bucket does not have: the folder is a copy of the bucket's, and a
+     * file that got there otherwise would be read as the client's data.
+     */
+    private static int removeUnlisted(Path clientDir, Set<Path> listed) {
+        if (!Files.isDirectory(clientDir)) {
+            return 0;
+        }
+        try (var found = Files.walk(clientDir)) {
+            var extra = found.filter(path -> path.toString().endsWith(".parquet") && Files.isRegularFile(path))
+                    .filter(path -> !listed.contains(path.normalize())).toList();
+            for (Path file : extra) {
+                Files.delete(file);
+            }
+            return extra.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean " + clientDir, e);
+        }
     }
 }
