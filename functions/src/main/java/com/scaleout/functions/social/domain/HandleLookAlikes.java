@@ -23,10 +23,7 @@ public final class HandleLookAlikes {
 
     /** The handles {@code displayName} could pass for, valid usernames only. */
     public static Set<String> candidates(String displayName) {
-        String name = displayName.strip();
-        if (name.startsWith("@")) {
-            name = name.substring(1).strip();
-        }
+        String name = asHandle(displayName);
         var candidates = new LinkedHashSet<String>();
         for (String candidate : new String[] {name, skeleton(name.toLowerCase(Locale.ROOT)),
                 skeleton(name).toLowerCase(Locale.ROOT)}) {
@@ -39,14 +36,17 @@ public final class HandleLookAlikes {
 
     /** Whether {@code displayName} is confusable with the handle {@code username}. */
     public static boolean confusable(String displayName, String username) {
-        String name = displayName.strip();
-        if (name.startsWith("@")) {
-            name = name.substring(1).strip();
-        }
+        String name = asHandle(displayName);
         String handle = Usernames.normalize(username);
         return name.equalsIgnoreCase(username)
                 || skeleton(name.toLowerCase(Locale.ROOT)).equals(skeleton(handle))
                 || skeleton(name).toLowerCase(Locale.ROOT).equals(skeleton(handle));
+    }
+
+    /** The name as a handle would be written: trimmed, a leading {@code @} dropped. */
+    private static String asHandle(String displayName) {
+        String name = displayName.strip();
+        return name.startsWith("@") ? name.substring(1).strip() : name;
     }
 
     private static String skeleton(String text) {
