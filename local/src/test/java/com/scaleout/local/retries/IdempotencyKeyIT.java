@@ -144,6 +144,26 @@ class IdempotencyKeyIT extends ProductionApiIT {
     }
 
     /** A revoked import key reaches none of the answers stored for it. */
+    /** Issue 45: a login replayed after its session's logout handed back the dead token. */
+    @Test
+    void aLoginIsReplayedWhileItsSessionLastsAndRefusedOnceItIsLoggedOut() {
+        var account = stage.account("ikl");
+        var keyed = api.withHeaders(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        var credentials = Map.of("username", account.username(), "password", "password-" + account.username());
+        var login = keyed.post("/sessions", null, credentials);
+        assertThat(login.status()).isEqualTo(201);
+        var again = keyed.post("/sessions", null, credentials);
+        assertThat(again.text("token")).isEqualTo(login.text("token"));
+        assertThat(again.raw().headers().firstValue("idempotent-replayed")).contains("true");
+
+        assertThat(api.delete("/sessions/current", login.text("token")).status()).isEqualTo(204);
+        var afterLogout = keyed.post("/sessions", null, credentials);
+
+        assertThat(afterLogout.status()).as(afterLogout.body()).isEqualTo(422);
+        assertThat(afterLogout.text("message")).contains("no longer holds");
+        assertThat(afterLogout.body()).doesNotContain(login.text("token"));
+    }
+
     @Test
     void aRevokedImportKeyGetsNoReplay() {
         var importKey = stage.importKey();

@@ -298,22 +298,27 @@ abstract class RedisCachesContract {
         var address = Optional.of("203.0.113." + (int) (Math.random() * 200));
 
         for (int i = 0; i < LoginThrottle.PER_USERNAME; i++) {
-            assertThat(throttle.admit(i % 2 == 0 ? username : username.toLowerCase(Locale.ROOT), address)).isEmpty();
+            assertThat(throttle.admit(i % 2 == 0 ? username : username.toLowerCase(Locale.ROOT), address))
+                    .isEqualTo(LoginThrottle.Admission.CHECKED);
         }
-        var refused = throttle.admit(username, Optional.empty());
+        var refused = throttle.admit(username, Optional.empty()).usernameRefused();
         assertThat(refused).hasValueSatisfying(wait -> assertThat(wait)
                 .isPositive().isLessThanOrEqualTo(LoginThrottle.WINDOW));
 
         throttle.succeeded(username, address);
-        assertThat(throttle.admit(username, address)).as("a success forgives the username").isEmpty();
+        assertThat(throttle.admit(username, address)).as("a success forgives the username")
+                .isEqualTo(LoginThrottle.Admission.CHECKED);
         // the address keeps its failures (five, and this attempt, less the success): many usernames from one address
-        // reach its own limit, and an attempt it refuses is not held against the username
+        // reach its own limit, past which only names of no account are refused
         for (int i = LoginThrottle.PER_USERNAME; i < LoginThrottle.PER_ADDRESS; i++) {
-            assertThat(throttle.admit("other_" + i, address)).isEmpty();
+            assertThat(throttle.admit("other_" + i, address)).isEqualTo(LoginThrottle.Admission.CHECKED);
         }
-        assertThat(throttle.admit("someone_else", address)).isPresent();
-        assertThat(inspector().get("login-failures:user:someone_else")).isIn(null, "0");
-        assertThat(throttle.admit("someone_else", Optional.of("198.51.100.1"))).isEmpty();
+        var past = throttle.admit("someone_else", address);
+        assertThat(past.usernameRefused()).isEmpty();
+        assertThat(past.unknownUsernameRefused()).hasValueSatisfying(wait -> assertThat(wait)
+                .isPositive().isLessThanOrEqualTo(LoginThrottle.WINDOW));
+        assertThat(throttle.admit("someone_else", Optional.of("198.51.100.1")))
+                .isEqualTo(LoginThrottle.Admission.CHECKED);
     }
 
     @Test
@@ -322,7 +327,7 @@ abstract class RedisCachesContract {
         String username = "Raced_" + id().substring(20);
         var address = new AtomicInteger();
         var admissions = AllAtOnce.run(50, () -> throttle.admit(username,
-                Optional.of("192.0.2." + address.incrementAndGet())).isEmpty());
+                Optional.of("192.0.2." + address.incrementAndGet())).usernameRefused().isEmpty());
 
         assertThat(admissions).filteredOn(admitted -> admitted).hasSize(LoginThrottle.PER_USERNAME);
     }

@@ -7,7 +7,7 @@ package com.scaleout.functions.shared.failure;
  */
 public abstract sealed class DomainException extends RuntimeException permits InvalidInputException,
         NotFoundException, ConflictException, ForbiddenException, NotAuthenticatedException, TooLargeException,
-        UnavailableException {
+        UnavailableException, TooManyRequestsException {
     private static final long serialVersionUID = 1L;
 
     protected DomainException(String message) {

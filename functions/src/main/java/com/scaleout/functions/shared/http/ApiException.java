@@ -7,6 +7,7 @@ import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.NotFoundException;
 import com.scaleout.functions.shared.failure.TooLargeException;
+import com.scaleout.functions.shared.failure.TooManyRequestsException;
 import com.scaleout.functions.shared.failure.UnavailableException;
 import java.util.List;
 
@@ -104,6 +105,8 @@ public final class ApiException extends RuntimeException {
             case NotAuthenticatedException unknown -> unauthorized(unknown.getMessage());
             case TooLargeException tooLarge -> new ApiException(413, tooLarge.getMessage(), null);
             case UnavailableException unavailable -> new ApiException(503, unavailable.getMessage(), null, null, 1);
+            case TooManyRequestsException tooMany -> tooManyRequests(tooMany.getMessage(),
+                    (tooMany.retryAfter().toMillis() + 999) / 1000);
         };
     }
 

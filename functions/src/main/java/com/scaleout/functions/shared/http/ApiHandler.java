@@ -12,6 +12,7 @@ import com.scaleout.functions.shared.snapstart.Priming;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -83,19 +84,41 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             return Caller.of(request);
         }
 
+        /**
+         * Whether an answer stored for an Idempotency-Key still holds and may be replayed; by default it does. One
+         * that does not is not replayed (see {@link Idempotency#run}).
+         */
+        default boolean stillHolds(APIGatewayV2HTTPResponse stored) {
+            return true;
+        }
+
         /** {@code route}, with {@code authenticate} checking its own credential first (see {@link #caller}). */
         static Route guarded(Function<ApiRequest, Caller> authenticate, Route route) {
-            return new Route() {
-                @Override
-                public APIGatewayV2HTTPResponse handle(ApiRequest request) {
-                    return route.handle(request);
-                }
+            return new ComposedRoute(route, authenticate, route::stillHolds);
+        }
 
-                @Override
-                public Caller caller(ApiRequest request) {
-                    return authenticate.apply(request);
-                }
-            };
+        /** {@code route}, whose stored answers are replayed while {@code stillHolds} says they hold. */
+        static Route replayedWhile(Predicate<APIGatewayV2HTTPResponse> stillHolds, Route route) {
+            return new ComposedRoute(route, route::caller, stillHolds);
+        }
+    }
+
+    /** A route's work, with who asks and what still holds decided apart from it. */
+    private record ComposedRoute(Route work, Function<ApiRequest, Caller> callers,
+                                 Predicate<APIGatewayV2HTTPResponse> holds) implements Route {
+        @Override
+        public APIGatewayV2HTTPResponse handle(ApiRequest request) {
+            return work.handle(request);
+        }
+
+        @Override
+        public Caller caller(ApiRequest request) {
+            return callers.apply(request);
+        }
+
+        @Override
+        public boolean stillHolds(APIGatewayV2HTTPResponse stored) {
+            return holds.test(stored);
         }
     }
 
@@ -118,7 +141,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         // the caller first: a refused one gets its refusal, and neither claims a key nor reaches a stored answer;
         // then the route's failures become its answer, which the idempotency key keeps (or gives up, if it says
         // "retry"); the key's own failures (a malformed key, 409, 422, DynamoDB busy) become answers too
-        return answer(request, () -> idempotency.run(request, route.caller(request),
+        return answer(request, () -> idempotency.run(request, route.caller(request), route::stillHolds,
                 () -> answer(request, () -> route.handle(request))));
     }
 

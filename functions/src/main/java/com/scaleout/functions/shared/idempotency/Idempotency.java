@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -70,6 +71,16 @@ public final class Idempotency {
 
     /** The route's answer, run once per key of this caller (whom the route has authenticated already). */
     public APIGatewayV2HTTPResponse run(ApiRequest request, Caller caller, Supplier<APIGatewayV2HTTPResponse> route) {
+        return run(request, caller, stored -> true, route);
+    }
+
+    /**
+     * As {@link #run(ApiRequest, Caller, Supplier)}; a stored answer that {@code stillHolds} no longer accepts (a
+     * login whose session has been logged out) is not replayed but refused 422: the key's request is over.
+     */
+    public APIGatewayV2HTTPResponse run(ApiRequest request, Caller caller,
+                                        Predicate<APIGatewayV2HTTPResponse> stillHolds,
+                                        Supplier<APIGatewayV2HTTPResponse> route) {
         var key = IdempotencyKey.of(request, caller);
         IdempotencyStore keys = key.isEmpty() ? null : store.get();
         if (keys == null) {
@@ -84,8 +95,14 @@ public final class Idempotency {
         return switch (claim) {
             case IdempotencyStore.Claimed claimed -> runClaimed(keys, idempotencyKey, id, attempt,
                     request.deadline(), () -> RequestIds.during(claimed.firstRun(), idempotencyKey.idSecret(), route));
-            case IdempotencyStore.Done done ->
-                    StoredResponse.open(idempotencyKey.sealingKey(), done.sealedResponse()).replayed();
+            case IdempotencyStore.Done done -> {
+                var replay = StoredResponse.open(idempotencyKey.sealingKey(), done.sealedResponse()).replayed();
+                if (!stillHolds.test(replay)) {
+                    throw new ApiException(422, "What this Idempotency-Key's request answered no longer holds (a"
+                            + " session it opened has ended); send the request again with a new key", null);
+                }
+                yield replay;
+            }
             case IdempotencyStore.Running running -> throw ApiException.stillRunning(
                     "A request with this Idempotency-Key is still running; retry shortly", 1);
             case IdempotencyStore.OtherRequest other -> throw new ApiException(422,

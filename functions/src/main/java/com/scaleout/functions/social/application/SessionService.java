@@ -2,6 +2,7 @@ package com.scaleout.functions.social.application;
 
 import com.scaleout.functions.shared.crypto.Digests;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
+import com.scaleout.functions.shared.failure.TooManyRequestsException;
 import com.scaleout.functions.shared.failure.UnavailableException;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.social.domain.Session;
@@ -23,6 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class SessionService {
     public static final Duration SESSION_TTL = Duration.ofDays(30);
+    public static final String TOO_MANY_LOGINS = "Too many failed logins: try again later";
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -55,11 +57,22 @@ public final class SessionService {
     }
 
     public Login login(String username, String password) {
+        return login(username, password, Optional.empty());
+    }
+
+    /**
+     * A login; with {@code unknownRefusedFor} (its address is past the throttle's limit), a username that names no
+     * account is refused as too many attempts, for that long.
+     */
+    public Login login(String username, String password, Optional<Duration> unknownRefusedFor) {
         if (username == null || password == null) {
             throw new NotAuthenticatedException("Invalid username or password");
         }
         Optional<UserStore.Credentials> credentials = users.findCredentials(username);
         if (credentials.isEmpty()) {
+            unknownRefusedFor.ifPresent(wait -> {
+                throw new TooManyRequestsException(TOO_MANY_LOGINS, wait);
+            });
             passwords.matchDecoy(password);
             throw new NotAuthenticatedException("Invalid username or password");
         }

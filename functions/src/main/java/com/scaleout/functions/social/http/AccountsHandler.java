@@ -13,6 +13,7 @@ import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.domain.Times;
 import com.scaleout.functions.shared.http.RequestJson;
+import com.scaleout.functions.shared.json.Json;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.shared.snapstart.Priming;
 import com.scaleout.functions.shared.snapstart.PrimingRequests;
@@ -49,7 +50,8 @@ public final class AccountsHandler extends ApiHandler {
                             LoginThrottle throttle, Optional<RedisLink> redis) {
         super(Map.of(
                 "POST /users", request -> register(accounts, request),
-                "POST /sessions", request -> login(sessions, warmAtLogin, throttle, request),
+                "POST /sessions", Route.replayedWhile(answer -> tokenStillLive(sessions, answer),
+                        request -> login(sessions, warmAtLogin, throttle, request)),
                 "DELETE /sessions/current", Route.guarded(AccountsHandler::sessionCaller,
                         request -> logout(sessions, request)),
                 "GET /me", request -> HttpResponses.json(200,
@@ -128,11 +130,13 @@ public final class AccountsHandler extends ApiHandler {
         var body = request.body(LoginBody.class);
         String username = body.username() == null ? "" : body.username();
         var address = request.sourceIp();
-        throttle.admit(username, address).ifPresent(wait -> {
-            throw ApiException.tooManyRequests("Too many failed logins: try again later", wait.toSeconds());
+        var admission = throttle.admit(username, address);
+        admission.usernameRefused().ifPresent(wait -> {
+            throw ApiException.tooManyRequests(SessionService.TOO_MANY_LOGINS, wait.toSeconds());
         });
         // admitted, the attempt is already counted: a wrong password needs nothing more
-        SessionService.Login login = sessions.login(body.username(), body.password());
+        SessionService.Login login = sessions.login(body.username(), body.password(),
+                admission.unknownUsernameRefused());
         throttle.succeeded(username, address);
         try {
             warmAtLogin.accept(login.user().id());
@@ -141,6 +145,20 @@ public final class AccountsHandler extends ApiHandler {
         }
         return HttpResponses.secret(201, new Views.SessionView(login.token(),
                 Times.format(login.session().expiresAt()), Views.UserView.of(login.user())));
+    }
+
+    /** A login's answer holds while the session it opened does (a replay never hands back a dead token). */
+    private static boolean tokenStillLive(SessionService sessions, APIGatewayV2HTTPResponse answer) {
+        if (answer.getStatusCode() != 201) {
+            return true;
+        }
+        String token;
+        try {
+            token = Json.MAPPER.readTree(answer.getBody()).path("token").asText(null);
+        } catch (com.fasterxml.jackson.core.JacksonException unreadable) {
+            return true; // not a login's answer: nothing to check
+        }
+        return token == null || sessions.authenticate(token).isPresent();
     }
 
     /**

@@ -1,31 +1,25 @@
 package com.scaleout.functions.social.redis;
 
 import com.scaleout.functions.shared.logging.ThrottledLogs;
+import com.scaleout.functions.shared.redis.FixedWindowCounter;
 import com.scaleout.functions.shared.redis.RedisLink;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Attempt counters in Redis, one key per username and per address, expiring with the window that their first
- * attempt opened (fixed windows). The INCR is the admission: its answer tells each of many parallel attempts its
- * own place, so no more than the limit get past. Each counter is counted, given its window and read back by one
- * script of one key (one round trip, and a cluster takes it). With the cache unreachable, logins are not
- * throttled: a cache outage must not lock everybody out; the log says so.
+ * attempt opened ({@link FixedWindowCounter}: of many parallel attempts no more than the limit get past). With the
+ * cache unreachable, logins are not throttled: a cache outage must not lock everybody out; the log says so.
  */
 public final class RedisLoginThrottle implements LoginThrottle {
     private static final Logger LOG = Logger.getLogger(RedisLoginThrottle.class.getName());
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
-    /** The attempt's place in its window, and the seconds left of the window (opened by the first attempt). */
-    private static final String COUNT = "local attempts = redis.call('INCR', KEYS[1]) "
-            + "if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end "
-            + "return {attempts, redis.call('TTL', KEYS[1])}";
     /**
      * Takes one attempt back, unless the window has ended meanwhile: a DECR of an expired key would leave a count of
      * -1 without expiry, one attempt more for the next window.
@@ -47,33 +41,25 @@ public final class RedisLoginThrottle implements LoginThrottle {
     }
 
     @Override
-    public Optional<Duration> admit(String username, Optional<String> address) {
+    public Admission admit(String username, Optional<String> address) {
         try {
             var commands = RedisLink.required(redis).sync();
-            String user = userKey(username);
-            Optional<Duration> refused = count(commands, user, PER_USERNAME);
-            if (refused.isEmpty() && address.isPresent()) {
-                refused = count(commands, addressKey(address.get()), PER_ADDRESS);
-                if (refused.isPresent()) {
-                    giveBack(commands, user); // not checked: no guess against this username
-                }
+            Optional<Duration> refused = count(commands, userKey(username), PER_USERNAME);
+            if (refused.isPresent()) {
+                return new Admission(refused, Optional.empty());
             }
-            return refused;
+            return new Admission(Optional.empty(), address.isEmpty() ? Optional.empty()
+                    : count(commands, addressKey(address.get()), PER_ADDRESS));
         } catch (RuntimeException e) {
             CACHE_DOWN.warn("login throttle unavailable (cache unreachable): not throttling", e);
-            return Optional.empty();
+            return Admission.CHECKED;
         }
     }
 
     /** Counts one attempt on {@code key}; the time left in its window when that attempt is past the limit. */
     private static Optional<Duration> count(RedisClusterCommands<String, String> commands, String key, int limit) {
-        List<Long> placeAndTtl = commands.eval(COUNT, ScriptOutputType.MULTI, new String[] {key},
-                Long.toString(WINDOW.toSeconds()));
-        if (placeAndTtl.get(0) <= limit) {
-            return Optional.empty();
-        }
-        long ttl = placeAndTtl.get(1);
-        return Optional.of(Duration.ofSeconds(ttl > 0 ? ttl : WINDOW.toSeconds()));
+        var count = FixedWindowCounter.count(commands, key, WINDOW);
+        return count.isPast(limit) ? Optional.of(count.left()) : Optional.empty();
     }
 
     private static void giveBack(RedisClusterCommands<String, String> commands, String key) {

@@ -26,6 +26,8 @@ class IdempotencyTest {
     private final SettableClock clock = new SettableClock(Instant.parse("2026-12-03T10:00:00Z"));
     private final AtomicInteger writes = new AtomicInteger();
     private final AtomicInteger busyAnswers = new AtomicInteger(1);
+    private final java.util.concurrent.atomic.AtomicBoolean stillHolds =
+            new java.util.concurrent.atomic.AtomicBoolean(true);
     private final java.util.List<java.util.List<String>> drawn = new java.util.ArrayList<>();
     private final ApiHandler handler = new ApiHandler(Map.of(
             "POST /things", request -> HttpResponses.json(201, Map.of("thing", writes.incrementAndGet(),
@@ -43,6 +45,8 @@ class IdempotencyTest {
                     "secret-" + writes.incrementAndGet()))),
             "POST /off/things", OFF.guard(request -> HttpResponses.json(201, Map.of("thing",
                     writes.incrementAndGet()))),
+            "POST /holding", ApiHandler.Route.replayedWhile(answer -> stillHolds.get(),
+                    request -> HttpResponses.json(201, Map.of("thing", writes.incrementAndGet()))),
             "DELETE /sessions/current", ApiHandler.Route.guarded(
                     request -> Caller.byId("session", request.header("x-session")),
                     request -> HttpResponses.json(200, Map.of("loggedOut", writes.incrementAndGet())))),
@@ -117,6 +121,22 @@ class IdempotencyTest {
         assertThat(off.getStatusCode()).isEqualTo(404);
         assertThat(store.records).isEmpty();
         assertThat(writes).hasValue(0);
+    }
+
+    /** Issue 45: a login's answer was replayed after its session was logged out, handing back a dead token. */
+    @Test
+    void anAnswerThatNoLongerHoldsIsNotReplayedButRefused422() {
+        var first = send("POST /holding", "key-1", "{}", "user-1");
+        assertThat(send("POST /holding", "key-1", "{}", "user-1").getHeaders())
+                .containsEntry("idempotent-replayed", "true");
+        stillHolds.set(false);
+
+        var after = send("POST /holding", "key-1", "{}", "user-1");
+
+        assertThat(first.getStatusCode()).isEqualTo(201);
+        assertThat(after.getStatusCode()).isEqualTo(422);
+        assertThat(after.getBody()).contains("no longer holds").doesNotContain("\"thing\"");
+        assertThat(writes).hasValue(1);
     }
 
     /** Issue 45: a logout's key is its session's, so another session's logout with the same key runs. */

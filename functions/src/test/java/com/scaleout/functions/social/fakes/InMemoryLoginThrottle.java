@@ -2,7 +2,6 @@ package com.scaleout.functions.social.fakes;
 
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.domain.Usernames;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,16 +12,13 @@ public final class InMemoryLoginThrottle implements LoginThrottle {
     private final Map<String, Integer> byAddress = new HashMap<>();
 
     @Override
-    public synchronized Optional<Duration> admit(String username, Optional<String> address) {
+    public synchronized Admission admit(String username, Optional<String> address) {
         String user = Usernames.normalize(username);
         if (byUsername.merge(user, 1, Integer::sum) > PER_USERNAME) {
-            return Optional.of(WINDOW);
+            return new Admission(Optional.of(WINDOW), Optional.empty());
         }
-        if (address.isPresent() && byAddress.merge(address.get(), 1, Integer::sum) > PER_ADDRESS) {
-            byUsername.merge(user, -1, Integer::sum);
-            return Optional.of(WINDOW);
-        }
-        return Optional.empty();
+        boolean addressPast = address.isPresent() && byAddress.merge(address.get(), 1, Integer::sum) > PER_ADDRESS;
+        return new Admission(Optional.empty(), addressPast ? Optional.of(WINDOW) : Optional.empty());
     }
 
     @Override

@@ -73,6 +73,23 @@ class LoginThrottlingTest {
         assertThat(send("post-sessions").getStatusCode()).isEqualTo(201);
     }
 
+    /** Issue 45: fifty failures from one address refused every account's login from it, right password included. */
+    @Test
+    void anAddressPastItsLimitStillLogsInKnownAccountsButRefusesInventedNames() {
+        for (int i = 0; i < LoginThrottle.PER_ADDRESS; i++) {
+            var sprayed = Samples.http("post-sessions-unknown-user");
+            sprayed.setBody("{\"username\": \"sprayed_" + i + "\", \"password\": \"guess\"}");
+            assertThat(handler.handleRequest(sprayed, null).getStatusCode()).isEqualTo(401);
+        }
+
+        assertThat(send("post-sessions").getStatusCode()).as("a known account, from the same address").isEqualTo(201);
+        assertThat(send("post-sessions-wrong-password").getStatusCode()).isEqualTo(401);
+        var invented = send("post-sessions-unknown-user");
+        assertThat(invented.getStatusCode()).isEqualTo(429);
+        assertThat(invented.getHeaders().get("retry-after")).isEqualTo(Long.toString(LoginThrottle.WINDOW.toSeconds()));
+        assertThat(invented.getBody()).contains("Too many failed logins");
+    }
+
     @Test
     void fiftyParallelGuessesOfOneUsernameHaveAtMostFivePasswordsChecked() throws Exception {
         int guesses = 50;
