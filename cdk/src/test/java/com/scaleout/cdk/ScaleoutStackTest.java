@@ -145,12 +145,6 @@ class ScaleoutStackTest {
         }
 
         @Test
-        void reservedConcurrencyIsLeftToTheInfrastructureIssue() {
-            synth.template().allResourcesProperties("AWS::Lambda::Function",
-                    Map.of("ReservedConcurrentExecutions", Match.absent()));
-        }
-
-        @Test
         void aDeclaredReservationIsTheFunctionsReservedConcurrencyAndOnlyThere() {
             var reserving = Declaration.builder()
                     .table(TableSpec.of(USERS, string("userId")))

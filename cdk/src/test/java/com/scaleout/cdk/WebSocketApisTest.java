@@ -104,6 +104,18 @@ class WebSocketApisTest {
                         "ThrottlingBurstLimit", LIVE.burst())));
     }
 
+    /** Issue 45: a flood of live messages took the account's executions from every HTTP function. */
+    @Test
+    void onlyTheLiveFunctionReservesConcurrencySoThatAFloodOfMessagesCannotStarveTheOthers() {
+        var reserving = Map.<String, Object>of("Properties",
+                Map.of("ReservedConcurrentExecutions", Match.anyValue()));
+        assertThat(synth.template().findResources("AWS::Lambda::Function", reserving))
+                .containsOnlyKeys(synth.logicalId(synth.stack().functions().function(ScaleoutDeclaration.LIVE)));
+        synth.template().hasResourceProperties("AWS::Lambda::Function", Map.of(
+                "Handler", Match.stringLikeRegexp(".*LiveHandler"),
+                "ReservedConcurrentExecutions", ScaleoutDeclaration.LIVE_RESERVED_CONCURRENCY));
+    }
+
     @Test
     void onlyThePushersMayManageConnectionsAndOnlyOnTheirStagesConnections() {
         Object resource = Map.of("Fn::Join", List.of("", List.of("arn:", Map.of("Ref", "AWS::Partition"),

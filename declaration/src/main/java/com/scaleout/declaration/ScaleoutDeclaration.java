@@ -61,6 +61,8 @@ public final class ScaleoutDeclaration {
     /** The live updates' WebSocket API, its one function (every route) and its connections' table. */
     public static final String LIVE_API = "Live";
     public static final String LIVE = "Live";
+    /** The Live function's reserved concurrency (see its declaration). */
+    public static final int LIVE_RESERVED_CONCURRENCY = 50;
     public static final String CONNECTIONS = "Connections";
 
     public static final String IMPORT_API = "ImportApi";
@@ -141,6 +143,8 @@ public final class ScaleoutDeclaration {
             .function(FunctionSpec.of(SOCIAL_ACCOUNTS, SOCIAL + "http.AccountsHandler")
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites(IDEMPOTENCY_KEYS)
+                    // a logout ends its session's private live streams
+                    .readsAndWrites(CONNECTIONS)
                     // a login builds a missing timeline
                     .reads("Tweets").reads("Retweets").reads("Follows").reads("TweetIndex").withRedis()
                     .readsSettings(Settings.SOCIAL))
@@ -189,8 +193,10 @@ public final class ScaleoutDeclaration {
                     .readsSettings(Settings.SOCIAL))
             // every route of the live API: $connect checks the token, subscribe answers with the first page of a
             // search (its tweets and their authors' names)
+            // reserved: a flood of messages (each an invocation, whatever its budget says) takes these executions,
+            // never the HTTP functions'; the stage's 1,000 messages/s at ~50 ms each need about 50
             .function(FunctionSpec.of(LIVE, SOCIAL + "websocket.LiveHandler")
-                    .memoryMb(1024).timeoutSeconds(10).readsAndWrites(CONNECTIONS).reads("Sessions")
+                    .memoryMb(1024).timeoutSeconds(10).reservedConcurrency(LIVE_RESERVED_CONCURRENCY).readsAndWrites(CONNECTIONS).reads("Sessions")
                     .reads("SearchIndex").reads("Tweets").reads("Users").withRedis()
                     .readsSettings(Settings.SOCIAL))
             // 29 s: API Gateway's integration limit is 30 s; a push of 20,000 records must finish inside it

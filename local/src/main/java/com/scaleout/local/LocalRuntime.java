@@ -171,7 +171,12 @@ public final class LocalRuntime implements AutoCloseable {
                                                            Function<FunctionSpec, Map<String, String>> environment) {
         int accountLimit = config.awsLimits().map(limits -> Math.min(limits.lambdaConcurrency(),
                 config.accountConcurrency())).orElse(config.accountConcurrency());
-        var account = AccountConcurrency.of(accountLimit, declaration.functions());
+        // a scaled account keeps its reservations in proportion (50 of 1,000 are 1 of 10 at scaled:100)
+        var account = AccountConcurrency.of(accountLimit, config.awsLimits()
+                .map(limits -> declaration.functions().stream().map(f -> f.reservedConcurrency().isPresent()
+                        ? f.reservedConcurrency(limits.reservedConcurrency(f.reservedConcurrency().getAsInt())) : f)
+                        .toList())
+                .orElse(declaration.functions()));
         Supplier<ScalingRate> scaling = config.awsLimits().<Supplier<ScalingRate>>map(limits -> () -> new ScalingRate(
                 limits.lambdaEnvironmentsPer10Seconds(), ScalingRate.LAMBDA_PERIOD, java.time.InstantSource.system()))
                 .orElse(ScalingRate::lambdas);

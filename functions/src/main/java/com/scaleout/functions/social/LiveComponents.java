@@ -11,6 +11,7 @@ import com.scaleout.functions.social.application.LiveService;
 import com.scaleout.functions.social.domain.LiveStream;
 import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
 import com.scaleout.functions.social.redis.RedisLivePresence;
+import com.scaleout.functions.social.redis.RedisMessageBudget;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -32,7 +33,7 @@ public final class LiveComponents {
     /** The Live function's service. */
     public static LiveService service(SocialComponents social, DynamoDbClient dynamoDb, Optional<RedisLink> redis) {
         return new LiveService(DynamoConnectionStore.fromEnvironment(dynamoDb), new RedisLivePresence(redis),
-                social.sessions(), social.search());
+                social.sessions(), social.search(), new RedisMessageBudget(redis));
     }
 
     /**

@@ -31,6 +31,10 @@ import com.scaleout.functions.social.application.FollowService;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.redis.RedisLoginThrottle;
 import com.scaleout.functions.social.application.PasswordHasher;
+import com.scaleout.functions.social.application.LiveLogout;
+import com.scaleout.functions.social.redis.RedisLivePresence;
+import com.scaleout.functions.social.dynamodb.DynamoConnectionStore;
+import com.scaleout.functions.social.application.SessionEnd;
 import com.scaleout.functions.social.application.SessionService;
 import com.scaleout.functions.social.application.TweetService;
 import com.scaleout.functions.social.dynamodb.DynamoFollowStore;
@@ -104,7 +108,10 @@ public record SocialComponents(AccountService accounts, SessionService sessions,
         return new SocialComponents(
                 new AccountService(users, authorNames, passwords, clock),
                 new SessionService(users, new DynamoSessionStore(dynamoDb, tables), sessionCache, passwords, clock,
-                        REVOCATION_TTL),
+                        REVOCATION_TTL, DynamoConnectionStore.ifGiven(dynamoDb)
+                                .<SessionEnd>map(connections -> new LiveLogout(connections,
+                                        new RedisLivePresence(redis)))
+                                .orElse(SessionEnd.NONE)),
                 new TweetService(tweets, tweetIndex, retweets, users, callerStates, clock),
                 new FollowService(follows, users, clock),
                 tweetIndex, retweets, new LikeService(likes, tweets, users, callerStates, clock), likes,

@@ -85,6 +85,11 @@ public record AwsLimits(double scale) {
         return (int) Math.max(1, Math.round(LAMBDA_CONCURRENCY / scale));
     }
 
+    /** A function's reserved concurrency, scaled as the account's limit is: at least 1. */
+    public int reservedConcurrency(int reserved) {
+        return (int) Math.max(1, Math.round(reserved / scale));
+    }
+
     /** New environments per function per 10 s, at least 1. */
     public int lambdaEnvironmentsPer10Seconds() {
         return (int) Math.max(1, Math.round(LAMBDA_ENVIRONMENTS_PER_10_S / scale));

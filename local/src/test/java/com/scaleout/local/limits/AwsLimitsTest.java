@@ -38,6 +38,7 @@ class AwsLimitsTest {
         assertThat(limits.lambdaEnvironmentsPer10Seconds()).isEqualTo(10);
         assertThat(limits.gatewayRate()).isEqualTo(100);
         assertThat(limits.gatewayBurst()).isEqualTo(50);
+        assertThat(limits.reservedConcurrency(500)).isEqualTo(5);
         assertThat(limits).hasToString("AWS's limits / 100");
     }
 
@@ -46,6 +47,7 @@ class AwsLimitsTest {
         var limits = new AwsLimits(100_000);
 
         assertThat(limits.lambdaConcurrency()).isEqualTo(1);
+        assertThat(limits.reservedConcurrency(50)).isEqualTo(1);
         assertThat(limits.lambdaEnvironmentsPer10Seconds()).isEqualTo(1);
         assertThat(limits.gatewayBurst()).isEqualTo(1);
     }

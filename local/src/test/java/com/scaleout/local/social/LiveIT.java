@@ -410,6 +410,45 @@ class LiveIT extends ProductionApiIT {
         }
     }
 
+    /** Issue 45: a connection kept hearing its user's home and mentions after the session's logout. */
+    @Test
+    void aLogoutEndsItsConnectionsPrivateStreamsWhileThePublicOnesGoOn() throws Exception {
+        String readerName = unique("lvo");
+        String reader = api.signUp(readerName);
+        String authorName = unique("lvp");
+        String author = api.signUp(authorName);
+        assertThat(api.put("/me/following/" + authorName, reader).status()).isLessThan(300);
+        try (var inbox = Inbox.connect(Optional.of(reader))) {
+            assertAck(inbox.subscribe("home"), "subscribed", "home");
+            assertAck(inbox.subscribe("mentions"), "subscribed", "mentions");
+            assertAck(inbox.subscribe("public"), "subscribed", "public");
+
+            assertThat(api.delete("/sessions/current", reader).status()).isEqualTo(204);
+            // home, mentions and public are pushed together: the push that brings it on public would bring the rest
+            String id = tweet(author, "after the logout of @" + readerName);
+            inbox.awaitTweet("public", id);
+            assertThat(inbox.receivedAbout("tweet", "home", id)).isEmpty();
+            assertThat(inbox.receivedAbout("tweet", "mentions", id)).isEmpty();
+            assertError(inbox.subscribe("home"), 401, "session of this connection has ended");
+        }
+    }
+
+    /** Issue 45: one socket's 190 messages a second each ran, until the Live function had the account's executions. */
+    @Test
+    void aConnectionFloodingMessagesIsRefused429PastItsBudgetAndOthersAreServed() throws Exception {
+        try (var flooding = Inbox.connect(Optional.empty()); var other = Inbox.connect(Optional.empty())) {
+            String stream = "hashtag:" + word("flood");
+            for (int i = 0; i < 45; i++) {
+                flooding.client.send(Json.write(Map.of("action", "subscribe", "stream", stream)));
+            }
+            JsonNode refused = flooding.await(m -> "error".equals(type(m)));
+            assertError(refused, 429, "messages per connection");
+            assertThat(refused.path("data").path("retryAfter").asInt()).isBetween(1, 10);
+            assertThat(flooding.client.isClosed()).isFalse();
+            assertAck(other.subscribe("public"), "subscribed", "public");
+        }
+    }
+
     /** The id of the user's connection item that is not one of {@code known}, as the Live function stored it. */
     private static String connectionOf(String userId, List<String> known) {
         return await().atMost(LIVE).until(() -> fixture.runtime().dynamoDb().scanPaginator(r -> r

@@ -71,7 +71,7 @@ class LiveStoresIT {
     void aConnectionAndItsSubscriptionsAreStoredFoundByTheirKeysAndDeletedTogether() {
         String id = connectionId();
         String alice = user();
-        var connection = new LiveConnection(id, Optional.of(alice), CONNECTED);
+        var connection = new LiveConnection(id, Optional.of(alice), Optional.of("session-of-" + alice), CONNECTED, 0);
         store.putConnection(connection);
         var home = LiveSubscription.of(connection, LiveStream.parse("home"));
         var search = LiveSubscription.of(connection, LiveStream.parse("search:Serverless java"));
@@ -81,8 +81,10 @@ class LiveStoresIT {
         assertThat(store.putSubscription(search, MOST)).isEqualTo(Added.ADDED);
         assertThat(store.everySubscription()).contains(home, search);
 
-        assertThat(store.connection(id)).contains(connection);
+        assertThat(store.connection(id)).as("with its session and its count")
+                .contains(new LiveConnection(id, Optional.of(alice), Optional.of("session-of-" + alice), CONNECTED, 2));
         assertThat(store.subscriptions(id)).containsExactlyInAnyOrder(home, search);
+        assertThat(home.sessionId()).contains("session-of-" + alice);
         assertThat(store.listeners("home:" + alice)).containsExactly(home);
         assertThat(store.listeners("search:java")).contains(search);
         assertThat(search.terms()).containsExactly("java", "serverless");
@@ -99,7 +101,7 @@ class LiveStoresIT {
     @Test
     void twoCallersForgettingOneConnectionAtOnceGetEachSubscriptionOnce() {
         String id = connectionId();
-        var connection = new LiveConnection(id, Optional.of(user()), CONNECTED);
+        var connection = new LiveConnection(id, Optional.of(user()), Optional.empty(), CONNECTED, 0);
         store.putConnection(connection);
         var home = LiveSubscription.of(connection, LiveStream.parse("home"));
         var tag = LiveSubscription.of(connection, LiveStream.parse("hashtag:both"));
@@ -126,7 +128,7 @@ class LiveStoresIT {
     @Test
     void anAnonymousConnectionHasNoUser() {
         String id = connectionId();
-        store.putConnection(new LiveConnection(id, Optional.empty(), CONNECTED));
+        store.putConnection(new LiveConnection(id, Optional.empty(), Optional.empty(), CONNECTED, 0));
 
         assertThat(store.connection(id)).map(LiveConnection::userId).contains(Optional.empty());
     }
@@ -139,9 +141,9 @@ class LiveStoresIT {
         // ~1,200 items of ~400 bytes: a Query page holds 1 MB at most, moto's the same
         String padding = "x".repeat(300);
         ids.parallelStream().forEach(id -> {
-            store.putConnection(new LiveConnection(id, Optional.empty(), CONNECTED));
+            store.putConnection(new LiveConnection(id, Optional.empty(), Optional.empty(), CONNECTED, 0));
             store.putSubscription(new LiveSubscription(id, stream.name(), stream.keyFor(Optional.empty()),
-                    Optional.of(padding), List.of(), CONNECTED.plusSeconds(7200)), MOST);
+                    Optional.of(padding), Optional.empty(), List.of(), CONNECTED.plusSeconds(7200)), MOST);
         });
 
         assertThat(store.listeners(stream.name())).hasSize(ids.size());
@@ -150,7 +152,7 @@ class LiveStoresIT {
     @Test
     void subscribingAtOnceNeverPassesTheLimitAndAnUnsubscribeMakesRoom() throws Exception {
         String id = connectionId();
-        var connection = new LiveConnection(id, Optional.empty(), CONNECTED);
+        var connection = new LiveConnection(id, Optional.empty(), Optional.empty(), CONNECTED, 0);
         store.putConnection(connection);
         var streams = IntStream.range(0, 2 * MOST).mapToObj(i -> LiveStream.parse("hashtag:limit" + i)).toList();
 
@@ -169,7 +171,7 @@ class LiveStoresIT {
         assertThat(store.putSubscription(LiveSubscription.of(connection, LiveStream.parse("public")), MOST))
                 .as("room again").isEqualTo(Added.ADDED);
         assertThat(store.putSubscription(LiveSubscription.of(new LiveConnection(connectionId(), Optional.empty(),
-                CONNECTED), LiveStream.parse("public")), MOST)).as("never connected").isEqualTo(Added.NO_CONNECTION);
+                Optional.empty(), CONNECTED, 0), LiveStream.parse("public")), MOST)).as("never connected").isEqualTo(Added.NO_CONNECTION);
     }
 
     @Test
@@ -191,9 +193,9 @@ class LiveStoresIT {
         presence.rebuild(List.of()); // nothing to add: presence known from here on
         String alice = user();
         String bob = user();
-        var aliceA = new LiveConnection(connectionId(), Optional.of(alice), CONNECTED);
-        var aliceB = new LiveConnection(connectionId(), Optional.of(alice), CONNECTED);
-        var anonymous = new LiveConnection(connectionId(), Optional.empty(), CONNECTED);
+        var aliceA = new LiveConnection(connectionId(), Optional.of(alice), Optional.empty(), CONNECTED, 0);
+        var aliceB = new LiveConnection(connectionId(), Optional.of(alice), Optional.empty(), CONNECTED, 0);
+        var anonymous = new LiveConnection(connectionId(), Optional.empty(), Optional.empty(), CONNECTED, 0);
         var homeA = LiveSubscription.of(aliceA, LiveStream.parse("home"));
         var homeB = LiveSubscription.of(aliceB, LiveStream.parse("home"));
         var search = LiveSubscription.of(anonymous, LiveStream.parse("search:serverless java"));
@@ -238,7 +240,8 @@ class LiveStoresIT {
     void anExpiredListenerIsNotListed() {
         var presence = new RedisLivePresence(Optional.of(redis));
         presence.rebuild(List.of());
-        var old = new LiveConnection(connectionId(), Optional.empty(), CONNECTED.minus(java.time.Duration.ofDays(1)));
+        var old = new LiveConnection(connectionId(), Optional.empty(), Optional.empty(),
+                CONNECTED.minus(java.time.Duration.ofDays(1)), 0);
         var expired = LiveSubscription.of(old, LiveStream.parse("hashtag:" + UUID.randomUUID().toString()
                 .replace("-", "")));
         presence.add(expired);

@@ -14,6 +14,8 @@ import com.scaleout.functions.imports.application.ImportKeyMarks;
 import com.scaleout.functions.imports.redis.RedisImportKeyMarks;
 import com.scaleout.functions.social.application.LoginThrottle;
 import com.scaleout.functions.social.redis.RedisLoginThrottle;
+import com.scaleout.functions.social.redis.RedisMessageBudget;
+import com.scaleout.functions.social.application.MessageBudget;
 import com.scaleout.local.testing.AllAtOnce;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.time.Duration;
@@ -330,6 +332,19 @@ abstract class RedisCachesContract {
                 Optional.of("192.0.2." + address.incrementAndGet())).usernameRefused().isEmpty());
 
         assertThat(admissions).filteredOn(admitted -> admitted).hasSize(LoginThrottle.PER_USERNAME);
+    }
+
+    /** Issue 45: one socket's 190 messages a second each ran; its budget now admits thirty a window, however sent. */
+    @Test
+    void aConnectionsMessagesAreCountedInItsWindowAndFiftyAtOnceAdmitTheBudget() throws Exception {
+        var budget = new RedisMessageBudget(Optional.of(redis()));
+        String connection = "budget-" + id();
+        var admissions = AllAtOnce.run(50, () -> budget.spend(connection).isEmpty());
+
+        assertThat(admissions).filteredOn(admitted -> admitted).hasSize(MessageBudget.MESSAGES);
+        assertThat(budget.spend(connection)).hasValueSatisfying(wait -> assertThat(wait)
+                .isPositive().isLessThanOrEqualTo(MessageBudget.WINDOW));
+        assertThat(budget.spend("other-" + connection)).as("another connection's own budget").isEmpty();
     }
 
     @Test

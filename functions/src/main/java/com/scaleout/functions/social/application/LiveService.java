@@ -3,6 +3,7 @@ package com.scaleout.functions.social.application;
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.TooManyRequestsException;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
 import com.scaleout.functions.social.domain.LiveConnection;
 import com.scaleout.functions.social.domain.LiveMessage;
@@ -21,34 +22,50 @@ public final class LiveService {
     static final String INVALID_TOKEN = "token is not a live session; log in again, or connect without a token"
             + " to follow public streams";
     static final String TOO_MANY = "at most " + LiveConnection.MAX_SUBSCRIPTIONS + " subscriptions per connection";
+    static final String SPENT = "at most " + MessageBudget.MESSAGES + " messages per connection in "
+            + MessageBudget.WINDOW.toSeconds() + " s; send again after retryAfter seconds";
+    static final String SESSION_ENDED = "the session of this connection has ended; log in again and reconnect";
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
 
     private final ConnectionStore store;
     private final LivePresence presence;
     private final SessionService sessions;
     private final SearchService search;
+    private final MessageBudget budget;
 
-    public LiveService(ConnectionStore store, LivePresence presence, SessionService sessions, SearchService search) {
+    public LiveService(ConnectionStore store, LivePresence presence, SessionService sessions, SearchService search,
+                       MessageBudget budget) {
         this.store = store;
         this.presence = presence;
         this.sessions = sessions;
         this.search = search;
+        this.budget = budget;
     }
 
     /** Opens a connection: a token must name an active session (else refused); without one it is anonymous. */
     public LiveConnection connect(String connectionId, Optional<String> token, Instant connectedAt) {
-        Optional<String> userId = Optional.empty();
+        Optional<Session> session = Optional.empty();
         if (token.isPresent()) {
-            userId = Optional.of(sessions.authenticate(token.get()).map(Session::userId)
+            session = Optional.of(sessions.authenticate(token.get())
                     .orElseThrow(() -> new NotAuthenticatedException(INVALID_TOKEN)));
         }
-        var connection = new LiveConnection(connectionId, userId, connectedAt);
+        var connection = LiveConnection.opened(connectionId, session, connectedAt);
         store.putConnection(connection);
         return connection;
     }
 
     /**
+     * Counts a message of the connection against its budget, before anything reads it; refused past the budget.
+     */
+    public void admit(String connectionId) {
+        budget.spend(connectionId).ifPresent(wait -> {
+            throw new TooManyRequestsException(SPENT, wait);
+        });
+    }
+
+    /**
      * Listens to a stream (again: nothing changes); a search is answered with its first page, the others with an ack.
+     * A full connection's new stream is refused before any write or search.
      */
     public LiveMessage subscribe(String connectionId, String streamName) {
         LiveStream stream = parse(streamName);
@@ -58,16 +75,40 @@ public final class LiveService {
                     + " ?token=<session token>");
         }
         var subscription = LiveSubscription.of(connection, stream);
-        switch (store.putSubscription(subscription, LiveConnection.MAX_SUBSCRIPTIONS)) {
-            case ADDED -> updatePresence(presence, p -> p.add(subscription));
-            case ALREADY -> { }
-            case FULL -> throw InvalidInputException.because(TOO_MANY);
-            case NO_CONNECTION -> throw gone();
+        if (connection.isFull()) {
+            // refused before any write or search, unless it is a stream the connection has
+            if (store.subscriptions(connectionId).stream().noneMatch(s -> s.stream().equals(stream.name()))) {
+                throw InvalidInputException.because(TOO_MANY);
+            }
+        } else {
+            switch (store.putSubscription(subscription, LiveConnection.MAX_SUBSCRIPTIONS)) {
+                case ADDED -> updatePresence(presence, p -> p.add(subscription));
+                case ALREADY -> { }
+                case FULL -> throw InvalidInputException.because(TOO_MANY);
+                case NO_CONNECTION -> throw gone();
+            }
+        }
+        if (stream.kind().needsUser()) {
+            requireSession(connection, subscription);
         }
         return stream.query()
                 .<LiveMessage>map(query -> new LiveMessage.SearchPage(stream.name(),
                         search.search(Optional.of(query), SearchService.MAX_LIMIT, Optional.empty())))
                 .orElseGet(() -> new LiveMessage.Subscribed(stream.name()));
+    }
+
+    /**
+     * A private stream is heard only while the connection's session lasts. Checked after the subscription is stored,
+     * so that a logout at the same moment either finds the subscription (and removes it) or is seen here.
+     */
+    private void requireSession(LiveConnection connection, LiveSubscription subscription) {
+        try {
+            sessions.actor(connection.userId(), Optional.empty(), connection.sessionId());
+        } catch (NotAuthenticatedException loggedOut) {
+            store.deleteSubscription(subscription.connectionId(), subscription.stream())
+                    .ifPresent(removed -> updatePresence(presence, p -> p.remove(removed)));
+            throw new NotAuthenticatedException(SESSION_ENDED);
+        }
     }
 
     /** Stops listening to a stream (one it was not listening to: nothing changes). */
@@ -91,7 +132,7 @@ public final class LiveService {
     }
 
     /** A presence write that fails is logged: the periodic rebuild adds what it missed (see {@link LivePresence}). */
-    private static void updatePresence(LivePresence presence, java.util.function.Consumer<LivePresence> change) {
+    static void updatePresence(LivePresence presence, java.util.function.Consumer<LivePresence> change) {
         try {
             change.accept(presence);
         } catch (RuntimeException cacheDown) {

@@ -15,6 +15,8 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +27,7 @@ import java.util.regex.Pattern;
 public final class SessionService {
     public static final Duration SESSION_TTL = Duration.ofDays(30);
     public static final String TOO_MANY_LOGINS = "Too many failed logins: try again later";
+    private static final Logger LOG = Logger.getLogger(SessionService.class.getName());
     private static final org.apache.logging.log4j.Logger CACHE_DOWN = ThrottledLogs.cacheDown();
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -35,12 +38,20 @@ public final class SessionService {
     private final PasswordHasher passwords;
     private final Clock clock;
     private final Duration revocationTtl;
+    private final SessionEnd ended;
 
     /**
      * @param revocationTtl how long a revoked session stays marked: at least the authorizer cache TTL
      */
     public SessionService(UserStore users, SessionStore sessions, SessionCache cache, PasswordHasher passwords,
                           Clock clock, Duration revocationTtl) {
+        this(users, sessions, cache, passwords, clock, revocationTtl, SessionEnd.NONE);
+    }
+
+    /** @param ended what else a logout ends (the session's live streams), once the session is gone */
+    public SessionService(UserStore users, SessionStore sessions, SessionCache cache, PasswordHasher passwords,
+                          Clock clock, Duration revocationTtl, SessionEnd ended) {
+        this.ended = ended;
         this.users = users;
         this.sessions = sessions;
         this.cache = cache;
@@ -161,7 +172,8 @@ public final class SessionService {
      * Ends the session: first the revocation marker and the eviction in the cache (a session cached before the
      * logout must not outlive it there), then the stored session. When the cache cannot be reached nothing is
      * changed and the caller is told to retry (503): a logout is never reported done while a cached copy could
-     * still let the token in once the cache is back.
+     * still let the token in once the cache is back. What else ends with the session follows; its failure is
+     * logged, not answered: the session is over, and a retry of the logout would be refused as logged out.
      */
     public void logout(Actor actor) {
         try {
@@ -172,6 +184,12 @@ public final class SessionService {
             throw new UnavailableException("Cannot log out right now; retry shortly");
         }
         sessions.delete(actor.sessionId());
+        try {
+            ended.ended(actor);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "a logout could not end its session's live streams; they end with their"
+                    + " connection (two hours at most)", e);
+        }
     }
 
     /**

@@ -26,7 +26,13 @@ public sealed interface LiveMessage {
     record TweetDeleted(String stream, String tweetId) implements LiveMessage {
     }
 
-    /** A message refused, with the status the same mistake gets over HTTP (400, 401...). */
-    record Refused(String stream, int status, String message) implements LiveMessage {
+    /**
+     * A message refused, with the status the same mistake gets over HTTP (400, 401...) and, for a 429 or 503, the
+     * seconds after which it may be sent again (as HTTP's Retry-After; 0 for the others).
+     */
+    record Refused(String stream, int status, String message, long retryAfter) implements LiveMessage {
+        public Refused(String stream, int status, String message) {
+            this(stream, status, message, 0);
+        }
     }
 }

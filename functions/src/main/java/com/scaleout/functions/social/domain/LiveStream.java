@@ -35,6 +35,10 @@ public record LiveStream(Kind kind, String name, List<String> terms) {
         terms = List.copyOf(terms);
     }
 
+    /** The streams whose tweets depend on who listens, which only a signed-in connection hears. */
+    public static final List<LiveStream> PRIVATE = List.of(new LiveStream(Kind.HOME, "home", List.of()),
+            new LiveStream(Kind.MENTIONS, "mentions", List.of()));
+
     /** The stream a client names; refused with the reason when it names none. */
     public static LiveStream parse(String name) {
         if (name == null || name.isBlank()) {
@@ -43,19 +47,13 @@ public record LiveStream(Kind kind, String name, List<String> terms) {
         if (name.length() > MAX_NAME_CHARS) {
             throw new Invalid("stream must be at most " + MAX_NAME_CHARS + " characters");
         }
-        switch (name) {
-            case "home" -> {
-                return new LiveStream(Kind.HOME, name, List.of());
+        for (LiveStream stream : PRIVATE) {
+            if (stream.name().equals(name)) {
+                return stream;
             }
-            case "mentions" -> {
-                return new LiveStream(Kind.MENTIONS, name, List.of());
-            }
-            case "public" -> {
-                return new LiveStream(Kind.PUBLIC, name, List.of());
-            }
-            default -> {
-                // below
-            }
+        }
+        if (name.equals(PUBLIC_KEY)) {
+            return new LiveStream(Kind.PUBLIC, name, List.of());
         }
         if (name.startsWith(HASHTAG)) {
             String tag = TweetText.hashtagKey(name.substring(HASHTAG.length())).orElseThrow(() -> new Invalid(

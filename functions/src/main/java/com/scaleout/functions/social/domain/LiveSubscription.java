@@ -6,18 +6,18 @@ import java.util.Optional;
 
 /**
  * One stream a connection listens to: its normalized name, the key it is found by ({@link LiveStream#keyFor}), the
- * connection's user (absent for an anonymous one), a search's terms (empty for other kinds), and when it goes with
- * the connection at the latest.
+ * connection's user and session (absent for an anonymous one: a logout finds its session's subscriptions by it), a
+ * search's terms (empty for other kinds), and when it goes with the connection at the latest.
  */
 public record LiveSubscription(String connectionId, String stream, String listensTo, Optional<String> userId,
-                               List<String> terms, Instant expiresAt) {
+                               Optional<String> sessionId, List<String> terms, Instant expiresAt) {
     public LiveSubscription {
         terms = List.copyOf(terms);
     }
 
     public static LiveSubscription of(LiveConnection connection, LiveStream stream) {
         return new LiveSubscription(connection.connectionId(), stream.name(), stream.keyFor(connection.userId()),
-                connection.userId(), stream.terms(), connection.expiresAt());
+                connection.userId(), connection.sessionId(), stream.terms(), connection.expiresAt());
     }
 
     /** Whether a tweet with these search terms reaches this subscription once found by its key. */

@@ -29,8 +29,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
- * The Connections table: per connection ({@code connectionId}) the item {@value #CONNECTION} (its user and when it
- * opened, and how many {@value #SUBSCRIPTIONS} it has) and one item per stream it listens to ({@code stream}: the normalized name), found through the
+ * The Connections table: per connection ({@code connectionId}) the item {@value #CONNECTION} (its user and session,
+ * when it opened, and how many {@value #SUBSCRIPTIONS} it has) and one item per stream it listens to ({@code stream}:
+ * the normalized name; its connection's user and session too), found through the
  * {@value #BY_STREAM} index by the key it listens to ({@code listensTo}). {@code expiresAt} (epoch seconds) is the
  * TTL: API Gateway closes a connection after two hours, and an item no {@code $disconnect} removed goes then.
  */
@@ -39,6 +40,7 @@ public final class DynamoConnectionStore implements ConnectionStore {
     static final String STREAM = "stream";
     static final String LISTENS_TO = "listensTo";
     static final String USER_ID = "userId";
+    static final String SESSION_ID = "sessionId";
     static final String CONNECTED_AT = "connectedAt";
     static final String TERMS = "terms";
     static final String EXPIRES_AT = "expiresAt";
@@ -56,6 +58,12 @@ public final class DynamoConnectionStore implements ConnectionStore {
         this.table = table;
     }
 
+    /** The table, if this function was given it. */
+    public static Optional<DynamoConnectionStore> ifGiven(DynamoDbClient dynamoDb) {
+        return RuntimeEnvironment.variable(Settings.table(ScaleoutDeclaration.CONNECTIONS))
+                .map(table -> new DynamoConnectionStore(dynamoDb, table));
+    }
+
     /** The table this function was given (null when it was not: then never used). */
     public static DynamoConnectionStore fromEnvironment(DynamoDbClient dynamoDb) {
         return new DynamoConnectionStore(dynamoDb, RuntimeEnvironment.variable(
@@ -68,6 +76,7 @@ public final class DynamoConnectionStore implements ConnectionStore {
         item.put(CONNECTION_ID, s(connection.connectionId()));
         item.put(STREAM, s(CONNECTION));
         connection.userId().ifPresent(user -> item.put(USER_ID, s(user)));
+        connection.sessionId().ifPresent(session -> item.put(SESSION_ID, s(session)));
         item.put(CONNECTED_AT, s(connection.connectedAt().toString()));
         item.put(EXPIRES_AT, n(connection.expiresAt().getEpochSecond()));
         dynamoDb.putItem(r -> r.tableName(table).item(item));
@@ -80,8 +89,10 @@ public final class DynamoConnectionStore implements ConnectionStore {
         if (item == null || item.isEmpty()) {
             return Optional.empty();
         }
+        var subscriptions = item.get(SUBSCRIPTIONS);
         return Optional.of(new LiveConnection(connectionId, Optional.ofNullable(string(item, USER_ID)),
-                Instant.parse(string(item, CONNECTED_AT))));
+                Optional.ofNullable(string(item, SESSION_ID)), Instant.parse(string(item, CONNECTED_AT)),
+                subscriptions == null ? 0 : Integer.parseInt(subscriptions.n())));
     }
 
     @Override
@@ -101,6 +112,7 @@ public final class DynamoConnectionStore implements ConnectionStore {
         item.put(STREAM, s(subscription.stream()));
         item.put(LISTENS_TO, s(subscription.listensTo()));
         subscription.userId().ifPresent(user -> item.put(USER_ID, s(user)));
+        subscription.sessionId().ifPresent(session -> item.put(SESSION_ID, s(session)));
         if (!subscription.terms().isEmpty()) {
             item.put(TERMS, list(subscription.terms()));
         }
@@ -207,7 +219,8 @@ public final class DynamoConnectionStore implements ConnectionStore {
     /** A subscription's item as the subscription it stores. */
     public static LiveSubscription toSubscription(Map<String, AttributeValue> item) {
         return new LiveSubscription(string(item, CONNECTION_ID), string(item, STREAM), string(item, LISTENS_TO),
-                Optional.ofNullable(string(item, USER_ID)), strings(item, TERMS),
+                Optional.ofNullable(string(item, USER_ID)), Optional.ofNullable(string(item, SESSION_ID)),
+                strings(item, TERMS),
                 Instant.ofEpochSecond(number(item, EXPIRES_AT)));
     }
 }

@@ -191,7 +191,8 @@ public final class RedisLivePresence implements LivePresence {
             String stream = field.substring(fieldSpace + 1);
             String user = value.substring(valueSpace + 1);
             return Optional.of(new LiveSubscription(field.substring(0, fieldSpace), stream, key,
-                    user.isEmpty() ? Optional.empty() : Optional.of(user), LiveStream.parse(stream).terms(),
+                    user.isEmpty() ? Optional.empty() : Optional.of(user), Optional.empty(),
+                    LiveStream.parse(stream).terms(),
                     Instant.ofEpochSecond(Long.parseLong(value.substring(0, valueSpace)))));
         } catch (RuntimeException notOurs) {
             return Optional.empty();

@@ -21,7 +21,9 @@ public final class LiveJson {
     record Envelope(String type, String stream, Object data) {
     }
 
-    record Problem(String message, int status) {
+    /** {@code retryAfter} is left out when there is none. */
+    record Problem(String message, int status,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) Long retryAfter) {
     }
 
     record Deleted(String id) {
@@ -41,7 +43,8 @@ public final class LiveJson {
                     m.page().map(tweet -> TweetView.of(tweet, displayNames)));
             case LiveMessage.TweetPosted m -> new Envelope("tweet", m.stream(), TweetView.of(m.tweet(), displayNames));
             case LiveMessage.TweetDeleted m -> new Envelope("delete", m.stream(), new Deleted(m.tweetId()));
-            case LiveMessage.Refused m -> new Envelope("error", m.stream(), new Problem(m.message(), m.status()));
+            case LiveMessage.Refused m -> new Envelope("error", m.stream(), new Problem(m.message(), m.status(),
+                    m.retryAfter() > 0 ? m.retryAfter() : null));
         });
     }
 

@@ -37,7 +37,9 @@ import software.amazon.awssdk.core.exception.SdkException;
  * accepts a connection (a {@code token} query parameter must name an active session: else 401, the handshake
  * refused), {@code subscribe} and {@code unsubscribe} answer with their ack (a search with its first page),
  * {@code $disconnect} forgets the connection, and {@code $default} (a message that is not JSON, or names no known
- * action) answers with an {@code error}. A bad message is answered, never a reason to close the connection.
+ * action) answers with an {@code error}. A bad message is answered, never a reason to close the connection. Every
+ * client message first counts against its connection's budget ({@code MessageBudget}): past it, the answer is an
+ * {@code error} 429 with {@code retryAfter}, and nothing else runs.
  */
 public final class LiveHandler
         implements RequestHandler<APIGatewayV2WebSocketEvent, APIGatewayV2WebSocketResponse>, Primed {
@@ -88,7 +90,8 @@ public final class LiveHandler
 
     /**
      * A subscription of a connection that does not exist (a GetItem of a missing key, answered with an error) and a
-     * message that is not JSON: the SDK's and Jackson's paths, nothing written.
+     * message that is not JSON: the SDK's and Jackson's paths, nothing written but the missing connection's message
+     * count in the cache, which expires with its window.
      */
     private void warmUp() {
         handleRequest(event("subscribe", "{\"action\":\"subscribe\",\"stream\":\"public\"}"), null);
@@ -110,7 +113,16 @@ public final class LiveHandler
     public APIGatewayV2WebSocketResponse handleRequest(APIGatewayV2WebSocketEvent event, Context context) {
         var request = event.getRequestContext();
         try (var invocation = invocations.open(context, request.getRequestId(), request.getRouteKey())) {
-            return routes.getOrDefault(request.getRouteKey(), LiveHandler::unknownAction).apply(this, event);
+            String routeKey = request.getRouteKey();
+            if (!WebSocketApiSpec.CONNECT.equals(routeKey) && !WebSocketApiSpec.DISCONNECT.equals(routeKey)) {
+                // a client's message: counted before anything reads it
+                try {
+                    live.admit(request.getConnectionId());
+                } catch (DomainException spent) {
+                    return reply(refusal(null, spent));
+                }
+            }
+            return routes.getOrDefault(routeKey, LiveHandler::unknownAction).apply(this, event);
         }
     }
 
@@ -144,12 +156,12 @@ public final class LiveHandler
         try {
             return reply(change.apply(event.getRequestContext().getConnectionId(), name));
         } catch (DomainException refused) {
-            return reply(new LiveMessage.Refused(name, ApiException.from(refused).status(), reason(refused)));
+            return reply(refusal(name, refused));
         } catch (SdkException e) {
             if (TransientFailures.isTransient(e)) {
                 // as the HTTP API answers a throttled or slow AWS call: busy, not a fault
                 BUSY.warn("live message: AWS throttled or too slow", e);
-                return reply(new LiveMessage.Refused(name, 503, "Service busy, retry shortly"));
+                return reply(new LiveMessage.Refused(name, 503, "Service busy, retry shortly", 1));
             }
             LOG.log(Level.SEVERE, "live message failed", e);
             return reply(new LiveMessage.Refused(name, 500, "Internal Server Error; send it again"));
@@ -180,6 +192,12 @@ public final class LiveHandler
         } catch (com.fasterxml.jackson.core.JacksonException notJson) {
             return Optional.empty();
         }
+    }
+
+    /** A refusal as the HTTP API answers it: its status, and its Retry-After for a 429 or 503. */
+    private static LiveMessage.Refused refusal(String stream, DomainException refused) {
+        var answer = ApiException.from(refused);
+        return new LiveMessage.Refused(stream, answer.status(), reason(refused), answer.retryAfterSeconds());
     }
 
     private static String reason(DomainException refused) {

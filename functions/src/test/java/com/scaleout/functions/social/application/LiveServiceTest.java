@@ -2,16 +2,20 @@ package com.scaleout.functions.social.application;
 
 import static com.scaleout.functions.social.fakes.LiveWorld.ALICE;
 import static com.scaleout.functions.social.fakes.LiveWorld.ALICE_TOKEN;
+import static com.scaleout.functions.social.fakes.LiveWorld.ALICE_TOKEN_2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.functions.shared.failure.InvalidInputException;
 import com.scaleout.functions.shared.failure.NotAuthenticatedException;
 import com.scaleout.functions.shared.failure.NotFoundException;
+import com.scaleout.functions.shared.failure.TooManyRequestsException;
 import com.scaleout.functions.social.domain.LiveConnection;
 import com.scaleout.functions.social.domain.LiveMessage;
+import com.scaleout.functions.social.domain.LiveSubscription;
 import com.scaleout.functions.social.domain.Tweet;
 import com.scaleout.functions.social.fakes.LiveWorld;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -90,10 +94,61 @@ class LiveServiceTest {
             world.live.subscribe("N", "hashtag:tag" + i);
         }
 
+        int writes = world.connections.subscriptionWrites();
+        int searches = world.searchIndex.queries();
+
         assertThatThrownBy(() -> world.live.subscribe("N", "public")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("at most 20 subscriptions per connection");
+        assertThatThrownBy(() -> world.live.subscribe("N", "search:serverless java"))
+                .isInstanceOf(InvalidInputException.class);
+        // refused before any work: no write tried, no search run
+        assertThat(world.connections.subscriptionWrites()).isEqualTo(writes);
+        assertThat(world.searchIndex.queries()).isEqualTo(searches);
         // one it already has is no new subscription
         assertThat(world.live.subscribe("N", "hashtag:tag3")).isEqualTo(new LiveMessage.Subscribed("hashtag:tag3"));
+    }
+
+    @Test
+    void aConnectionPastItsMessageBudgetIsRefusedWithWhenToSendAgain() {
+        world.connect("N", Optional.empty());
+        world.messageBudget = 2;
+        world.live.admit("N");
+        world.live.admit("N");
+
+        assertThatThrownBy(() -> world.live.admit("N")).isInstanceOf(TooManyRequestsException.class)
+                .hasMessageContaining("at most 30 messages per connection in 10 s")
+                .extracting(e -> ((TooManyRequestsException) e).retryAfter()).isEqualTo(Duration.ofSeconds(7));
+        // another connection's budget is its own
+        world.live.admit("M");
+    }
+
+    @Test
+    void aLogoutEndsItsSessionsPrivateStreamsAndNoOtherSubscription() {
+        world.connect("A1", Optional.of(ALICE_TOKEN));
+        world.connect("A2", Optional.of(ALICE_TOKEN_2));
+        world.connect("B", Optional.of(LiveWorld.BOB_TOKEN));
+        for (String connection : java.util.List.of("A1", "A2", "B")) {
+            world.live.subscribe(connection, "home");
+            world.live.subscribe(connection, "mentions");
+            world.live.subscribe(connection, "public");
+        }
+
+        world.sessionService.logout(world.sessionService.actor(Optional.of(ALICE), Optional.of("alice"),
+                Optional.of(SessionService.sessionId(ALICE_TOKEN))));
+
+        assertThat(world.connections.subscriptions("A1")).extracting(LiveSubscription::stream)
+                .containsExactly("public");
+        assertThat(world.connections.subscriptions("A2")).extracting(LiveSubscription::stream)
+                .containsExactlyInAnyOrder("home", "mentions", "public");
+        assertThat(world.connections.subscriptions("B")).hasSize(3);
+        assertThat(world.presence.counts()).containsEntry("home:" + ALICE, 1L).containsEntry("mentions:" + ALICE, 1L)
+                .containsEntry("public", 3L);
+        // nor can the connection listen to them again
+        assertThatThrownBy(() -> world.live.subscribe("A1", "home")).isInstanceOf(NotAuthenticatedException.class)
+                .hasMessageContaining("session of this connection has ended");
+        assertThat(world.connections.subscriptions("A1")).extracting(LiveSubscription::stream)
+                .containsExactly("public");
+        assertThat(world.presence.counts()).containsEntry("home:" + ALICE, 1L);
     }
 
     @Test

@@ -39,8 +39,9 @@ public final class InMemoryConnectionStore implements ConnectionStore {
     }
 
     @Override
-    public Optional<LiveConnection> connection(String connectionId) {
-        return Optional.ofNullable(connections.get(connectionId));
+    public synchronized Optional<LiveConnection> connection(String connectionId) {
+        return Optional.ofNullable(connections.get(connectionId)).map(c -> new LiveConnection(c.connectionId(),
+                c.userId(), c.sessionId(), c.connectedAt(), subscriptions(connectionId).size()));
     }
 
     @Override
@@ -48,8 +49,16 @@ public final class InMemoryConnectionStore implements ConnectionStore {
         return List.copyOf(subscriptions.getOrDefault(connectionId, Map.of()).values());
     }
 
+    private int subscriptionWrites;
+
+    /** How many subscriptions were offered to be stored (each a transaction in DynamoDB). */
+    public synchronized int subscriptionWrites() {
+        return subscriptionWrites;
+    }
+
     @Override
     public synchronized Added putSubscription(LiveSubscription subscription, int most) {
+        subscriptionWrites++;
         if (!connections.containsKey(subscription.connectionId())) {
             return Added.NO_CONNECTION;
         }

@@ -36,8 +36,16 @@ public final class InMemorySearchIndexStore implements SearchIndexStore {
     /** Past the SDK's call timeout: what a busy table gives a query (a test sets it). */
     public volatile boolean timingOut;
 
+    private int queries;
+
+    /** How many searches read the index. */
+    public synchronized int queries() {
+        return queries;
+    }
+
     @Override
     public synchronized Map<String, List<String>> postings(List<String> terms, String newest, int limit) {
+        queries++;
         if (timingOut) {
             throw software.amazon.awssdk.core.exception.ApiCallTimeoutException.create(2_000);
         }

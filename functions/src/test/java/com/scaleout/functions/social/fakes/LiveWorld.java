@@ -4,6 +4,7 @@ import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.LiveComponents;
 import com.scaleout.functions.social.application.AuthorFollowers;
 import com.scaleout.functions.social.application.AuthorNames;
+import com.scaleout.functions.social.application.LiveLogout;
 import com.scaleout.functions.social.application.LivePusher;
 import com.scaleout.functions.social.application.LiveService;
 import com.scaleout.functions.social.application.PasswordHasher;
@@ -39,6 +40,8 @@ public final class LiveWorld {
     public static final String BOB = "01M6DQS9M0B0B0000000000000";
     public static final String CAROL = "01M6GA60M0CA70000000000000";
     public static final String ALICE_TOKEN = "kQ7vN2xR9sT4wY6zB8cD1fG3hJ5mP0qL2nV4bX6aZ8e";
+    /** Alice's second session (another device). */
+    public static final String ALICE_TOKEN_2 = "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9f";
     public static final String BOB_TOKEN = "Wd3Fq8Lr1Tz6Hn0Vb5Kx9Pc2Mg7Ys4Ja8Ue1Ri6Oh3w";
     public static final String CAROL_TOKEN = "Zp4Nc7Qs2Vw9Xe1Ry6Tu3Io8Pa5Sd0Fg2Hj7Kl4Mn9b";
 
@@ -50,6 +53,10 @@ public final class LiveWorld {
     public final RecordingPoster poster = new RecordingPoster();
     public final Map<String, Set<String>> followers = new HashMap<>();
     public final AuthorNames authorNames = new AuthorNames(new InMemoryAuthorNameCache(), users);
+    /** Messages each connection may send before {@link #live} refuses more (unlimited unless a test lowers it). */
+    public volatile int messageBudget = Integer.MAX_VALUE;
+    private final Map<String, Integer> messagesSent = new java.util.concurrent.ConcurrentHashMap<>();
+    public final SessionService sessionService;
     public final LiveService live;
     public final LivePusher fanoutPusher;
     public final LivePusher indexerPusher;
@@ -57,17 +64,21 @@ public final class LiveWorld {
 
     public LiveWorld() {
         var sessions = new InMemorySessionStore();
-        var sessionService = new SessionService(users, sessions, new InMemorySessionCache(), new PasswordHasher(4),
-                Clock.fixed(NOW, ZoneOffset.UTC), SocialComponents.REVOCATION_TTL);
+        sessionService = new SessionService(users, sessions, new InMemorySessionCache(), new PasswordHasher(4),
+                Clock.fixed(NOW, ZoneOffset.UTC), SocialComponents.REVOCATION_TTL,
+                new LiveLogout(connections, presence));
         var search = new SearchService(searchIndex, new InMemorySearchCache(),
                 new TweetBodies(new InMemoryTweetCache(), tweets));
-        live = new LiveService(connections, presence, sessionService, search);
+        live = new LiveService(connections, presence, sessionService, search,
+                connectionId -> messagesSent.merge(connectionId, 1, Integer::sum) > messageBudget
+                        ? Optional.of(java.time.Duration.ofSeconds(7)) : Optional.empty());
         fanoutPusher = pusher(LiveComponents.FANOUT_STREAMS);
         indexerPusher = pusher(LiveComponents.INDEXER_STREAMS);
         user(ALICE, "alice", "Alice A.");
         user(BOB, "bob", "Bob B.");
         user(CAROL, "carol", "Carol C.");
         sessions.save(session(ALICE_TOKEN, ALICE, "alice"));
+        sessions.save(session(ALICE_TOKEN_2, ALICE, "alice"));
         sessions.save(session(BOB_TOKEN, BOB, "bob"));
         sessions.save(session(CAROL_TOKEN, CAROL, "carol"));
         followers.put(ALICE, new HashSet<>(Set.of(BOB, CAROL)));

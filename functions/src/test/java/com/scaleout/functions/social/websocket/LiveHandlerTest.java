@@ -82,6 +82,32 @@ class LiveHandlerTest {
         assertThat(refused.get("type").asText()).isEqualTo("error");
         assertThat(refused.at("/data/status").asInt()).isEqualTo(503);
         assertThat(refused.at("/data/message").asText()).contains("retry");
+        assertThat(refused.at("/data/retryAfter").asInt()).isEqualTo(1);
+    }
+
+    /** Issue 45: one socket's flood of messages ran each of them (searches included), for as long as it lasted. */
+    @ParameterizedTest
+    @ValueSource(strings = {"subscribe-search", "unsubscribe-public", "default-unknown-action"})
+    void aMessagePastTheConnectionsBudgetIsRefused429BeforeAnythingRuns(String sample) {
+        handle("connect-anonymous");
+        world.messageBudget = 0;
+        int searches = world.searchIndex.queries();
+
+        var refused = reply(sample);
+
+        assertThat(Json.write(refused)).isEqualTo("{\"type\":\"error\",\"stream\":null,\"data\":{\"message\":"
+                + "\"at most 30 messages per connection in 10 s; send again after retryAfter seconds\","
+                + "\"status\":429,\"retryAfter\":7}}");
+        assertThat(world.searchIndex.queries()).isEqualTo(searches);
+        assertThat(world.connections.subscriptions(ANONYMOUS)).isEmpty();
+    }
+
+    @Test
+    void connectingAndDisconnectingSpendNoBudget() {
+        world.messageBudget = 0;
+
+        assertThat(handle("connect-anonymous").getStatusCode()).isEqualTo(200);
+        assertThat(handle("disconnect").getStatusCode()).isEqualTo(200);
     }
 
     @Test
