@@ -215,13 +215,21 @@ export class Live {
         if (Array.isArray(items)) follower.latest(items.filter(isTweet));
         return;
       }
-      case "error":
-        // the stream is refused here (a token gone stale, too many subscriptions): its page reads it over HTTP
+      case "error": {
+        // the stream is refused here (a token gone stale, too many subscriptions): its page reads it over HTTP;
+        // refused for now (429, 503 with retryAfter), it is subscribed again once the wait is over
         subscription.polled = true;
+        this.updatePolling();
+        const retryAfter = (message.data as { retryAfter?: unknown } | null)?.retryAfter;
+        if (typeof retryAfter === "number" && retryAfter > 0) this.subscribeAgain(subscription, retryAfter * 1000);
+        return;
+      }
+      case "subscribed":
+        subscription.polled = false; // live again after a refusal
         this.updatePolling();
         return;
       default:
-      // subscribed, unsubscribed: acknowledgements
+      // unsubscribed: an acknowledgement
     }
   }
 
@@ -235,6 +243,15 @@ export class Live {
     const kind = splitStream(stream)[0];
     const sameKind = [...this.subscriptions.values()].filter((s) => splitStream(s.stream)[0] === kind);
     return sameKind.length === 1 ? sameKind[0] : undefined;
+  }
+
+  /** Subscribes again after `waitMs`, if the page still follows the stream and the socket is the same one. */
+  private subscribeAgain(subscription: Subscription, waitMs: number): void {
+    const socket = this.socket;
+    setTimeout(() => {
+      const current = this.subscriptions.get(streamKey(subscription.stream));
+      if (current === subscription && this.open && this.socket === socket) this.send("subscribe", subscription.stream);
+    }, waitMs);
   }
 
   private send(action: "subscribe" | "unsubscribe", stream: string): void {

@@ -202,6 +202,27 @@ describe("polling instead", () => {
     expect([home.polls(), tag.polls()]).toEqual([1, 0]);
   });
 
+  it("subscribes a stream refused for now (429 with retryAfter) again once the wait is over", async () => {
+    const live = client();
+    const tag = recorder();
+    live.start();
+    live.follow("hashtag:java", tag.follower);
+    sockets.accept();
+    sockets.push({
+      type: "error", stream: "hashtag:java",
+      data: { message: "at most 30 messages per connection in 10 s", status: 429, retryAfter: 4 },
+    });
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(sockets.sentActions()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets.sentActions()).toEqual([
+      { action: "subscribe", stream: "hashtag:java" }, { action: "subscribe", stream: "hashtag:java" },
+    ]);
+    sockets.push({ type: "subscribed", stream: "hashtag:java", data: null });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(tag.polls()).toBe(0);
+  });
+
   it("is quiet when a poll fails: the next one is tried 30 s later", async () => {
     const live = client();
     let polls = 0;

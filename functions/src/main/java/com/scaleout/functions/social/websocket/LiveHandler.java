@@ -23,6 +23,7 @@ import com.scaleout.functions.social.SocialComponents;
 import com.scaleout.functions.social.application.AuthorNames;
 import com.scaleout.functions.social.application.LiveService;
 import com.scaleout.functions.social.domain.LiveMessage;
+import com.scaleout.functions.social.domain.LiveStream;
 import com.scaleout.functions.social.views.LiveJson;
 import java.time.Instant;
 import java.util.Map;
@@ -119,7 +120,7 @@ public final class LiveHandler
                 try {
                     live.admit(request.getConnectionId());
                 } catch (DomainException spent) {
-                    return reply(refusal(null, spent));
+                    return reply(refusal(streamNamed(event.getBody()), spent));
                 }
             }
             return routes.getOrDefault(routeKey, LiveHandler::unknownAction).apply(this, event);
@@ -180,6 +181,22 @@ public final class LiveHandler
         JsonNode action = body.get().path("action");
         String named = action.isTextual() ? "unknown action " + Json.write(action.asText()) : "action is required";
         return reply(new LiveMessage.Refused(null, 400, named + ": use subscribe or unsubscribe"));
+    }
+
+    /**
+     * The stream a message names, normalized when it is a valid one, so that a client knows which of its
+     * subscriptions a refusal is about; null when it names none.
+     */
+    private static String streamNamed(String body) {
+        JsonNode stream = json(body).map(message -> message.path("stream")).orElse(null);
+        if (stream == null || !stream.isTextual()) {
+            return null;
+        }
+        try {
+            return LiveStream.parse(stream.asText()).name();
+        } catch (LiveStream.Invalid invalid) {
+            return stream.asText();
+        }
     }
 
     private static Optional<JsonNode> json(String body) {

@@ -87,15 +87,18 @@ class LiveHandlerTest {
 
     /** Issue 45: one socket's flood of messages ran each of them (searches included), for as long as it lasted. */
     @ParameterizedTest
-    @ValueSource(strings = {"subscribe-search", "unsubscribe-public", "default-unknown-action"})
-    void aMessagePastTheConnectionsBudgetIsRefused429BeforeAnythingRuns(String sample) {
+    @CsvSource(nullValues = "null", value = {"subscribe-search, 'search:java serverless'",
+            "unsubscribe-public, public", "default-unknown-action, public", "default-malformed-json, null"})
+    void aMessagePastTheConnectionsBudgetIsRefused429BeforeAnythingRuns(String sample, String stream) {
         handle("connect-anonymous");
         world.messageBudget = 0;
         int searches = world.searchIndex.queries();
 
         var refused = reply(sample);
 
-        assertThat(Json.write(refused)).isEqualTo("{\"type\":\"error\",\"stream\":null,\"data\":{\"message\":"
+        // the stream it named (normalized), so that the client knows which subscription to retry
+        assertThat(Json.write(refused)).isEqualTo("{\"type\":\"error\",\"stream\":" + Json.write(stream)
+                + ",\"data\":{\"message\":"
                 + "\"at most 30 messages per connection in 10 s; send again after retryAfter seconds\","
                 + "\"status\":429,\"retryAfter\":7}}");
         assertThat(world.searchIndex.queries()).isEqualTo(searches);
