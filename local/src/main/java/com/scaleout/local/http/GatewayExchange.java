@@ -59,6 +59,23 @@ final class GatewayExchange {
         return headers;
     }
 
+    /**
+     * The head as API Gateway measures it for its quota: the request line and the header values, in bytes (header
+     * names, separators and line ends do not count).
+     */
+    int headBytes() {
+        String target = request.getHttpURI().getPathQuery();
+        int bytes = utf8Length(method()) + 1 + utf8Length(target == null ? "" : target) + 1 + utf8Length(protocol());
+        for (HttpField field : request.getHeaders()) {
+            bytes += utf8Length(field.getValue() == null ? "" : field.getValue());
+        }
+        return bytes;
+    }
+
+    private static int utf8Length(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
     /** The Content-Length the client declared, or -1. */
     long declaredLength() {
         return request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);

@@ -31,7 +31,6 @@ import java.util.logging.Logger;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -62,8 +61,22 @@ public final class LocalHttpApi implements AutoCloseable {
      * attempts, whose clients resent them seconds later and went unanswered for over 30 s.
      */
     static final int ACCEPT_BACKLOG = 4096;
-    /** Request line and headers: API Gateway takes 10 KB of headers; generous, so that only abuse is refused. */
-    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /**
+     * API Gateway HTTP API's quota on the request line and the header values together (10,240 bytes, fixed): over it
+     * the gateway answers 431 itself. AWS does not document its answer; 431 is HTTP's status for it.
+     */
+    public static final int MAX_HEAD_BYTES = 10_240;
+    /**
+     * What Jetty reads of a head, names and line ends included, before it answers 431 itself and reads no more: room
+     * for a head whose values fit {@link #MAX_HEAD_BYTES} under ordinary names. With 64 KB, the security test's 1,000
+     * headers (57 KB) were read whole and passed to the function.
+     */
+    private static final int MAX_RAW_HEAD_BYTES = 16 * 1024;
+    /**
+     * How long a request head may take from its first byte to its last (see {@link HeadDeadline}). A client of ours
+     * writes its head at once; a trickling one holds a connection this long at the most.
+     */
+    static final Duration HEAD_TIMEOUT = Duration.ofSeconds(10);
     /**
      * How long a connection may sit idle, longer than any answer takes (the integration timeout), so that no idle
      * timeout ever cuts a request the gateway is still answering.
@@ -103,6 +116,7 @@ public final class LocalHttpApi implements AutoCloseable {
     private final Map<String, java.util.concurrent.atomic.LongAdder> throttled =
             new java.util.concurrent.ConcurrentHashMap<>();
     private final List<LiveGateway> webSocketApis;
+    private final GatewayLog log;
 
     public LocalHttpApi(InetSocketAddress address, RouteTable routes, Map<String, FunctionPool> functions,
                         Map<String, AuthorizerGate> authorizers, Clock clock) throws IOException {
@@ -160,15 +174,16 @@ public final class LocalHttpApi implements AutoCloseable {
         this.authorizers = Map.copyOf(authorizers);
         this.clock = clock;
         this.server = new Server();
+        this.log = new GatewayLog(server.getScheduler());
         var http = new HttpConfiguration();
         http.setSendServerVersion(false);
-        http.setRequestHeaderSize(MAX_HEADER_BYTES);
+        http.setRequestHeaderSize(MAX_RAW_HEAD_BYTES);
         // header values as sent: the parser's cache would give "bearer x" the value of an earlier "Bearer x", and
         // the authorizer's cache, keyed by the header's value, the decision of another identity
         http.setHeaderCacheCaseSensitive(true);
         // the raw target reaches the routes as sent (%2F, "..", %00): API Gateway and the routes judge it
         http.setUriCompliance(UriCompliance.UNSAFE);
-        this.connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        this.connector = new ServerConnector(server, new HeadDeadline(http, HEAD_TIMEOUT, log));
         connector.setHost(address.getAddress().getHostAddress());
         connector.setPort(address.getPort());
         connector.setAcceptQueueSize(ACCEPT_BACKLOG);
@@ -181,7 +196,7 @@ public final class LocalHttpApi implements AutoCloseable {
                 return true;
             }
         }, server, this.webSocketApis));
-        server.setErrorHandler(new JsonErrors());
+        server.setErrorHandler(new JsonErrors(log));
         bind(connector);
     }
 
@@ -251,8 +266,17 @@ public final class LocalHttpApi implements AutoCloseable {
         String requestId = newRequestId();
         Throwable failure = null;
         try {
+            int headBytes = exchange.headBytes();
+            if (headBytes > MAX_HEAD_BYTES) {
+                write(exchange, Answer.gateway(431, "Request Header Fields Too Large").because("request line and "
+                        + "header values over API Gateway's quota", headBytes + " of " + MAX_HEAD_BYTES + " bytes"),
+                        requestId);
+                return;
+            }
             if (!admission.tryAdmit()) {
-                write(exchange, Answer.busy(429, "Too Many Requests"), requestId);
+                write(exchange, Answer.busy(429, "Too Many Requests").because("admission",
+                        "more requests in flight than the stack answers within " + Admission.WAIT_BUDGET.toSeconds()
+                                + " s"), requestId);
                 return;
             }
             boolean served = false;
@@ -278,9 +302,8 @@ public final class LocalHttpApi implements AutoCloseable {
             return answering.get(integrationTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             integrationTimeouts.incrementAndGet();
-            LOG.warning(() -> "request " + requestId + ": no answer within the integration timeout of "
-                    + integrationTimeout.toSeconds() + " s; answered 503");
-            return Answer.busy(503, "Service Unavailable");
+            return Answer.busy(503, "Service Unavailable").because("integration timeout",
+                    "no answer within " + integrationTimeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Answer.busy(503, "Service Unavailable");
@@ -302,18 +325,21 @@ public final class LocalHttpApi implements AutoCloseable {
         }
         byte[] body = readBody(exchange);
         if (body == null) {
-            return Answer.gateway(413, "Request Entity Too Large");
+            return Answer.gateway(413, "Request Entity Too Large").because("body over API Gateway's quota",
+                    "over " + MAX_BODY_BYTES + " bytes");
         }
         if (!throttles.tryAdmit(match.get().route().routeKey())) {
             countThrottle("ApiGatewayThrottled", "route:" + match.get().route().routeKey().replace(' ', '_'));
-            return Answer.gateway(429, "Too Many Requests"); // the gateway's throttle: no Retry-After in AWS either
+            // the gateway's throttle: no Retry-After in AWS either
+            return Answer.gateway(429, "Too Many Requests").because("throttle", "the route's or the account's");
         }
         var request = new HttpRequestData(exchange.method(), rawPath, exchange.rawQuery(), exchange.protocol(),
                 exchange.headers(), body, exchange.remoteAddress());
         var mappedBody = EventMapper.mapBody(body, EventMapper.headers(request));
         try {
             if (!slots.tryAcquire(Duration.ofNanos(deadline - System.nanoTime()))) {
-                return Answer.busy(503, "Service Unavailable"); // the integration timeout has answered the client
+                return Answer.busy(503, "Service Unavailable").because("integration timeout",
+                        "still waiting for an execution slot"); // unless the integration timeout answered first
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -348,7 +374,8 @@ public final class LocalHttpApi implements AutoCloseable {
                     authorizerContext);
             if (!InvocationPayload.requestFits(event)) {
                 // Lambda refuses the invoke (RequestEntityTooLargeException); base64 inflates binary bodies by a third
-                return Answer.gateway(413, "Request Entity Too Large");
+                return Answer.gateway(413, "Request Entity Too Large").because("event over Lambda's payload limit",
+                        "over " + InvocationPayload.MAX_REQUEST_BYTES + " bytes of JSON");
             }
             Object result = functions.get(match.route().function()).invoke(event);
             if (!InvocationPayload.responseFits(result)) {
@@ -363,14 +390,16 @@ public final class LocalHttpApi implements AutoCloseable {
                     + (result == null ? "null" : result.getClass().getName()) + ", not an APIGatewayV2HTTPResponse");
             return Answer.gateway(500, "Internal Server Error");
         } catch (InvocationException e) {
-            LOG.warning(() -> "request " + requestId + ": " + e.getMessage());
-            if (e.kind() == InvocationException.Kind.THROTTLED) {
-                countThrottle("LambdaThrottled", "function:" + match.route().function());
-            }
             return switch (e.kind()) {
-                case THROTTLED -> Answer.busy(429, "Too Many Requests");
-                case TIMEOUT -> Answer.busy(503, "Service Unavailable");
-                case FUNCTION_ERROR -> Answer.gateway(500, "Internal Server Error");
+                case THROTTLED -> {
+                    countThrottle("LambdaThrottled", "function:" + match.route().function());
+                    yield Answer.busy(429, "Too Many Requests").because("Lambda throttled", e.getMessage());
+                }
+                case TIMEOUT -> Answer.busy(503, "Service Unavailable").because("function timed out", e.getMessage());
+                case FUNCTION_ERROR -> {
+                    LOG.warning(() -> "request " + requestId + ": " + e.getMessage());
+                    yield Answer.gateway(500, "Internal Server Error");
+                }
             };
         }
     }
@@ -415,12 +444,23 @@ public final class LocalHttpApi implements AutoCloseable {
     }
 
     private void write(GatewayExchange exchange, Answer answer, String requestId) throws IOException {
+        if (answer.reason() != null) {
+            log.answered(answer.status(), answer.reason().reason(), answer.reason().detail(),
+                    () -> routeKey(exchange), requestId);
+        }
         var headers = new java.util.LinkedHashMap<>(answer.headers());
         headers.put("apigw-requestid", List.of(requestId));
         exchange.respond(answer.status(), headers, answer.cookies(), answer.body());
     }
 
-    private static String newRequestId() {
+    /** The route the request matches, for the log: API Gateway's own answers may come before route selection. */
+    private String routeKey(GatewayExchange exchange) {
+        return routes.match(exchange.method(), exchange.rawPath()).map(match -> match.route().routeKey())
+                .orElse("none (" + exchange.method() + ")");
+    }
+
+    /** An id as API Gateway's {@code apigw-requestid}: random, so that no request can be linked to another by it. */
+    static String newRequestId() {
         byte[] bytes = new byte[12];
         RANDOM.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -436,6 +476,7 @@ public final class LocalHttpApi implements AutoCloseable {
         webSocketApis.forEach(LiveGateway::close);
         front.shutdownNow();
         executor.shutdownNow();
+        log.flush();
     }
 
     /** The WebSocket APIs served on this port. */
@@ -443,9 +484,18 @@ public final class LocalHttpApi implements AutoCloseable {
         return webSocketApis;
     }
 
-    /** What goes back to the client. */
-    private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
+    /** What goes back to the client; with a reason when the gateway answers itself and says so in its log. */
+    private record Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body,
+                          Reason reason) {
         static final int BUSY_RETRY_AFTER_SECONDS = 1;
+
+        Answer(int status, Map<String, List<String>> headers, List<String> cookies, byte[] body) {
+            this(status, headers, cookies, body, null);
+        }
+
+        Answer because(String reason, String detail) {
+            return new Answer(status, headers, cookies, body, new Reason(reason, detail));
+        }
 
         /** API Gateway's own JSON answers; nosniff like every answer of the API. */
         static Answer gateway(int status, String message) {
@@ -481,5 +531,9 @@ public final class LocalHttpApi implements AutoCloseable {
             int status = response.getStatusCode() == 0 ? 200 : response.getStatusCode();
             return new Answer(status, headers, cookies, bytes);
         }
+    }
+
+    /** Why the gateway answered itself: a short reason (counted under a flood) and what exactly. */
+    private record Reason(String reason, String detail) {
     }
 }

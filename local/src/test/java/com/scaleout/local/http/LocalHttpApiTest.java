@@ -41,7 +41,12 @@ class LocalHttpApiTest {
                     .timeout(Duration.ofSeconds(15)).build();
 
             long start = System.nanoTime();
-            var response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response;
+            try (var lines = new GatewayLines()) {
+                response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                assertThat(lines.saying("request " + requestId(response) + ": the gateway answered 503 itself "
+                        + "(integration timeout")).singleElement().asString().contains("route GET /slow");
+            }
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
             assertThat(response.statusCode()).isEqualTo(503);
@@ -66,14 +71,44 @@ class LocalHttpApiTest {
             var client = HttpClient.newHttpClient();
             var noRoute = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/nowhere"))
                     .build(), HttpResponse.BodyHandlers.ofString());
-            var tooLarge = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow"))
-                    .method("GET", HttpRequest.BodyPublishers.ofByteArray(new byte[LocalHttpApi.MAX_PAYLOAD_BYTES + 1]))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            try (var lines = new GatewayLines()) {
+                var tooLarge = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port()
+                        + "/slow")).method("GET", HttpRequest.BodyPublishers.ofByteArray(
+                                new byte[LocalHttpApi.MAX_PAYLOAD_BYTES + 1])).build(),
+                        HttpResponse.BodyHandlers.ofString());
 
+                assertThat(tooLarge.statusCode()).isEqualTo(413);
+                assertThat(tooLarge.headers().firstValue("x-content-type-options")).contains("nosniff");
+                assertThat(lines.saying("request " + requestId(tooLarge) + ": the gateway answered 413 itself "
+                        + "(event over Lambda's payload limit")).singleElement().asString()
+                        .contains("route GET /slow");
+            }
             assertThat(noRoute.statusCode()).isEqualTo(404);
             assertThat(noRoute.headers().firstValue("x-content-type-options")).contains("nosniff");
-            assertThat(tooLarge.statusCode()).isEqualTo(413);
-            assertThat(tooLarge.headers().firstValue("x-content-type-options")).contains("nosniff");
+        }
+    }
+
+    /** The route's throttle answers 429 before the function runs, and says so in the gateway's log. */
+    @Test
+    void aRouteThrottlesAnswerIsLoggedWithItsRouteAndRequestId() throws Exception {
+        var slow = FunctionSpec.of("Slow", SlowHandler.class.getName());
+        try (var function = new FunctionPool(slow, FunctionCode.shared());
+             var lines = new GatewayLines();
+             var api = new LocalHttpApi(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                     new RouteTable(List.of(RouteSpec.publicRoute(GET, "/slow", "Slow"))), Map.of("Slow", function),
+                     Map.of(), Clock.systemUTC(), Optional.empty(), ExecutionSlots.MIN_SLOTS,
+                     new RouteThrottles(List.of(), Optional.of(new RouteThrottles.StageDefault(0.001, 1))))) {
+            api.start();
+            var client = HttpClient.newHttpClient();
+            var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/slow")).build();
+
+            var first = client.send(request, HttpResponse.BodyHandlers.ofString());
+            var throttled = client.send(request, HttpResponse.BodyHandlers.ofString());
+
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(throttled.statusCode()).isEqualTo(429);
+            assertThat(lines.lines()).singleElement().asString().startsWith("request " + requestId(throttled)
+                    + ": the gateway answered 429 itself (throttle").endsWith("route GET /slow");
         }
     }
 
@@ -91,13 +126,21 @@ class LocalHttpApiTest {
                     .timeout(Duration.ofSeconds(60)).build();
             int sent = Admission.MIN_IN_FLIGHT + 50;
             var answers = new java.util.ArrayList<java.util.concurrent.CompletableFuture<HttpResponse<String>>>();
-            for (int i = 0; i < sent; i++) {
-                answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
-            }
+            var statuses = new java.util.HashMap<Integer, Long>();
+            try (var lines = new GatewayLines()) {
+                for (int i = 0; i < sent; i++) {
+                    answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+                }
+                statuses.putAll(answers.stream().map(java.util.concurrent.CompletableFuture::join)
+                        .collect(java.util.stream.Collectors.groupingBy(HttpResponse::statusCode,
+                                java.util.stream.Collectors.counting())));
 
-            var statuses = answers.stream().map(java.util.concurrent.CompletableFuture::join)
-                    .collect(java.util.stream.Collectors.groupingBy(HttpResponse::statusCode,
-                            java.util.stream.Collectors.counting()));
+                var shedIds = answers.stream().map(java.util.concurrent.CompletableFuture::join)
+                        .filter(r -> r.statusCode() == 429).map(LocalHttpApiTest::requestId).toList();
+                assertThat(lines.saying("(admission")).as("a line for each shed request, fewer than a second's")
+                        .hasSize(shedIds.size()).allSatisfy(line -> assertThat(line).contains("route GET /slow"));
+                shedIds.forEach(id -> assertThat(lines.saying("request " + id + ": ")).hasSize(1));
+            }
 
             assertThat(statuses).as("nothing else than served or shed").containsOnlyKeys(200, 429);
             assertThat(statuses.get(429)).as("shed").isEqualTo(api.shedRequests()).isPositive();
@@ -251,11 +294,10 @@ class LocalHttpApiTest {
 
     /** One GET written as bytes: java.net.URI, and so HttpClient, refuses to send a malformed target. */
     private static String rawGet(int port, String target) throws java.io.IOException {
-        try (var socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close"
-                    + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
+        return RawHttp.send(port, "GET", target);
+    }
+
+    private static String requestId(HttpResponse<?> response) {
+        return response.headers().firstValue("apigw-requestid").orElseThrow();
     }
 }
