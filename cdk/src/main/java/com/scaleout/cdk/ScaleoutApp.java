@@ -16,8 +16,8 @@ import software.amazon.awscdk.AppProps;
  * {@code -c cacheMaxEcpuPerSecond=N} (the ceilings of the stack's own cache, default 10 GB and 100,000 ECPU/s),
  * {@code -c capacity=provisioned} (tables with autoscaled provisioned capacity instead of on-demand),
  * {@code -c provisionedConcurrency=N} (N initialized environments per request-serving function, autoscaled, in
- * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes answer, with a generated
- * key in Secrets Manager), {@code -c webDist=PATH} (the built web client served by the stack's CloudFront site;
+ * place of SnapStart for those functions), {@code -c adminRoutes=true} (the admin routes and their functions, with a
+ * generated key in Secrets Manager; without it they are not deployed), {@code -c webDist=PATH} (the built web client served by the stack's CloudFront site;
  * default {@code ../web/dist}: without it the stack has no site, and synth warns), {@code -c webSite=false} (no site
  * at all), {@code -c lambdaArchitecture=arm64|x86_64} (default arm64), {@code -c localstack=true} (the LocalStack
  * deploy: by default no site and the host's architecture; see {@link #config}).

@@ -24,8 +24,9 @@ import software.amazon.awscdk.RemovalPolicy;
  * @param capacity         how the tables pay for throughput
  * @param provisionedConcurrency environments kept initialized per request-serving function (0: none, and SnapStart
  *                         instead); autoscaled from there up to the function's declared peak concurrency
- * @param adminRoutes      whether the admin routes answer (with a generated key kept in Secrets Manager); off by
- *                         default, so that a stage has no admin surface unless asked
+ * @param adminRoutes      whether the stage has the admin routes and the functions that serve only them (with a
+ *                         generated key kept in Secrets Manager); off by default: then they are absent from every
+ *                         stack, so that a stage has no admin surface unless asked
  * @param cacheLimits      the ceilings of the stack's own cache (unused with {@code redisUrl})
  * @param webDist          the built web client (a directory with {@code index.html}) to serve from the stack's
  *                         CloudFront site; empty: no site is asked for. A path given but not built yet makes a

@@ -2,11 +2,9 @@ package com.scaleout.cdk;
 
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.FunctionSpec;
-import com.scaleout.declaration.RouteSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Stack;
@@ -46,6 +44,7 @@ public final class ScaleoutStacks {
 
     private final List<Stack> stacks = new ArrayList<>();
     private final ScaleoutStackConfig config;
+    private final Declaration declaration;
     private final DataTables tables;
     private final Storage storage;
     private final DataLakes dataLakes;
@@ -58,8 +57,12 @@ public final class ScaleoutStacks {
     private final Monitoring monitoring;
     private final Optional<WebSite> webSite;
 
-    public ScaleoutStacks(Construct scope, Declaration declaration, ScaleoutStackConfig config) {
+    public ScaleoutStacks(Construct scope, Declaration declared, ScaleoutStackConfig config) {
         this.config = config;
+        // without -c adminRoutes=true no admin route exists, nor a function serving only them (with its grants on
+        // every table): absent, not merely unanswered
+        Declaration declaration = config.adminRoutes() ? declared : declared.withoutAdminRoutes();
+        this.declaration = declaration;
         Stack data = stack(scope, config, DATA, "tables, buckets and the warehouse's catalog (retained outside dev)");
         data.setTerminationProtection(config.protectsData());
         tables = new DataTables(data, "Data", declaration, config);
@@ -177,16 +180,17 @@ public final class ScaleoutStacks {
 
     /** Whether a function that reads the admin key runs in the cache's VPC. */
     private static boolean adminKeyReadersUseRedis(Declaration declaration) {
-        var readers = declaration.routes().stream()
-                .filter(route -> route.handlerCredential() == RouteSpec.HandlerCredential.ADMIN_KEY)
-                .map(RouteSpec::function)
-                .collect(Collectors.toSet());
-        return declaration.functions().stream().anyMatch(f -> f.usesRedis() && readers.contains(f.name()));
+        return declaration.functions().stream().anyMatch(f -> f.usesRedis() && declaration.servesAdminRoutes(f.name()));
     }
 
     /** The configuration the stacks were built with. */
     public ScaleoutStackConfig config() {
         return config;
+    }
+
+    /** The declaration as this stage deploys it: without the admin routes unless the config turns them on. */
+    public Declaration declaration() {
+        return declaration;
     }
 
     /** The stage's stacks, in the order they deploy. */

@@ -2,10 +2,15 @@ package com.scaleout.cdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Settings;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awscdk.App;
@@ -13,7 +18,10 @@ import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
 
-/** The admin routes answer in AWS only where the stage asks, with a generated key only their functions may read. */
+/**
+ * The admin routes, and the functions that serve only them, exist in AWS only where the stage asks, with a generated
+ * key only their functions may read.
+ */
 class AdminRoutesTest {
     @TempDir
     static Path tmp;
@@ -33,8 +41,42 @@ class AdminRoutesTest {
         synth.template().resourceCountIs("AWS::SecretsManager::Secret", 0);
         synth.template().resourceCountIs("AWS::EC2::VPCEndpoint", 2); // the gateway endpoints only
         assertThat(synth.template().findOutputs("AdminKeySecret")).isEmpty();
-        var admin = synth.stack().functions().function(ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
-        assertThat(environment(synth, admin)).doesNotContainKey(Settings.ADMIN_KEY_SECRET_ARN.name());
+    }
+
+    /**
+     * Off, no stack has an admin route, nor a function serving only admin routes: no role, no grant on the tables,
+     * no provisioned concurrency, no alarm of it. Before, they were all deployed and only the missing key kept the
+     * routes answering 404.
+     */
+    @Test
+    void withoutAdminRoutesNoStackHasThemOrTheFunctionsServingOnlyThem() {
+        var synth = synth(prod().withProvisionedConcurrency(2));
+
+        assertThat(routeKeys(synth)).isNotEmpty().noneMatch(key -> key.contains(" /admin/"));
+        assertThat(handlers(synth)).isNotEmpty().doesNotContainAnyElementsOf(adminOnlyHandlers());
+        for (String function : adminOnlyFunctions()) {
+            assertThat(synth.template().toJSON().get("Resources").toString())
+                    .as("a resource of " + function).doesNotContain("Functions" + function);
+        }
+        assertThat(synth.stack().functions().all()).doesNotContainKeys(adminOnlyFunctions().toArray(String[]::new));
+    }
+
+    @Test
+    void withAdminRoutesEveryAdminRouteAndItsFunctionIsThere() throws IOException {
+        var config = prod().withProvisionedConcurrency(2).withAdminRoutes();
+        var synth = synth(config);
+
+        assertThat(routeKeys(synth)).containsAll(ScaleoutDeclaration.declaration().routes().stream()
+                .filter(RouteSpec::isAdminRoute).map(RouteSpec::routeKey).toList());
+        assertThat(handlers(synth)).containsAll(adminOnlyHandlers());
+        Object importKeys = synth.resolve(synth.stack().tables().table("ImportKeys").getTableArn());
+        for (String function : adminOnlyFunctions()) {
+            var deployed = synth.stack().functions().function(function);
+            assertThat(synth.actionsOn(deployed, importKeys)).as(function + "'s grants").contains("dynamodb:PutItem");
+            var artifact = ScaleoutDeclaration.declaration().function(function).artifact();
+            assertThat(Files.mismatch(synth.deployedArtifact(deployed), Path.of(config.jarPath(artifact))))
+                    .as(function + " deployed from " + artifact).isEqualTo(-1L);
+        }
     }
 
     @Test
@@ -80,6 +122,31 @@ class AdminRoutesTest {
         var admin = synth.stack().functions().function(ScaleoutDeclaration.ADMIN);
         assertThat(synth.template().findResources("AWS::Lambda::Function").get(synth.logicalId(admin)).toString())
                 .contains("VpcConfig");
+    }
+
+    /** The functions of the admin routes that serve no other route (read from the routes, not from the code). */
+    private static List<String> adminOnlyFunctions() {
+        var routes = ScaleoutDeclaration.declaration().routes();
+        var others = routes.stream().filter(route -> !route.isAdminRoute()).map(RouteSpec::function).toList();
+        return routes.stream().filter(RouteSpec::isAdminRoute).map(RouteSpec::function).distinct()
+                .filter(function -> !others.contains(function)).toList();
+    }
+
+    private static List<String> adminOnlyHandlers() {
+        return adminOnlyFunctions().stream()
+                .map(function -> ScaleoutDeclaration.declaration().function(function).handler()).toList();
+    }
+
+    private static List<String> routeKeys(TestStacks.Synthesized synth) {
+        return properties(synth, "AWS::ApiGatewayV2::Route").map(p -> String.valueOf(p.get("RouteKey"))).toList();
+    }
+
+    private static List<String> handlers(TestStacks.Synthesized synth) {
+        return properties(synth, "AWS::Lambda::Function").map(p -> String.valueOf(p.get("Handler"))).toList();
+    }
+
+    private static Stream<Map<?, ?>> properties(TestStacks.Synthesized synth, String type) {
+        return synth.template().findResources(type).values().stream().map(r -> (Map<?, ?>) r.get("Properties"));
     }
 
     @SuppressWarnings("unchecked")

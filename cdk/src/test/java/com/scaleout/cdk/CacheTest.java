@@ -217,7 +217,7 @@ class CacheTest {
         /** Their lag is Lambda's IteratorAge, read by the admin function from CloudWatch: nothing else holds them. */
         @Test
         void theConsumersThatWriteDynamoDbOnlyRunOutsideTheVpcAndTheAdminFunctionReadsTheirLag() {
-            var real = TestStacks.synth(ScaleoutDeclaration.declaration(), config);
+            var real = TestStacks.synth(ScaleoutDeclaration.declaration(), config.withAdminRoutes());
             var functions = real.template().findResources("AWS::Lambda::Function");
             for (String outside : List.of(ScaleoutDeclaration.TWEET_INDEXER, ScaleoutDeclaration.IMPORT_CHANGE_LOG)) {
                 var function = real.stack().functions().function(outside);

@@ -79,7 +79,7 @@ class DataLakesTest {
         assertThat(loaderResource.toString()).contains("CATALOG_WAREHOUSE=scaleout_dev_warehouse");
         // the database is in the data stack, which the functions' stack deploys after
         assertThat(synth.part(ScaleoutStacks.API).getDependencies()).contains(synth.stack().data());
-        for (var spec : ScaleoutDeclaration.declaration().functions()) {
+        for (var spec : synth.stack().declaration().functions()) {
             if (!spec.name().equals(ScaleoutDeclaration.WAREHOUSE_LOADER)) {
                 assertThat(synth.actionsOn(functions.function(spec.name()), tables)).as(spec.name()).isEmpty();
             }

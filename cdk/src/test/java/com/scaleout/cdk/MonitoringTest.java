@@ -28,8 +28,8 @@ class MonitoringTest {
 
     @Test
     void twoApiAlarmsOneThrottleAlarmPerFunctionThreePerStreamConsumerTwoForTheCacheTwoOnOperatorMetricsAndTheLive() {
-        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2 + 2
-                + webSocketAlarms();
+        int expected = 2 + synth.stack().declaration().functions().size() + 3 * DECLARATION.streamConsumers().size()
+                + 2 + 2 + webSocketAlarms();
 
         synth.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
         assertThat(synth.stack().monitoring().alarms()).hasSize(expected);
@@ -76,8 +76,8 @@ class MonitoringTest {
     void aStackWithARedisOfItsOwnHasNoCacheAlarms() {
         var byo = TestStacks.synth(DECLARATION, TestStacks.config("dev", tmp)
                 .withRedisUrl("rediss://cache.example:6379"));
-        int expected = 2 + DECLARATION.functions().size() + 3 * DECLARATION.streamConsumers().size() + 2
-                + webSocketAlarms();
+        int expected = 2 + byo.stack().declaration().functions().size() + 3 * DECLARATION.streamConsumers().size()
+                + 2 + webSocketAlarms();
         byo.template().resourceCountIs("AWS::CloudWatch::Alarm", expected);
     }
 

@@ -169,7 +169,7 @@ class WebSocketApisTest {
         synth.template().resourceCountIs("AWS::EC2::NatGateway", 1);
         synth.template().allResourcesProperties("AWS::EC2::Subnet", Map.of("MapPublicIpOnLaunch", false));
 
-        for (var spec : DECLARATION.functions()) {
+        for (var spec : synth.stack().declaration().functions()) {
             if (!spec.usesRedis()) {
                 continue;
             }

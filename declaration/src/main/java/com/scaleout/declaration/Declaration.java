@@ -99,8 +99,30 @@ public record Declaration(
 
     /** Whether the function serves a route guarded by the admin key. */
     public boolean servesAdminRoutes(String function) {
-        return routes.stream().anyMatch(route -> route.function().equals(function)
-                && route.handlerCredential() == RouteSpec.HandlerCredential.ADMIN_KEY);
+        return routes.stream().anyMatch(route -> route.function().equals(function) && route.isAdminRoute());
+    }
+
+    /**
+     * What a stage without admin routes deploys: this declaration less its admin routes, their throttles and the
+     * functions that serve nothing else, so that no admin function (nor its grants) exists there at all.
+     */
+    public Declaration withoutAdminRoutes() {
+        List<RouteSpec> kept = routes.stream().filter(route -> !route.isAdminRoute()).toList();
+        var keptKeys = kept.stream().map(RouteSpec::routeKey).toList();
+        return new Declaration(tables, buckets,
+                functions.stream().filter(f -> !servesAdminRoutes(f.name()) || usedBesidesAdminRoutes(f.name(), kept))
+                        .toList(),
+                authorizers, kept,
+                routeThrottles.stream().filter(throttle -> keptKeys.contains(throttle.routeKey())).toList(),
+                streamConsumers, webSocketApis);
+    }
+
+    private boolean usedBesidesAdminRoutes(String function, List<RouteSpec> otherRoutes) {
+        return otherRoutes.stream().anyMatch(route -> route.function().equals(function))
+                || authorizers.stream().anyMatch(authorizer -> authorizer.function().equals(function))
+                || streamConsumers.stream().anyMatch(consumer -> consumer.function().equals(function))
+                || webSocketApis.stream().anyMatch(api -> api.pushers().contains(function)
+                        || api.routes().stream().anyMatch(route -> route.function().equals(function)));
     }
 
     private static void validate(List<TableSpec> tables, List<BucketSpec> buckets, List<FunctionSpec> functions,

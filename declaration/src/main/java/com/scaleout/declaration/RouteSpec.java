@@ -49,6 +49,11 @@ public record RouteSpec(HttpMethod method, String path, String function, Optiona
         return new RouteSpec(method, path, function, Optional.empty(), credential);
     }
 
+    /** Whether it is an admin route: guarded by the admin key, deployed only where a stage turns them on. */
+    public boolean isAdminRoute() {
+        return handlerCredential == HandlerCredential.ADMIN_KEY;
+    }
+
     /** Whether a caller needs a credential of some kind: at the gateway or in the handler. */
     public boolean isProtected() {
         return authorizer.isPresent() || handlerCredential != HandlerCredential.NONE;

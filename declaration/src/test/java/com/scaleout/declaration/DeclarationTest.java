@@ -85,6 +85,43 @@ class DeclarationTest {
         assertThatThrownBy(() -> RouteThrottleSpec.of("GET /a", 0, 20, "x")).hasMessageContaining("positive");
     }
 
+    /** A stage without admin routes has no admin route, no throttle of one, and no function left serving nothing. */
+    @Test
+    void withoutAdminRoutesTheFunctionsThatServedOnlyThemGoToo() {
+        var declaration = ScaleoutDeclaration.declaration();
+        var without = declaration.withoutAdminRoutes();
+
+        assertThat(without.routes()).noneMatch(RouteSpec::isAdminRoute)
+                .containsExactlyElementsOf(declaration.routes().stream().filter(r -> !r.isAdminRoute()).toList());
+        assertThat(without.routeThrottles()).noneMatch(t -> t.routeKey().contains(" /admin/"))
+                .isNotEmpty();
+        assertThat(declaration.functions()).extracting(FunctionSpec::name)
+                .filteredOn(name -> !without.functions().stream().map(FunctionSpec::name).toList().contains(name))
+                .containsExactlyInAnyOrder(ScaleoutDeclaration.ADMIN, ScaleoutDeclaration.IMPORT_KEYS_ADMIN);
+        assertThat(without.tables()).isEqualTo(declaration.tables());
+        assertThat(without.streamConsumers()).isEqualTo(declaration.streamConsumers());
+        assertThat(without.withoutAdminRoutes()).isEqualTo(without);
+    }
+
+    @Test
+    void aFunctionServingAnAdminRouteAndAnotherStaysWithoutTheAdminRoute() {
+        var declaration = Declaration.builder()
+                .function(FunctionSpec.of("Both", "x.Both"))
+                .function(FunctionSpec.of("AdminOnly", "x.AdminOnly"))
+                .route(RouteSpec.publicRoute(GET, "/things", "Both"))
+                .route(RouteSpec.checkedByHandler(GET, "/admin/things", "Both", RouteSpec.HandlerCredential.ADMIN_KEY))
+                .route(RouteSpec.checkedByHandler(GET, "/admin/other", "AdminOnly",
+                        RouteSpec.HandlerCredential.ADMIN_KEY))
+                .routeThrottle(RouteThrottleSpec.of("GET /admin/other", 1, 2, "costly"))
+                .build();
+
+        var without = declaration.withoutAdminRoutes();
+
+        assertThat(without.functions()).extracting(FunctionSpec::name).containsExactly("Both");
+        assertThat(without.routesByKey()).containsOnlyKeys("GET /things");
+        assertThat(without.routeThrottles()).isEmpty();
+    }
+
     @Test
     void routePathsFollowApiGatewaySyntax() {
         assertThat(RouteSpec.publicRoute(GET, "/tweets/{id}/replies", "F").routeKey())

@@ -34,10 +34,15 @@ public record LocalSubstitutions(String endpoint, String redisUrl, String import
     /**
      * Added to the functions that read them. IMPORT_WRITE_CONCURRENCY: moto_server takes writes one at a time, so
      * 32 writers per import request would only queue past their timeouts. SCALEOUT_ADMIN_KEY: in AWS the admin
-     * function reads its key from Secrets Manager (SCALEOUT_ADMIN_KEY_SECRET_ARN, on stages that turn the admin
-     * routes on); locally the key itself is given, when one is.
+     * functions read their key from Secrets Manager ({@link #AWS_ONLY}); locally the key itself is given, when one is.
      */
     public static final List<Setting> LOCAL_ONLY = List.of(Settings.IMPORT_WRITE_CONCURRENCY, Settings.ADMIN_KEY);
+    /**
+     * Removed where the template sets them. SCALEOUT_ADMIN_KEY_SECRET_ARN: the dev template has the admin routes, so
+     * their key's secret too, which no local process serves; without a local key the routes answer 404, as on a
+     * stage without them.
+     */
+    public static final List<Setting> AWS_ONLY = List.of(Settings.ADMIN_KEY_SECRET_ARN);
 
     /** Import writes per request locally, unless IMPORT_WRITE_CONCURRENCY is given. */
     public static final String LOCAL_IMPORT_WRITERS = "4";
@@ -65,6 +70,7 @@ public record LocalSubstitutions(String endpoint, String redisUrl, String import
     public Map<String, String> applyTo(String function, Map<String, String> templateVariables,
                                        Declaration declaration) {
         var variables = new LinkedHashMap<>(templateVariables);
+        AWS_ONLY.forEach(setting -> variables.remove(setting.name()));
         ENDPOINTS.forEach(setting -> variables.put(setting.name(), endpoint));
         if (variables.containsKey(Settings.REDIS_URL.name())) {
             variables.put(Settings.REDIS_URL.name(), redisUrl);

@@ -94,6 +94,12 @@ public final class TemplateConfiguration {
                 () -> problems.add("the declaration has the WebSocket API " + api.name() + ", the template no "
                         + "stage of it")));
         for (FunctionSpec spec : declaration.functions()) {
+            if (!template.functions().containsKey(spec.name())) {
+                problems.add("the declaration has the function " + spec.name() + ", the template none"
+                        + (declaration.servesAdminRoutes(spec.name()) ? " (it serves admin routes, which a stage "
+                        + "synthesized without -c adminRoutes=true does not have)" : ""));
+                continue;
+            }
             FunctionTemplate function = template.function(spec.name());
             disagree(problems, spec.name(), "memory (MB)", spec.memoryMb(), function.memoryMb());
             disagree(problems, spec.name(), "timeout (s)", spec.timeoutSeconds(), function.timeoutSeconds());

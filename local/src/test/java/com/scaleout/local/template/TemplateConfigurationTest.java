@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.RouteThrottleSpec;
 import com.scaleout.declaration.FunctionSpec;
+import com.scaleout.declaration.HttpMethod;
+import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
@@ -86,6 +88,34 @@ class TemplateConfigurationTest {
     void localTuningsGoOnlyToTheirReaders() {
         assertThat(environments().get("ImportApi")).containsEntry(Settings.IMPORT_WRITE_CONCURRENCY.name(), "4");
         assertThat(environments().get("SocialTweets")).doesNotContainKey(Settings.IMPORT_WRITE_CONCURRENCY.name());
+    }
+
+    /** The dev template has the admin routes and their secret; locally the key is given instead (LocalSubstitutions). */
+    @Test
+    void theAdminFunctionsAreInTheTemplateAndGetNoSecretLocally() {
+        var environments = environments();
+        var adminServing = DECLARATION.functions().stream().map(FunctionSpec::name)
+                .filter(DECLARATION::servesAdminRoutes).toList();
+        assertThat(adminServing).isNotEmpty().allSatisfy(function -> {
+            assertThat(TEMPLATE.function(function).environment()).containsKey(Settings.ADMIN_KEY_SECRET_ARN.name());
+            assertThat(environments.get(function)).doesNotContainKey(Settings.ADMIN_KEY_SECRET_ARN.name());
+        });
+    }
+
+    @Test
+    void anAdminFunctionTheTemplateDoesNotHaveIsAnErrorNamingTheOption() {
+        var functions = new java.util.ArrayList<>(DECLARATION.functions());
+        functions.add(FunctionSpec.of("Janitor", "x.Janitor"));
+        var routes = new java.util.ArrayList<>(DECLARATION.routes());
+        routes.add(RouteSpec.checkedByHandler(HttpMethod.POST, "/admin/sweep", "Janitor",
+                RouteSpec.HandlerCredential.ADMIN_KEY));
+        var changed = new Declaration(DECLARATION.tables(), DECLARATION.buckets(), functions,
+                DECLARATION.authorizers(), routes, DECLARATION.routeThrottles(), DECLARATION.streamConsumers(),
+                DECLARATION.webSocketApis());
+        assertThatThrownBy(() -> TemplateConfiguration.of(changed, TEMPLATE, PATH))
+                .isInstanceOf(UnresolvableTemplateException.class)
+                .hasMessageContaining("the declaration has the function Janitor, the template none")
+                .hasMessageContaining("-c adminRoutes=true");
     }
 
     @Test
