@@ -72,6 +72,15 @@ replaces or wraps (moto 5.2.1):
    operation in JSON 1.0, and moto's answer is encoded back, timestamps as CBOR epoch times. The local stream poller
    publishes the consumers' ``IteratorAge`` this way and the admin status page reads it.
 
+13. Keep-alive (werkzeug's ``WSGIRequestHandler``, which moto's server runs with a thread per connection): werkzeug
+   answers HTTP/1.0 and closes every connection after its answer, then waits 10 ms for more of the request body to
+   discard, so each request to moto paid a TCP connection, a new thread and that wait. Here the handler speaks
+   HTTP/1.1 and keeps the connection open (with TCP_NODELAY, else each answer's body waits for the client's delayed
+   ACK of its head), and instead of that wait (which on a kept connection would swallow the
+   next request) each request's body is read to its end after the answer, exactly its Content-Length (or its last
+   chunk): a connection then serves request after request on one thread. A client that asks for ``Connection:
+   close`` still gets it.
+
 A different moto version is refused: the patches are written against 5.2.1's internals and checked by Scaleout's
 equivalence tests (patched and unpatched moto given the same generated operations give the same answers and the
 same stream records).
@@ -693,6 +702,57 @@ def _cloudwatch_cbor(original_call):
     return call
 
 
+def _keep_alive(original_call):
+    """Patch 13: each request's body read to its end after the answer, so that its connection can serve the next."""
+    from werkzeug.wsgi import LimitedStream
+
+    def call(self, environ, start_response):
+        body = environ["wsgi.input"]
+        if not environ.get("wsgi.input_terminated"):  # a Content-Length (or none): read exactly that much
+            body = LimitedStream(body, int(environ.get("CONTENT_LENGTH") or 0))
+            environ["wsgi.input"], environ["wsgi.input_terminated"] = body, True
+        try:
+            return original_call(self, environ, start_response)
+        finally:
+            while body.read(65536):  # what the application left of it (none, for every DynamoDB call)
+                pass
+
+    return call
+
+
+class _NoDrain:
+    """werkzeug.serving's ``selectors`` as patch 13 leaves it: the wait for more request body finds nothing."""
+
+    class DefaultSelector:
+        def register(self, *args):
+            pass
+
+        def select(self, timeout=None):
+            return []
+
+        def close(self):
+            pass
+
+
+def _serve_kept_connections():
+    import werkzeug.serving as serving
+
+    handler = serving.WSGIRequestHandler
+    original_send_header = handler.send_header
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "connection" and value.lower() == "close" and not self.close_connection:
+            return  # werkzeug's own close after every answer; a client's "Connection: close" has closed it already
+        original_send_header(self, keyword, value)
+
+    handler.protocol_version = "HTTP/1.1"
+    # an answer is written as its head, then its body: on a kept connection Nagle's algorithm held the body back
+    # until the client's delayed ACK of the head (40 ms a request), where a closing connection flushed it at once
+    handler.disable_nagle_algorithm = True
+    handler.send_header = send_header
+    serving.selectors = _NoDrain
+
+
 def _isolated(original_call):
     def call(self, environ, start_response):
         with _one_at_a_time:
@@ -937,7 +997,10 @@ def apply():
 
         return original_call(self, environ, marked)
 
-    DomainDispatcherApplication.__call__ = _isolated(_cloudwatch_cbor(call))
+    DomainDispatcherApplication.__call__ = _keep_alive(_isolated(_cloudwatch_cbor(call)))
+
+    # 13. kept connections
+    _serve_kept_connections()
 
     # 8. requests
     DynamoHandler.parse_parameters = _fast_parse_parameters(DynamoHandler.parse_parameters)

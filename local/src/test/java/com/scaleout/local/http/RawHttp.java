@@ -13,11 +13,11 @@ import java.util.Locale;
  * HTTP/1.1 written and read as bytes, for what java.net.http will not send: malformed targets, heads of any size,
  * heads sent a byte at a time.
  */
-final class RawHttp {
+public final class RawHttp {
     private RawHttp() {
     }
 
-    static Socket connect(int port) throws IOException {
+    public static Socket connect(int port) throws IOException {
         var socket = new Socket(InetAddress.getLoopbackAddress(), port);
         socket.setSoTimeout(60_000);
         return socket;
@@ -37,7 +37,7 @@ final class RawHttp {
     }
 
     /** One answer off a kept-alive connection: its head and its body (by Content-Length). */
-    static String readAnswer(InputStream in) throws IOException {
+    public static String readAnswer(InputStream in) throws IOException {
         var head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -54,7 +54,7 @@ final class RawHttp {
     }
 
     /** Blocks until the server closes the connection (true), or the socket's read timeout passes (false). */
-    static boolean closedByServer(Socket socket) throws IOException {
+    public static boolean closedByServer(Socket socket) throws IOException {
         try {
             return socket.getInputStream().read() < 0;
         } catch (java.net.SocketTimeoutException stillOpen) {
