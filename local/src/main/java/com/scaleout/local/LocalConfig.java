@@ -4,6 +4,7 @@ import com.scaleout.declaration.Settings;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.lambda.AccountConcurrency;
+import com.scaleout.local.lambda.EnvironmentCap;
 import com.scaleout.local.limits.AwsLimits;
 import com.scaleout.local.websocket.LiveLimits;
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ import java.util.logging.Logger;
  * @param template the synthesized template that configures the production declaration's functions, if given
  * @param liveLimits the WebSocket APIs' idle timeout, maximum duration and new-connection quota (API Gateway's,
  *                   shortened by tests)
+ * @param environments how many environments each function run from its artifact keeps alive at most
+ *                     ({@code SCALEOUT_ENVIRONMENTS}; Lambda's scaling where {@code awsLimits} are enforced)
  * @param awsLimits AWS's service limits, scaled, when the runtime enforces them ({@code SCALEOUT_AWS_LIMITS})
  */
 public record LocalConfig(
@@ -30,6 +33,7 @@ public record LocalConfig(
         Duration streamPollInterval,
         int accountConcurrency,
         int executionSlots,
+        EnvironmentCap environments,
         Optional<Path> webDir,
         Optional<Path> template,
         LiveLimits liveLimits,
@@ -51,6 +55,7 @@ public record LocalConfig(
                 Duration.ofMillis(RuntimeEnvironment.integer(LocalSettings.STREAM_POLL_MILLIS)),
                 RuntimeEnvironment.integer(LocalSettings.ACCOUNT_CONCURRENCY),
                 RuntimeEnvironment.integer(LocalSettings.EXECUTION_SLOTS),
+                EnvironmentCap.parse(RuntimeEnvironment.variable(LocalSettings.ENVIRONMENTS).orElseThrow()),
                 RuntimeEnvironment.variable(LocalSettings.WEB_DIR).map(Path::of)
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
                 RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of),
@@ -60,50 +65,59 @@ public record LocalConfig(
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
+                streamPollInterval, accountConcurrency, executionSlots, environments, webDir, template, liveLimits,
+                awsLimits);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
-                streamPollInterval, accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
+                streamPollInterval, accountConcurrency, executionSlots, environments, webDir, template, liveLimits,
+                awsLimits);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, executionSlots, webDir, template, liveLimits, awsLimits);
+                limit, executionSlots, environments, webDir, template, liveLimits, awsLimits);
     }
 
     /** Configures the production declaration's functions with this synthesized template. */
     public LocalConfig withTemplate(Path templateJson) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, Optional.of(templateJson), liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, Optional.of(templateJson), liveLimits,
+                awsLimits);
     }
 
     /** The WebSocket APIs' limits (API Gateway's unless a test shortens them). */
     public LocalConfig withLiveLimits(LiveLimits limits) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, limits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, limits, awsLimits);
+    }
+
+    /** At most {@code cap} environments alive per function run from its artifact. */
+    public LocalConfig withEnvironments(EnvironmentCap cap) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                accountConcurrency, executionSlots, cap, webDir, template, liveLimits, awsLimits);
     }
 
     /** Enforces AWS's limits divided by {@code limits}' scale (or none when empty). */
     public LocalConfig withAwsLimits(Optional<AwsLimits> limits) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, webDir, template, liveLimits, limits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, limits);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, dir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, dir, template, liveLimits, awsLimits);
     }
 }

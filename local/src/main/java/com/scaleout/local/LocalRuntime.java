@@ -23,6 +23,7 @@ import com.scaleout.local.iam.ManagedConnections;
 import com.scaleout.local.iam.Policy;
 import com.scaleout.local.lambda.AccountConcurrency;
 import com.scaleout.local.lambda.ColdStartPermits;
+import com.scaleout.local.lambda.EnvironmentCap;
 import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
 import com.scaleout.local.lambda.LambdaVariables;
 import com.scaleout.local.lambda.FunctionCode;
@@ -165,7 +166,9 @@ public final class LocalRuntime implements AutoCloseable {
      * invocation listeners on the classpath hear of every pool's invocations (the cost meter, with the bench module).
      * A production function runs from its Lambda artifact, a class loader of its own per environment; a test
      * declaration's own handlers run on the runtime's classes (see {@link #codeOf}). Their environments warm up a
-     * few at a time, as this machine's cores allow (see {@link ColdStartPermits}).
+     * few at a time, as this machine's cores allow (see {@link ColdStartPermits}), and an artifact's function keeps
+     * at most {@link LocalConfig#environments()} of them alive unless AWS's limits are enforced (see
+     * {@link EnvironmentCap}).
      */
     private static Map<String, FunctionPool> functionPools(Declaration declaration, LocalConfig config,
                                                            Function<FunctionSpec, Map<String, String>> environment) {
@@ -188,8 +191,11 @@ public final class LocalRuntime implements AutoCloseable {
         for (FunctionSpec spec : declaration.functions()) {
             var code = codeOf(spec, production, artifact -> jars.computeIfAbsent(artifact, Artifacts::jar),
                     () -> environment.apply(spec));
+            // a test declaration's handlers (the runtime's own classes) scale as Lambda's: their tests count on it
+            var cap = config.awsLimits().isPresent() || !code.isArtifact() ? EnvironmentCap.LAMBDA
+                    : config.environments();
             functions.put(spec.name(), new FunctionPool(spec, code, account, scaling.get(), listener,
-                    coldStartPermits));
+                    coldStartPermits, cap));
         }
         return functions;
     }

@@ -29,6 +29,10 @@ public final class LocalSettings {
             String.valueOf(LocalHttpApi.DEFAULT_EXECUTION_SLOTS), LOCAL_RUNTIME,
             "how many API requests run at once (32 per core, at least 64); the others wait at the gateway for a "
                     + "slot (see ExecutionSlots)");
+    public static final Setting ENVIRONMENTS = Setting.of("SCALEOUT_ENVIRONMENTS", "machine", LOCAL_RUNTIME,
+            "execution environments alive at once per function run from its artifact: machine (2 per core), lambda "
+                    + "(a new one whenever all are busy, as Lambda) or a number; past it an invocation waits for one "
+                    + "to be free (see EnvironmentCap). Ignored where SCALEOUT_AWS_LIMITS is on: Lambda's then");
     /** What raised every function's pool before functions scaled on demand; now it would only mislead. */
     public static final Setting RETIRED_MAX_CONCURRENCY = Setting.of("SCALEOUT_MAX_CONCURRENCY", LOCAL_RUNTIME,
             "retired: ignored with a warning");
@@ -59,9 +63,9 @@ public final class LocalSettings {
                     + "stacks read as one template, or a single template file (unset: the declaration alone, every "
                     + "function with every variable)");
 
-    private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS, STREAM_POLL_MILLIS,
-            ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, RETIRED_MAX_CONCURRENCY, WEB_DIR, PYTHON, MOTO_PROCESSES, IAM_CALLS,
-            FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS, AWS_LIMITS);
+    private static final List<Setting> ALL = List.of(PORT, DATA_DIR, TEMPLATE, AUTHORIZER_TTL_SECONDS,
+            STREAM_POLL_MILLIS, ACCOUNT_CONCURRENCY, EXECUTION_SLOTS, ENVIRONMENTS, RETIRED_MAX_CONCURRENCY, WEB_DIR,
+            PYTHON, MOTO_PROCESSES, IAM_CALLS, FAULT_LOST_ANSWERS, FAULT_FORGET_TOKENS, AWS_LIMITS);
 
     private LocalSettings() {
     }

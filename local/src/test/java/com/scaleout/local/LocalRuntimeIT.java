@@ -30,7 +30,8 @@ class LocalRuntimeIT {
     void startsItsOwnBackendsCreatesTheDeclaredTablesAndStopsEveryChildOnClose() throws Exception {
         var config = new LocalConfig(0, Optional.empty(), Optional.empty(), Files.createTempDirectory("runtime-it"),
                 Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, com.scaleout.local.lambda.EnvironmentCap.LAMBDA, Optional.empty(),
+                Optional.empty(),
                 com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
@@ -62,7 +63,8 @@ class LocalRuntimeIT {
             int port = taken.getLocalPort();
             var config = new LocalConfig(port, Optional.empty(), Optional.empty(), dataDir, Optional.empty(),
                     java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
-                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, Optional.empty(), Optional.empty(),
+                LocalHttpApi.DEFAULT_EXECUTION_SLOTS, com.scaleout.local.lambda.EnvironmentCap.LAMBDA, Optional.empty(),
+                Optional.empty(),
                 com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())

@@ -58,6 +58,11 @@ public final class FunctionCode {
         return new FunctionCode(jar, environment);
     }
 
+    /** Whether each environment loads a Lambda artifact of its own (else the runtime's own classes). */
+    public boolean isArtifact() {
+        return jar != null;
+    }
+
     /** The class loader and variables of one new environment of {@code function}. */
     Loaded load(FunctionSpec function) throws ReflectiveOperationException {
         ClassLoader runtime = FunctionCode.class.getClassLoader();

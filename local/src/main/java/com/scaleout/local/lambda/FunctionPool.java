@@ -14,6 +14,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -35,6 +37,15 @@ public final class FunctionPool implements AutoCloseable {
     private final ScalingRate scaling;
     private final InvocationListener listener;
     private final ColdStartPermits coldStartPermits;
+    private final EnvironmentCap cap;
+    /**
+     * Guards {@link #idle} and {@link #live}. Not a monitor: the gateway invokes on virtual threads, and two of them
+     * in {@code Object.wait} inside {@code synchronized} stayed mounted on both of a two-core machine's carriers
+     * while they waited for an environment, so no other virtual thread (those whose invocations would free one
+     * among them) ever ran again.
+     */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition environmentFree = lock.newCondition();
     private final Deque<Environment> idle = new ArrayDeque<>();
     /** One thread per invocation, named after the function ({@code lambda-<function>-<n>}) for logs and tests. */
     private final ExecutorService invocations;
@@ -49,6 +60,16 @@ public final class FunctionPool implements AutoCloseable {
     /** Warming up environments only as {@code coldStartPermits} allow (see {@link ColdStartPermits}). */
     public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling,
                         InvocationListener listener, ColdStartPermits coldStartPermits) {
+        this(spec, code, account, scaling, listener, coldStartPermits, EnvironmentCap.LAMBDA);
+    }
+
+    /**
+     * With at most {@code cap} environments alive at once: past it, an invocation waits for one of them to be free
+     * instead of starting another (see {@link EnvironmentCap}).
+     */
+    public FunctionPool(FunctionSpec spec, FunctionCode code, AccountConcurrency account, ScalingRate scaling,
+                        InvocationListener listener, ColdStartPermits coldStartPermits, EnvironmentCap cap) {
+        this.cap = cap;
         this.coldStartPermits = coldStartPermits;
         this.spec = spec;
         this.code = code;
@@ -119,8 +140,13 @@ public final class FunctionPool implements AutoCloseable {
     }
 
     /** Environments alive: idle, busy, or timed out and still running their last invocation. */
-    public synchronized int environments() {
-        return live;
+    public int environments() {
+        lock.lock();
+        try {
+            return live;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private Object runWithTimeout(Environment environment, Object event, String requestId)
@@ -168,30 +194,33 @@ public final class FunctionPool implements AutoCloseable {
         }
         ColdStartPermits.Permit permit;
         boolean added;
+        lock.lock();
         try {
-            synchronized (this) {
-                while (true) {
-                    Environment warm = idle.pollFirst();
-                    if (warm != null) {
-                        return warm;
-                    }
+            while (true) {
+                Environment warm = idle.pollFirst();
+                if (warm != null) {
+                    return warm;
+                }
+                if (cap.allowsAnother(live)) {
                     var taken = coldStartPermits.tryTake();
                     if (taken.isPresent()) {
                         permit = taken.get();
                         break;
                     }
-                    // a released environment notifies; a permit given back by any pool is seen at the next look
-                    wait(PERMIT_RECHECK.toMillis());
                 }
-                added = scaling.tryAddEnvironment();
-                if (added) {
-                    live++;
-                }
+                // a released environment signals; a permit given back by any pool is seen at the next look
+                environmentFree.await(PERMIT_RECHECK.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            added = scaling.tryAddEnvironment();
+            if (added) {
+                live++;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             account.finish(spec.name());
             throw new InvocationException(InvocationException.Kind.TIMEOUT, "interrupted while waiting", e);
+        } finally {
+            lock.unlock();
         }
         if (!added) {
             permit.release();
@@ -202,8 +231,12 @@ public final class FunctionPool implements AutoCloseable {
             return initialize(permit);
         } catch (InvocationException | RuntimeException e) {
             permit.release();
-            synchronized (this) {
+            lock.lock();
+            try {
                 live--;
+                environmentFree.signal(); // room under the cap for an invocation waiting
+            } finally {
+                lock.unlock();
             }
             account.finish(spec.name());
             throw e;
@@ -263,9 +296,12 @@ public final class FunctionPool implements AutoCloseable {
     }
 
     private void release(Environment environment) {
-        synchronized (this) {
+        lock.lock();
+        try {
             idle.addFirst(environment); // most recently used first, as Lambda tends to reuse warm environments
-            notify(); // an invocation waiting for an environment takes it
+            environmentFree.signal(); // an invocation waiting for an environment takes it
+        } finally {
+            lock.unlock();
         }
         account.finish(spec.name());
     }
@@ -280,8 +316,12 @@ public final class FunctionPool implements AutoCloseable {
      * (a timed-out handler may run on for a while).
      */
     private void discard(Environment environment) {
-        synchronized (this) {
+        lock.lock();
+        try {
             live--;
+            environmentFree.signal(); // room under the cap for an invocation waiting
+        } finally {
+            lock.unlock();
         }
         account.finish(spec.name());
         environment.close();
@@ -291,9 +331,12 @@ public final class FunctionPool implements AutoCloseable {
     @Override
     public void close() {
         invocations.shutdownNow();
-        synchronized (this) {
+        lock.lock();
+        try {
             idle.forEach(Environment::close);
             idle.clear();
+        } finally {
+            lock.unlock();
         }
     }
 

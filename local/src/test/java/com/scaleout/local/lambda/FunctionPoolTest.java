@@ -169,6 +169,65 @@ class FunctionPoolTest {
         }
     }
 
+    /** Issue 46: under 50 callers every busy moment started another cold environment, each compiled apart. */
+    @Test
+    void pastItsEnvironmentCapAnInvocationWaitsForAWarmEnvironmentInsteadOfStartingAnother() throws Exception {
+        var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(HOLDING));
+        try (var capped = new FunctionPool(HOLDING, FunctionCode.shared(), account, ScalingRate.lambdas(),
+                InvocationListener.NONE, ColdStartPermits.unbounded(), new EnvironmentCap(2))) {
+            var first = HoldingHandler.newHold();
+            var held = invokeConcurrently(capped, first, 2);
+            awaitHeld(first, 2);
+            var second = HoldingHandler.newHold();
+            second.release();
+            var waiting = invokeConcurrently(capped, second, 3);
+
+            // waiting, neither throttled (done with an error) nor given a third environment (done: its hold is open)
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10))
+                    .until(() -> waiting.stream().noneMatch(Future::isDone) && capped.environments() == 2);
+            first.release();
+            assertAllServed(held);
+            assertAllServed(waiting);
+            assertThat(capped.coldStarts()).as("the two warm environments served the rest").isEqualTo(2);
+        }
+    }
+
+    /**
+     * Issue 46: the gateway invokes on virtual threads; waiting for an environment in {@code Object.wait} inside
+     * {@code synchronized} left waiting virtual threads mounted on every carrier of a two-core machine, and the
+     * invocations that would have freed an environment never returned (the whole stack then met the gateway's 30 s
+     * timeout). With a monitor, rounds of 400 such callers stalled.
+     */
+    @Test
+    void manyCallersOnVirtualThreadsWaitingForOneEnvironmentAreAllServed() throws Exception {
+        var spec = FunctionSpec.of("Slow", SlowHandler.class.getName()).timeoutSeconds(30);
+        var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(spec));
+        var virtualCallers = Executors.newVirtualThreadPerTaskExecutor();
+        try (var capped = new FunctionPool(spec, FunctionCode.shared(), account, ScalingRate.lambdas(),
+                InvocationListener.NONE, ColdStartPermits.unbounded(), new EnvironmentCap(1))) {
+            for (int round = 0; round < 5; round++) {
+                var calls = new ArrayList<Future<Object>>();
+                for (int i = 0; i < 400; i++) {
+                    calls.add(virtualCallers.submit(() -> capped.invoke(sleeping(1))));
+                }
+                assertAllServed(calls);
+            }
+            assertThat(capped.coldStarts()).isEqualTo(1);
+        } finally {
+            virtualCallers.shutdownNow(); // not close(): stuck callers would hold the test forever
+        }
+    }
+
+    @Test
+    void theCapIsMachineSizedLambdasOrANumber() {
+        assertThat(EnvironmentCap.parse("machine").most())
+                .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
+        assertThat(EnvironmentCap.parse("lambda")).isEqualTo(EnvironmentCap.LAMBDA);
+        assertThat(EnvironmentCap.parse(" 6 ").most()).isEqualTo(6);
+        assertThatThrownBy(() -> EnvironmentCap.parse("many")).hasMessageContaining("machine, lambda or a number");
+        assertThatThrownBy(() -> EnvironmentCap.parse("0")).isInstanceOf(IllegalArgumentException.class);
+    }
+
     private static final FunctionSpec HOLDING = FunctionSpec.of("Holding", HoldingHandler.class.getName())
             .timeoutSeconds(60);
 
