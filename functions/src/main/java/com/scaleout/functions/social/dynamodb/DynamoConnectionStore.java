@@ -66,8 +66,7 @@ public final class DynamoConnectionStore implements ConnectionStore {
 
     /** The table this function was given (null when it was not: then never used). */
     public static DynamoConnectionStore fromEnvironment(DynamoDbClient dynamoDb) {
-        return new DynamoConnectionStore(dynamoDb, RuntimeEnvironment.variable(
-                Settings.table(ScaleoutDeclaration.CONNECTIONS)).orElse(null));
+        return ifGiven(dynamoDb).orElseGet(() -> new DynamoConnectionStore(dynamoDb, null));
     }
 
     @Override

@@ -2,7 +2,7 @@ package com.scaleout.functions.social.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.annotation.JsonSetter;
-import com.scaleout.functions.shared.http.ApiException;
+import com.scaleout.functions.shared.failure.TooManyRequestsException;
 import com.scaleout.functions.shared.http.ApiHandler;
 import com.scaleout.functions.shared.http.ApiRequest;
 import com.scaleout.functions.shared.http.Caller;
@@ -132,7 +132,7 @@ public final class AccountsHandler extends ApiHandler {
         var address = request.sourceIp();
         var admission = throttle.admit(username, address);
         admission.usernameRefused().ifPresent(wait -> {
-            throw ApiException.tooManyRequests(SessionService.TOO_MANY_LOGINS, wait.toSeconds());
+            throw new TooManyRequestsException(SessionService.TOO_MANY_LOGINS, wait);
         });
         // admitted, the attempt is already counted: a wrong password needs nothing more
         SessionService.Login login = sessions.login(body.username(), body.password(),
