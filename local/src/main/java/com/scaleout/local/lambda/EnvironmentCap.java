@@ -1,6 +1,5 @@
 package com.scaleout.local.lambda;
 
-import java.util.Locale;
 
 /**
  * How many execution environments one function may have alive at once on this machine. Lambda starts another
@@ -26,7 +25,7 @@ public record EnvironmentCap(int most) {
 
     /** {@code machine} ({@value #PER_CORE} a core), {@code lambda} (no cap), or a number. */
     public static EnvironmentCap parse(String setting) {
-        return switch (setting.trim().toLowerCase(Locale.ROOT)) {
+        return switch (setting.trim()) {
             case "machine" -> new EnvironmentCap(PER_CORE * Math.max(1, Runtime.getRuntime().availableProcessors()));
             case "lambda" -> LAMBDA;
             default -> {

@@ -194,6 +194,7 @@ public final class FunctionPool implements AutoCloseable {
         }
         ColdStartPermits.Permit permit;
         boolean added;
+        long recheckNanos = PERMIT_RECHECK.toNanos();
         lock.lock();
         try {
             while (true) {
@@ -209,7 +210,10 @@ public final class FunctionPool implements AutoCloseable {
                     }
                 }
                 // a released environment signals; a permit given back by any pool is seen at the next look
-                environmentFree.await(PERMIT_RECHECK.toMillis(), TimeUnit.MILLISECONDS);
+                recheckNanos = environmentFree.awaitNanos(recheckNanos);
+                if (recheckNanos <= 0) {
+                    recheckNanos = PERMIT_RECHECK.toNanos();
+                }
             }
             added = scaling.tryAddEnvironment();
             if (added) {
