@@ -1,15 +1,15 @@
 package com.scaleout.functions.shared.ids;
 
 import com.github.f4b6a3.ulid.UlidCreator;
-import java.util.regex.Pattern;
 
 /**
  * Ids are ULIDs: 26 characters of Crockford base32 that sort in creation order (millisecond time first), so a
  * sort key of ids is a sort key of time, and "newest first" is a descending query.
  */
 public final class Ids {
-    /** 128 bits in 26 base32 digits: the first digit carries only 3 bits, so it is 0-7. */
-    private static final Pattern ULID = Pattern.compile("[0-7][0-9A-HJKMNP-TV-Z]{25}");
+    private static final int LENGTH = 26;
+    /** Crockford's base32 digits as ids are written: upper case, without I, L, O and U. */
+    private static final String DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
     private Ids() {
     }
@@ -45,7 +45,20 @@ public final class Ids {
         return com.github.f4b6a3.ulid.Ulid.from(id).getInstant();
     }
 
+    /**
+     * Whether {@code text} is an id as written: 26 base32 digits, the first 0-7 (128 bits leave it only 3). Checked
+     * digit by digit rather than with a regular expression, which cost a warm timeline read 8 % of its CPU (two
+     * checks per entry read).
+     */
     public static boolean isId(String text) {
-        return text != null && ULID.matcher(text).matches();
+        if (text == null || text.length() != LENGTH || text.charAt(0) < '0' || text.charAt(0) > '7') {
+            return false;
+        }
+        for (int i = 1; i < LENGTH; i++) {
+            if (DIGITS.indexOf(text.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -5,6 +5,7 @@ import com.scaleout.functions.shared.logging.JulBridge;
 import com.scaleout.functions.shared.metrics.EmfOutput;
 import com.scaleout.functions.shared.metrics.OperatorMetrics;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.ThreadContext;
 import software.amazon.lambda.powertools.metrics.Metrics;
 
@@ -33,13 +34,20 @@ public final class Invocations {
 
     private final AtomicBoolean cold = new AtomicBoolean(true);
     private final Metrics metrics;
+    private final BooleanSupplier metricsWritten;
 
     public Invocations() {
-        this(EmfOutput.instance());
+        this(EmfOutput.instance(), EmfOutput::written);
     }
 
     public Invocations(Metrics metrics) {
+        this(metrics, () -> true);
+    }
+
+    /** Writing an invocation's metrics only while {@code metricsWritten} says anyone reads them. */
+    public Invocations(Metrics metrics, BooleanSupplier metricsWritten) {
         this.metrics = metrics;
+        this.metricsWritten = metricsWritten;
     }
 
     /** A stream batch, an authorizer call: no API request id. */
@@ -65,10 +73,11 @@ public final class Invocations {
         if (route != null) {
             ThreadContext.put(ROUTE, route);
         }
-        return new Invocation(OperatorMetrics.start(context.getFunctionName()), metrics);
+        return new Invocation(OperatorMetrics.start(context.getFunctionName()),
+                metricsWritten.getAsBoolean() ? metrics : null);
     }
 
-    /** Closing ends the invocation: its metrics are written, its log fields cleared. */
+    /** Closing ends the invocation: its metrics are written (where anyone reads them), its log fields cleared. */
     public static final class Invocation implements AutoCloseable {
         private final OperatorMetrics.Recording recording;
         private final Metrics metrics;

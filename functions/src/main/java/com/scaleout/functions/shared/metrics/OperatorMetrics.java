@@ -50,12 +50,15 @@ public final class OperatorMetrics {
             this.functionName = functionName;
         }
 
-        /** Writes what was noted as one EMF line (none if nothing was) and stops noting on this thread. */
+        /**
+         * Writes what was noted as one EMF line (none if nothing was, or {@code metrics} is null) and stops noting on
+         * this thread.
+         */
         public void flush(Metrics metrics) {
             if (CURRENT.get() == this) {
                 CURRENT.remove();
             }
-            if (counts.isEmpty() && millis.isEmpty()) {
+            if (metrics == null || counts.isEmpty() && millis.isEmpty()) {
                 return;
             }
             metrics.flushMetrics(line -> {

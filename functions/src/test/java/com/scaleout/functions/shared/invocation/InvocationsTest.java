@@ -34,6 +34,20 @@ class InvocationsTest {
     }
 
     @Test
+    void metricsNobodyReadsAreNotWrittenAndTheThreadStopsNotingThem() {
+        var unread = new Invocations(EmfOutput.to(emf::add), () -> false);
+        try (var invocation = unread.open(FakeContext.of("SocialTimeline", "lambda-1"))) {
+            OperatorMetrics.count(OperatorMetricNames.TIMELINE_CACHE_HITS, 1);
+        }
+        try (var invocation = invocations.open(FakeContext.of("SocialTimeline", "lambda-2"))) {
+            OperatorMetrics.count(OperatorMetricNames.TIMELINE_CACHE_MISSES, 1);
+        }
+
+        assertThat(emf).singleElement().asString().contains(OperatorMetricNames.TIMELINE_CACHE_MISSES)
+                .doesNotContain(OperatorMetricNames.TIMELINE_CACHE_HITS);
+    }
+
+    @Test
     void primingIsNotTheColdStartTheFirstRealInvocationIs() {
         try (var priming = invocations.open(null, null, "GET /health")) {
             assertThat(ThreadContext.getImmutableContext()).isEmpty();
