@@ -12,8 +12,10 @@ public class InvocationException extends Exception {
         THROTTLED,
         /** The function ran past its timeout (Task timed out). */
         TIMEOUT,
-        /** The handler (or its constructor, during init) threw. */
-        FUNCTION_ERROR
+        /** The handler (or its constructor, during init) threw, or its answer is over Lambda's payload limit. */
+        FUNCTION_ERROR,
+        /** Lambda's RequestEntityTooLargeException: the event is over the payload limit, and nothing ran. */
+        PAYLOAD_TOO_LARGE
     }
 
     public InvocationException(Kind kind, String message, Throwable cause) {

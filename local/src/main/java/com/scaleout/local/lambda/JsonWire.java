@@ -66,17 +66,22 @@ final class JsonWire {
         throw new IllegalArgumentException(type + " has no typed handleRequest");
     }
 
-    /** The runtime's event as the handler receives it: through JSON. */
-    Object event(Object runtimeEvent) {
-        return eventReader.read(eventJson(runtimeEvent));
+    /** The event as the handler receives it: read from the JSON the runtime wrote ({@link #eventJson}). */
+    Object event(byte[] eventJson) {
+        return eventReader.read(eventJson);
     }
 
-    /** The handler's answer as the runtime receives it: through JSON, into the runtime's own type. */
-    Object answer(Object handlerAnswer) {
+    /** The handler's answer as it crosses the wire, or null where there is none. */
+    byte[] answerJson(Object handlerAnswer) {
         if (answerWriter == null || handlerAnswer == null) {
             return null;
         }
-        return answerReader.read(answerWriter.write(handlerAnswer));
+        return answerWriter.write(handlerAnswer);
+    }
+
+    /** The answer as the runtime receives it: read from its JSON into the runtime's own type. */
+    Object answer(byte[] answerJson) {
+        return answerJson == null ? null : answerReader.read(answerJson);
     }
 
     /**
@@ -85,7 +90,7 @@ final class JsonWire {
      * service sends: the events library's getters convert some (the authorizer event's {@code getTime()} answers a
      * joda DateTime, which would be written in a format its own setter cannot read back).
      */
-    private static byte[] eventJson(Object runtimeEvent) {
+    static byte[] eventJson(Object runtimeEvent) {
         Class<?> type = runtimeEvent.getClass();
         if (LambdaEventSerializers.isLambdaSupportedEvent(type.getName())) {
             return runtimeSide(type).write(runtimeEvent);

@@ -12,6 +12,7 @@ import com.scaleout.local.testing.SlowHandler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -49,6 +50,33 @@ class FunctionPoolTest {
 
         assertThat(pool.coldStarts()).isEqualTo(1);
         assertThat(pool.environments()).isEqualTo(1);
+    }
+
+    @Test
+    void everyInvocationOfAnEnvironmentRunsOnItsOneThreadAsInLambda() throws Exception {
+        var threads = new HashSet<String>();
+        for (int i = 0; i < 5; i++) {
+            threads.add(((APIGatewayV2HTTPResponse) pool.invoke(sleeping(0))).getHeaders().get("x-thread"));
+        }
+
+        assertThat(threads).singleElement().asString().startsWith(FunctionPool.threadNamePrefix("Slow"));
+    }
+
+    @Test
+    void anEventOverLambdasPayloadLimitIsRefusedBeforeAnyEnvironmentStarts() {
+        var tooLarge = APIGatewayV2HTTPEvent.builder().withBody("x".repeat(InvocationPayload.MAX_REQUEST_BYTES)).build();
+
+        assertThatThrownBy(() -> pool.invoke(tooLarge)).isInstanceOfSatisfying(InvocationException.class,
+                e -> assertThat(e.kind()).isEqualTo(InvocationException.Kind.PAYLOAD_TOO_LARGE));
+        assertThat(pool.coldStarts()).isZero();
+    }
+
+    @Test
+    void aClosedPoolRunsNothingMore() throws Exception {
+        pool.invoke(sleeping(0));
+        pool.close();
+
+        assertThatThrownBy(() -> pool.invoke(sleeping(0))).isInstanceOf(RuntimeException.class);
     }
 
     @Test

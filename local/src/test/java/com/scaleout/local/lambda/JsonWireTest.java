@@ -33,8 +33,8 @@ class JsonWireTest {
                 .withCookies(List.of("a=b; Secure")).build();
         var wire = wireOf(EchoHandler.class);
 
-        assertThat(wire.event(event)).isNotSameAs(event).isEqualTo(event);
-        assertThat(wire.answer(response)).isNotSameAs(response).isEqualTo(response);
+        assertThat(wire.event(JsonWire.eventJson(event))).isNotSameAs(event).isEqualTo(event);
+        assertThat(wire.answer(wire.answerJson(response))).isNotSameAs(response).isEqualTo(response);
     }
 
     @Test
@@ -45,8 +45,8 @@ class JsonWireTest {
                 .withContext(Map.of("userId", "u-1", "sessionId", "s-1")).build();
         var wire = wireOf(TokenAuthorizer.class);
 
-        assertThat(wire.event(event)).isNotSameAs(event).isEqualTo(event);
-        assertThat(wire.answer(response)).isNotSameAs(response).isEqualTo(response);
+        assertThat(wire.event(JsonWire.eventJson(event))).isNotSameAs(event).isEqualTo(event);
+        assertThat(wire.answer(wire.answerJson(response))).isNotSameAs(response).isEqualTo(response);
     }
 
     @Test
@@ -56,8 +56,8 @@ class JsonWireTest {
                 StreamsEventResponse.BatchItemFailure.builder().withItemIdentifier("200").build())).build();
         var wire = wireOf(RecordingStreamHandler.class);
 
-        assertThat(wire.event(event)).isNotSameAs(event).isEqualTo(event);
-        assertThat(wire.answer(response)).isNotSameAs(response).isEqualTo(response);
+        assertThat(wire.event(JsonWire.eventJson(event))).isNotSameAs(event).isEqualTo(event);
+        assertThat(wire.answer(wire.answerJson(response))).isNotSameAs(response).isEqualTo(response);
     }
 
     /** As in an environment of its own: the handler's event classes are the artifact's, not the runtime's. */
@@ -71,7 +71,7 @@ class JsonWireTest {
             var handler = Class.forName(RecordingStreamHandler.class.getName(), false, environment);
             var wire = JsonWire.of(handler, environment, LOADER);
 
-            Object received = wire.event(event);
+            Object received = wire.event(JsonWire.eventJson(event));
 
             assertThat(received.getClass().getClassLoader()).isSameAs(environment);
             assertThat(received.toString()).isEqualTo(event.toString()); // every field, across the two loaders
@@ -94,13 +94,13 @@ class JsonWireTest {
             int n = 20_000;
             long start = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                http.answer(response);
-                http.event(event);
+                http.answer(http.answerJson(response));
+                http.event(JsonWire.eventJson(event));
             }
             double httpMicros = (System.nanoTime() - start) / 1e3 / n;
             start = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                streams.event(stream);
+                streams.event(JsonWire.eventJson(stream));
             }
             double streamMicros = (System.nanoTime() - start) / 1e3 / n;
             System.out.printf(Locale.ROOT, "JSON wire round %d: HTTP event + response %.1f µs, stream batch of %d "

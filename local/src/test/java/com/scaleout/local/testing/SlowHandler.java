@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Test function that takes {@code ?ms=} milliseconds (to hold an execution environment busy or run past the
- * timeout), or throws on {@code ?fail=true}. Counts its instances, i.e. cold starts.
+ * timeout), or throws on {@code ?fail=true}. Counts its instances, i.e. cold starts, and names the thread it ran on
+ * ({@code x-thread}).
  */
 public final class SlowHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
     public static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -30,7 +31,7 @@ public final class SlowHandler implements RequestHandler<APIGatewayV2HTTPEvent, 
         }
         return APIGatewayV2HTTPResponse.builder()
                 .withStatusCode(200)
-                .withHeaders(Map.of("content-type", "application/json"))
+                .withHeaders(Map.of("content-type", "application/json", "x-thread", Thread.currentThread().getName()))
                 .withBody("{\"instance\":" + instance + "}")
                 .build();
     }
