@@ -37,9 +37,10 @@ import org.HdrHistogram.Histogram;
 /**
  * {@code ./scaleout bench overload [seconds]}: the stack pushed past what it can serve and let go again, as a
  * tester would see it. A social mix (tweets, home timelines, tweet reads, one-term searches, by {@value #ACCOUNTS}
- * accounts that follow each other) is sent closed-loop first to find the sustainable rate R; then open-loop (each
- * request sent on its schedule, answered or not) at {@value #NORMAL_SHARE} R for the normal phase, at
- * {@value #OVERLOAD_FACTOR} R for {@code seconds} (60 by default), and at the normal rate again for as long.
+ * accounts that follow each other) is sent closed-loop first, after a warm-up of the same, to find the sustainable
+ * rate R; then open-loop (each request sent on its schedule, answered or not) at {@value #NORMAL_SHARE} R for the
+ * normal phase, at {@value #OVERLOAD_FACTOR} R for {@code seconds} (60 by default), and at the normal rate again for
+ * as long.
  * Reported: each phase's answers by status (a 429 or 503 must carry Retry-After; a 500 or a request unanswered
  * after {@value #HANG_SECONDS} s is a defect), p99 per {@value #WINDOW_SECONDS}-second window by send time, and the
  * recovery time: from the overload's end to the end of the last window after it whose p99 passed
@@ -68,6 +69,11 @@ final class OverloadBench {
     private static final java.util.concurrent.ThreadFactory CLIENT_THREADS =
             Thread.ofPlatform().name("load-client-", 0).daemon(true).factory();
     private static final Duration CALIBRATION = Duration.ofSeconds(20);
+    /**
+     * The same load before the calibration, not counted: every function's environments start and its JIT settles.
+     * Without it R measured the warm-up (calibration p99 1,820 ms, the normal phase after it 78 ms).
+     */
+    private static final Duration WARM_UP = Duration.ofSeconds(15);
     private static final Duration NORMAL = Duration.ofSeconds(30);
     /** A search word per this many tweets: the soak's checks look each group up by search. */
     private static final int GROUP = 20;
@@ -90,6 +96,15 @@ final class OverloadBench {
     record Reply(int status, boolean retryAfter, long latencyNanos) {
     }
 
+    /** One closed-loop client of the mix: each request sent when the last is answered. */
+    private static LoadDriver.Request closedLoop(World world, Random random) {
+        return () -> {
+            var reply = world.send(random);
+            return reply.status() / 100 == 2 ? LoadDriver.Outcome.ok(1)
+                    : LoadDriver.Outcome.failed("status " + reply.status());
+        };
+    }
+
     static void run(int overloadSeconds) throws Exception {
         var report = new BenchReport("overload", "./scaleout bench overload " + overloadSeconds);
         System.setProperty(AdminKey.VARIABLE, LocalRuntime.DEFAULT_ADMIN_KEY);
@@ -97,16 +112,13 @@ final class OverloadBench {
         var config = LocalConfig.fromEnvironment().withPort(0).withDataDir(dataDir);
         try (var runtime = LocalRuntime.start(ScaleoutDeclaration.declaration(), config)) {
             var world = World.create(runtime.url());
+            System.out.printf("warming up: %d clients back to back for %d s, not counted%n", CALIBRATION_CLIENTS,
+                    WARM_UP.toSeconds());
+            LoadDriver.run("warm-up", CALIBRATION_CLIENTS, WARM_UP, c -> closedLoop(world, new Random(-1 - c)));
             System.out.printf("calibrating: %d clients back to back for %d s%n", CALIBRATION_CLIENTS,
                     CALIBRATION.toSeconds());
-            var calibration = LoadDriver.run("calibration", CALIBRATION_CLIENTS, CALIBRATION, c -> {
-                var random = new Random(c);
-                return () -> {
-                    var reply = world.send(random);
-                    return reply.status() / 100 == 2 ? LoadDriver.Outcome.ok(1)
-                            : LoadDriver.Outcome.failed("status " + reply.status());
-                };
-            });
+            var calibration = LoadDriver.run("calibration", CALIBRATION_CLIENTS, CALIBRATION,
+                    c -> closedLoop(world, new Random(c)));
             double sustainable = (calibration.requests() - calibration.failures()) / calibration.seconds();
             double normalRate = NORMAL_SHARE * sustainable;
             double overloadRate = OVERLOAD_FACTOR * sustainable;
@@ -134,10 +146,12 @@ final class OverloadBench {
                     .reconcile(world.writes());
 
             var all = List.copyOf(answers);
-            report.line(String.format(Locale.ROOT, "Sustainable rate R, %d clients back to back for %d s: %.1f "
+            report.line(String.format(Locale.ROOT, "Sustainable rate R, %d clients back to back for %d s after %d s "
+                    + "of the same to warm up: %.1f "
                     + "requests/s (p99 %.0f ms). Open loop: %.1f/s (%.1f R) for %d s, %.1f/s (%.1f R) for %d s, "
                     + "%.1f/s again for %d s; a mix of %d %% POST /tweets, %d %% GET /timeline, %d %% GET /tweets/{id}"
                     + ", %d %% one-term search by %d accounts.", CALIBRATION_CLIENTS, CALIBRATION.toSeconds(),
+                    WARM_UP.toSeconds(),
                     sustainable, calibration.percentileMillis(99), normalRate, NORMAL_SHARE, NORMAL.toSeconds(),
                     overloadRate, OVERLOAD_FACTOR, overloadSeconds, normalRate, overloadSeconds, TWEETS_PERCENT,
                     TIMELINES_PERCENT, READS_PERCENT, 100 - TWEETS_PERCENT - TIMELINES_PERCENT - READS_PERCENT,
