@@ -54,8 +54,8 @@ public final class FunctionPool implements AutoCloseable {
     private final Set<Environment> alive = new HashSet<>();
     /**
      * Each environment's one thread, as Lambda's runtime runs every invocation of an environment on the same thread,
-     * named after the function ({@code lambda-<function>-<n>}) for logs and tests. A thread started per invocation
-     * cost a warm read ~0.1 ms more.
+     * named after the function ({@code lambda-<function>-<n>}) for logs and tests, rather than a thread started for
+     * every invocation.
      */
     private final ThreadFactory invocationThreads;
     /** Once closed, no environment runs another invocation. */
