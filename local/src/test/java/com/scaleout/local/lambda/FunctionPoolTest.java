@@ -246,6 +246,42 @@ class FunctionPoolTest {
         }
     }
 
+    /**
+     * Issue 46: an environment given back went to the pool, and the invocation it was signalled for had to win the
+     * lock against newcomers; under 50 callers p50 stayed at 30-70 ms while p99 reached 0.6-4 s. A freed
+     * environment now goes to the invocation that has waited longest, even when a newcomer asks at that moment.
+     */
+    @Test
+    void aFreedEnvironmentGoesToTheInvocationThatWaitedLongestNotToANewcomer() throws Exception {
+        var account = AccountConcurrency.of(AccountConcurrency.DEFAULT_LIMIT, List.of(HOLDING));
+        try (var capped = new FunctionPool(HOLDING, FunctionCode.shared(), account, ScalingRate.lambdas(),
+                InvocationListener.NONE, ColdStartPermits.unbounded(), new EnvironmentCap(1))) {
+            for (int round = 0; round < 10; round++) {
+                var running = HoldingHandler.newHold();
+                var waited = HoldingHandler.newHold();
+                var newcomer = HoldingHandler.newHold();
+                // the newcomer asks on the thread whose invocation gives the environment back, at that moment
+                Future<Object> newcomerCall = callers.submit(() -> {
+                    capped.invoke(holding(running));
+                    return capped.invoke(holding(newcomer));
+                });
+                awaitHeld(running, 1);
+                var waitedCall = invokeConcurrently(capped, waited, 1);
+                await().atMost(Duration.ofSeconds(30)).until(() -> capped.waiting() == 1);
+                running.release();
+
+                await().atMost(Duration.ofSeconds(30)).until(() -> waited.held() + newcomer.held() == 1);
+                assertThat(waited.held()).as("round %d: the environment went to the invocation that waited", round)
+                        .isEqualTo(1);
+                waited.release();
+                newcomer.release();
+                assertAllServed(waitedCall);
+                assertAllServed(List.of(newcomerCall));
+            }
+            assertThat(capped.coldStarts()).isEqualTo(1);
+        }
+    }
+
     @Test
     void theCapIsMachineSizedLambdasOrANumber() {
         assertThat(EnvironmentCap.parse("machine").most())
@@ -259,8 +295,12 @@ class FunctionPoolTest {
     private static final FunctionSpec HOLDING = FunctionSpec.of("Holding", HoldingHandler.class.getName())
             .timeoutSeconds(60);
 
+    private static APIGatewayV2HTTPEvent holding(HoldingHandler.Hold hold) {
+        return APIGatewayV2HTTPEvent.builder().withQueryStringParameters(Map.of("hold", hold.name())).build();
+    }
+
     private List<Future<Object>> invokeConcurrently(FunctionPool function, HoldingHandler.Hold hold, int calls) {
-        var event = APIGatewayV2HTTPEvent.builder().withQueryStringParameters(Map.of("hold", hold.name())).build();
+        var event = holding(hold);
         var futures = new ArrayList<Future<Object>>();
         for (int i = 0; i < calls; i++) {
             futures.add(callers.submit(() -> function.invoke(event)));
@@ -276,8 +316,7 @@ class FunctionPoolTest {
     private static void assertThrottled(FunctionPool function, String why) {
         var released = HoldingHandler.newHold();
         released.release();
-        var event = APIGatewayV2HTTPEvent.builder().withQueryStringParameters(Map.of("hold", released.name())).build();
-        assertThatThrownBy(() -> function.invoke(event))
+        assertThatThrownBy(() -> function.invoke(holding(released)))
                 .isInstanceOfSatisfying(InvocationException.class,
                         e -> assertThat(e.kind()).isEqualTo(InvocationException.Kind.THROTTLED))
                 .hasMessageContaining(why);
