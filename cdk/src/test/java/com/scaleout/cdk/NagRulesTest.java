@@ -6,8 +6,10 @@ import com.scaleout.declaration.ScaleoutDeclaration;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awscdk.App;
 import software.amazon.awscdk.assertions.Annotations;
 import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.cxapi.SynthesisMessageLevel;
 import software.amazon.awscdk.services.s3.Bucket;
 
 /**
@@ -42,5 +44,24 @@ class NagRulesTest {
 
         assertThat(errors).extracting(error -> error.getId() + " " + error.getEntry().getData())
                 .anySatisfy(error -> assertThat(error).contains("Careless").contains("AwsSolutions-S1"));
+    }
+
+    /** The tests read findings from the one synthesized assembly: the same ones Annotations finds, not none. */
+    @Test
+    void theAssemblysFindingsAreTheOnesAnnotationsFinds() {
+        App app = ScaleoutApp.newApp();
+        var stacks = new ScaleoutStacks(app, ScaleoutDeclaration.declaration(), TestStacks.config("dev", tmp));
+        new Bucket(stacks.data(), "Careless");
+        var assembly = app.synth();
+        var nag = Match.stringLikeRegexp("AwsSolutions-.*");
+
+        var read = TestStacks.messages(assembly, stacks.data(), SynthesisMessageLevel.ERROR, nag);
+
+        assertThat(read).extracting(error -> error.getId() + " " + error.getEntry().getData())
+                .anySatisfy(error -> assertThat(error).contains("Careless").contains("AwsSolutions-S1"))
+                .containsExactlyInAnyOrderElementsOf(Annotations.fromStack(stacks.data()).findError("*", nag).stream()
+                        .map(error -> error.getId() + " " + error.getEntry().getData()).toList());
+        assertThat(TestStacks.messages(assembly, stacks.data(), SynthesisMessageLevel.WARNING, "no such message"))
+                .isEmpty();
     }
 }

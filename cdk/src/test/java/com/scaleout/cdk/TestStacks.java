@@ -16,9 +16,12 @@ import java.util.zip.ZipOutputStream;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.CfnElement;
 import software.amazon.awscdk.Stack;
-import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.assertions.Matcher;
 import software.amazon.awscdk.assertions.Template;
+import software.amazon.awscdk.cxapi.CloudAssembly;
 import software.amazon.awscdk.cxapi.SynthesisMessage;
+import software.amazon.awscdk.cxapi.SynthesisMessageLevel;
 import software.amazon.awscdk.services.lambda.Function;
 
 /** Builds stacks for tests and reads what the template grants, without a functions build. */
@@ -32,7 +35,7 @@ final class TestStacks {
      * reads as the {@code Ref} or {@code Fn::GetAtt} it stands for and assertions need not know which stack holds
      * what.
      */
-    record Synthesized(ScaleoutStacks stack, Template template) {
+    record Synthesized(ScaleoutStacks stack, CloudAssembly assembly, Template template) {
         String logicalId(software.constructs.IConstruct construct) {
             CfnElement element = (CfnElement) construct.getNode().getDefaultChild();
             return Stack.of(element).getLogicalId(element);
@@ -90,14 +93,14 @@ final class TestStacks {
 
         /** The warnings of every stack that match. */
         List<SynthesisMessage> warnings(Object match) {
-            return stack.all().stream().flatMap(s -> Annotations.fromStack(s).findWarning("*", match).stream())
-                    .toList();
+            return stack.all().stream().flatMap(s -> messages(assembly, s, SynthesisMessageLevel.WARNING, match)
+                    .stream()).toList();
         }
 
         /** The errors of every stack that match. */
         List<SynthesisMessage> errors(Object match) {
-            return stack.all().stream().flatMap(s -> Annotations.fromStack(s).findError("*", match).stream())
-                    .toList();
+            return stack.all().stream().flatMap(s -> messages(assembly, s, SynthesisMessageLevel.ERROR, match)
+                    .stream()).toList();
         }
 
         /** The stack of one part ({@link ScaleoutStacks#DATA}, ...). */
@@ -107,17 +110,41 @@ final class TestStacks {
         }
     }
 
+    /**
+     * The stacks synthesized once. (Not {@code Template.fromStack} or {@code Annotations.fromStack} per stack: each
+     * of those synthesizes the whole app again, forced, so six stacks cost seven synths.)
+     */
     static Synthesized synth(Declaration declaration, ScaleoutStackConfig config) {
         App app = ScaleoutApp.newApp();
         var stacks = new ScaleoutStacks(app, declaration, config);
-        return new Synthesized(stacks, Template.fromJSON(merged(stacks)));
+        CloudAssembly assembly = app.synth();
+        return new Synthesized(stacks, assembly, Template.fromJSON(merged(stacks, assembly)));
+    }
+
+    /** A stack's template as synthesized in {@code assembly}. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> template(CloudAssembly assembly, Stack stack) {
+        return (Map<String, Object>) assembly.getStackArtifact(stack.getArtifactId()).getTemplate();
+    }
+
+    /**
+     * A stack's messages of one level whose text matches, as {@code Annotations.fromStack(stack).findError("*",
+     * match)} finds them, read from the assembly already synthesized.
+     */
+    static List<SynthesisMessage> messages(CloudAssembly assembly, Stack stack, SynthesisMessageLevel level,
+                                           Object match) {
+        Matcher matcher = match instanceof Matcher given ? given : Match.exact(match);
+        return assembly.getStackArtifact(stack.getArtifactId()).getMessages().stream()
+                .filter(message -> message.getLevel() == level)
+                .filter(message -> !matcher.test(message.getEntry().getData()).hasFailed())
+                .toList();
     }
 
     /** The stacks' templates as one (see {@link Synthesized}). */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> merged(ScaleoutStacks stacks) {
+    static Map<String, Object> merged(ScaleoutStacks stacks, CloudAssembly assembly) {
         var templates = new java.util.LinkedHashMap<String, Map<String, Object>>();
-        stacks.all().forEach(s -> templates.put(s.getStackName(), Template.fromStack(s).toJSON()));
+        stacks.all().forEach(s -> templates.put(s.getStackName(), template(assembly, s)));
         var resources = new java.util.LinkedHashMap<String, Object>();
         var outputs = new java.util.LinkedHashMap<String, Object>();
         templates.values().forEach(t -> {
