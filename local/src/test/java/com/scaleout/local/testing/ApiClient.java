@@ -32,6 +32,15 @@ public final class ApiClient {
         return new ApiClient(configured(baseUrl).build());
     }
 
+    /**
+     * A client that hands a 429 back as it comes, unchecked: for a test of a refusal itself, which would otherwise
+     * wait out the 50 resends (24.5 s) of every 429 it expects.
+     */
+    public static ApiClient refusalsAsTheyCome(String baseUrl) {
+        return new ApiClient(ScaleoutClient.to(baseUrl).connectTimeout(Duration.ofSeconds(2))
+                .timeout(Duration.ofSeconds(60)).build());
+    }
+
     // 60 s: an import push retries its writes for up to its 29 s timeout under throttling
     private static ScaleoutClient.Builder configured(String baseUrl) {
         return ScaleoutClient.to(baseUrl).connectTimeout(Duration.ofSeconds(2)).timeout(Duration.ofSeconds(60))
