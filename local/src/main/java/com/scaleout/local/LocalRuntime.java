@@ -153,6 +153,7 @@ public final class LocalRuntime implements AutoCloseable {
             parts.pollers = List.copyOf(pollers);
             parts.api.start();
             parts.pollers.forEach(StreamPoller::start);
+            appendStartTimes(times, config.dataDir().resolve(START_TIMES_FILE));
             return new LocalRuntime(parts, onFailure, times, config.dataDir().resolve(
                     RuntimeEnvironment.variable(LocalSettings.IAM_CALLS).orElseThrow()));
         } catch (IOException | RuntimeException | Error e) {
@@ -518,6 +519,18 @@ public final class LocalRuntime implements AutoCloseable {
             } catch (IOException e) {
                 LOG.log(java.util.logging.Level.WARNING, "could not write the AWS calls checked to " + iamCalls, e);
             }
+        }
+    }
+
+    /** Where each start appends its times, a line in its data dir, which the test gate's summary adds up. */
+    public static final String START_TIMES_FILE = "start-times.tsv";
+
+    private static void appendStartTimes(StartTimes times, Path file) {
+        try {
+            java.nio.file.Files.writeString(file, times.line() + "\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not write the start's times to " + file, e);
         }
     }
 

@@ -25,6 +25,7 @@ class StartTimesTest {
         })).isEqualTo("created");
 
         assertThat(times.summary()).isEqualTo("started in 4.0 s (backends 2.1 s, tables 1.6 s)");
+        assertThat(times.line()).isEqualTo("4.000\tbackends=2.140\ttables=1.560");
     }
 
     @Test

@@ -33,6 +33,9 @@ class TemplateEnvironmentsIT {
                     .containsEntry(Settings.DYNAMODB_ENDPOINT.name(), runtime.backends().dynamoDbEndpoint().toString());
             assertThat(runtime.pollers()).hasSameSizeAs(ScaleoutDeclaration.declaration().streamConsumers());
             assertThat(runtime.startTimes().summary()).contains("template");
+            // the line the test gate's summary adds up, one per start
+            assertThat(java.nio.file.Files.readAllLines(fixture.dataDir().resolve(LocalRuntime.START_TIMES_FILE)))
+                    .singleElement().asString().matches("[0-9.]+\\t.*template=[0-9.]+.*");
         }
     }
 
