@@ -124,7 +124,7 @@ public final class FunctionPool implements AutoCloseable {
      */
     public Object invoke(Object event) throws InvocationException {
         byte[] eventJson = JsonWire.eventJson(event);
-        if (eventJson.length > InvocationPayload.MAX_REQUEST_BYTES) {
+        if (!InvocationPayload.requestFits(eventJson)) {
             throw new InvocationException(InvocationException.Kind.PAYLOAD_TOO_LARGE, spec.name()
                     + ": RequestEntityTooLargeException: the event's " + eventJson.length + " bytes are over "
                     + InvocationPayload.MAX_REQUEST_BYTES, null);
@@ -207,7 +207,7 @@ public final class FunctionPool implements AutoCloseable {
             result.cancel(true);
             throw new InvocationException(InvocationException.Kind.TIMEOUT, "interrupted while waiting", e);
         }
-        if (answer != null && answer.length > InvocationPayload.MAX_RESPONSE_BYTES) {
+        if (!InvocationPayload.responseFits(answer)) {
             throw new InvocationException(InvocationException.Kind.FUNCTION_ERROR, spec.name() + ": Response payload "
                     + "size exceeded maximum allowed payload size (" + answer.length + " bytes)", null);
         }

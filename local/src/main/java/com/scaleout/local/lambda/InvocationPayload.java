@@ -18,6 +18,16 @@ public final class InvocationPayload {
 
     /** Whether {@code event} may be sent: for callers that shape what they send to fit (a stream batch). */
     public static boolean requestFits(Object event) {
-        return JsonWire.eventJson(event).length <= MAX_REQUEST_BYTES;
+        return requestFits(JsonWire.eventJson(event));
+    }
+
+    /** Whether an event's JSON is within the request's limit. */
+    static boolean requestFits(byte[] eventJson) {
+        return eventJson.length <= MAX_REQUEST_BYTES;
+    }
+
+    /** Whether an answer's JSON (null: none) is within the response's limit. */
+    static boolean responseFits(byte[] answerJson) {
+        return answerJson == null || answerJson.length <= MAX_RESPONSE_BYTES;
     }
 }
