@@ -32,7 +32,7 @@ import software.amazon.awscdk.cxapi.SynthesisMessageLevel;
  * Every configuration the documentation names synthesizes, each stack within CloudFormation's limits with 20 %
  * headroom, with no unsuppressed cdk-nag finding: every pair of the options' values (stage, capacity, provisioned
  * concurrency, admin routes, a Redis of your own, the web site, LocalStack, architecture) and every command the
- * README, docs/deploy.md and localstack/README.md show, read from their code blocks. Each configuration's cloud
+ * README, docs/commands.md, docs/deploy.md and localstack/README.md show, read from their code blocks. Each configuration's cloud
  * assembly is kept in {@code target/configurations/<name>/}, where {@code ./scaleout test} runs cfn-lint over it,
  * and each stack's counts are printed, so that the headroom is in CI's log.
  */
@@ -48,8 +48,8 @@ class DeployableConfigurationsTest {
     static final Path OUT = Path.of("target", "configurations");
     private static final Matcher NAG_FINDING = Match.stringLikeRegexp("AwsSolutions-.*");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<Path> DOCUMENTS = List.of(Path.of("../README.md"), Path.of("../docs/deploy.md"),
-            Path.of("../localstack/README.md"));
+    private static final List<Path> DOCUMENTS = List.of(Path.of("../README.md"), Path.of("../docs/commands.md"),
+            Path.of("../docs/deploy.md"), Path.of("../localstack/README.md"));
 
     @TempDir
     static Path tmp;

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * {@code ./scaleout bench}'s arguments, parsed only (no benchmark runs): every command line that README.md and
+ * {@code ./scaleout bench}'s arguments, parsed only (no benchmark runs): every command line that docs/commands.md and
  * BENCHMARKS.md document gives the values the hand-written parsing gave, and an omitted argument its old default.
  */
 class BenchCommandLineTest {
