@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.backends.MotoClients;
+import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.warehouse.LocalWarehouse;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * starts from what the one before left.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnStack // its own stack: it counts everything the stores hold and empties them
 class AdminIT extends ProductionApiIT {
     /** The failsafe configuration's SCALEOUT_ADMIN_KEY. */
     private static final String ADMIN_KEY = "it-admin-key";

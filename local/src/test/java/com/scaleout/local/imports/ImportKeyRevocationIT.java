@@ -10,6 +10,7 @@ import com.scaleout.local.LocalConfig;
 import com.scaleout.local.imports.ImportRoutesClient.Key;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.testing.AllAtOnce;
+import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * A revoked import key is refused within seconds by every warm environment of the import function, although each
  * keeps the keys it has read for the production hour: the revocation mark in the cache is looked up on each use.
  */
+@OwnStack // its own stack: the import environments must start after it sets their key cache
 class ImportKeyRevocationIT extends ProductionApiIT {
     private static final String KEY_CACHE_VARIABLE = "IMPORT_KEY_CACHE_SECONDS";
     /**

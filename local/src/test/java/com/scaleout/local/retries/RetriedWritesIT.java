@@ -8,6 +8,7 @@ import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.local.testing.ApiClient.Reply;
+import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.testing.SharedBackends;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.TestFactory;
  * route still answers its normal success, once, stores one item and moves each counter once ({@link RetriedWrites}),
  * and without the transactions' ClientRequestTokens, which the code must not depend on alone.
  */
+@OwnStack // its own stack: POST /admin/reset, one of the write routes, empties the stores
 class RetriedWritesIT extends ProductionApiIT {
 
     /** A cold function's first calls can outlast its timeout on a loaded machine: the routes start warm. */

@@ -9,6 +9,7 @@ import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.local.LocalConfig;
 import com.scaleout.local.testing.ApiClient.Reply;
+import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.TestFactory;
  * credential, or a protected route without an {@link OtherCaller} rule, fails before it runs. No cell may answer
  * a 5xx, and every refusal is a JSON body with a message.
  */
+@OwnStack // its own stack: the admin key's cell of POST /admin/reset empties the stores
 class AuthMatrixIT extends ProductionApiIT {
 
     @BeforeAll

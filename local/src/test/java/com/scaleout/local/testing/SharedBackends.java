@@ -10,7 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One moto_server and one redis-server for the whole integration-test JVM (starting moto takes seconds), emptied
@@ -20,6 +22,7 @@ import java.util.Optional;
  */
 public final class SharedBackends {
     private static Backends backends;
+    private static final List<Runnable> BEFORE_RESET = new CopyOnWriteArrayList<>();
 
     private SharedBackends() {
     }
@@ -41,8 +44,14 @@ public final class SharedBackends {
         return Path.of(System.getProperty("scaleout.dataDir", "target/it-data"));
     }
 
+    /** Runs before every {@link #reset}: what lives on the backends (a shared stack) stops before they are emptied. */
+    static void beforeEveryReset(Runnable action) {
+        BEFORE_RESET.add(action);
+    }
+
     /** Empties moto (every table and stream) and Redis. */
     public static void reset() throws IOException, InterruptedException {
+        BEFORE_RESET.forEach(Runnable::run);
         var b = get();
         if (onLocalStack()) {
             LocalStack.empty(b.dynamoDbEndpoint());
