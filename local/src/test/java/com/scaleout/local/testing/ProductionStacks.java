@@ -22,13 +22,19 @@ public final class ProductionStacks implements BeforeAllCallback {
 
     static {
         SharedBackends.beforeEveryReset(SHARED::close);
-        // a runtime writes the AWS calls it saw (iam-calls.tsv, for the permission check) as it closes
+        // if the launcher session's end did not close it (SharedStackClosing): a runtime writes the AWS calls it
+        // saw (iam-calls.tsv, for the permission check) as it closes
         Runtime.getRuntime().addShutdownHook(new Thread(SHARED::close, "close-shared-stack"));
     }
 
     /** The JVM's shared production stack, started if none runs. */
     public static RuntimeFixture shared() {
         return SHARED.current();
+    }
+
+    /** Closes the shared stack, if one runs (at the end of the JVM's tests: {@link SharedStackClosing}). */
+    static void closeShared() {
+        SHARED.close();
     }
 
     @Override
