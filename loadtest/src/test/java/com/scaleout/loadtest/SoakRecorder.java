@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What a soak run's clients were told, for the reconciler ({@code com.scaleout.local.soak}) to check afterwards:
+ * What a soak run's clients were told, for the reconciler ({@code com.scaleout.bench.soak}) to check afterwards:
  * every write the API accepted (and every write whose outcome the client never learned: no answer, or an
  * unexpected status, which may or may not have been stored) as JSON lines in {@code <soakDir>/<suite>-writes.jsonl},
  * and the time and status of every response in {@code <soakDir>/<suite>-responses.tsv}, from which the report
