@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.StreamConsumerSpec;
 import com.scaleout.functions.shared.json.Json;
@@ -41,17 +40,8 @@ class RedisOutageIT {
     /** Until the health function sees the cache as it now is: its next Redis call (or reconnect) tells. */
     private static final Duration HEALTH = Duration.ofSeconds(30);
     /**
-     * The fanout's retries here: two prove the retry path as the production declaration's ten do, without waiting
-     * out ten back-offs (over a minute); the production value reaches the template by the same mapping, which the
-     * CDK tests check.
-     */
-    private static final int FANOUT_RETRY_ATTEMPTS = 2;
-    private static final Declaration DECLARATION = StreamFaults.withTweetConsumers(consumer ->
-            consumer.function().equals(ScaleoutDeclaration.SOCIAL_FANOUT)
-                    ? consumer.retryAttempts(FANOUT_RETRY_ATTEMPTS) : consumer);
-    /**
-     * The fanout retries each failed record up to the declared limit, backing off, then hands it to the on-failure
-     * record: generous, for a busy machine.
+     * The fanout retries each failed record up to the declared limit, backing off (ten retries: over a minute),
+     * then hands it to the on-failure record.
      */
     private static final Duration RETRIES_EXHAUSTED = Duration.ofSeconds(180);
     /** Outage records still queued behind their retries are delivered first once Redis is back. */
@@ -71,7 +61,7 @@ class RedisOutageIT {
     @BeforeAll
     static void start() throws Exception {
         redis = RestartableRedis.start(Files.createDirectories(SharedBackends.dataDir().resolve("redis-outage")));
-        fixture = RuntimeFixture.start(DECLARATION, redis.url());
+        fixture = RuntimeFixture.start(ScaleoutDeclaration.declaration(), redis.url());
         api = new ApiClient(fixture.runtime().url());
     }
 
@@ -341,7 +331,7 @@ class RedisOutageIT {
     // --- what the stream consumers did
 
     private static StreamConsumerSpec consumer(String id) {
-        return DECLARATION.streamConsumers().stream().filter(c -> c.id().equals(id))
+        return ScaleoutDeclaration.declaration().streamConsumers().stream().filter(c -> c.id().equals(id))
                 .findFirst().orElseThrow();
     }
 
