@@ -7,8 +7,6 @@ import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.declaration.Setting;
 import com.scaleout.declaration.Settings;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -27,7 +25,7 @@ class ConfigurationTableTest {
     private static final String SCRIPT_SECTION = "Read by `./scaleout` alone";
 
     @Test
-    void everyVariableReadHasARowAndEveryRowIsRead() throws IOException {
+    void everyVariableReadHasARowAndEveryRowIsRead() {
         var documented = new TreeSet<String>();
         var scriptOnly = new TreeSet<String>();
         List<String> section = Markdown.read(DOCUMENT).section("## Environment variables");
@@ -59,7 +57,7 @@ class ConfigurationTableTest {
                         : !read.contains(name))
                 .forEach(name -> fixes.add("remove the row of " + name + ": no setting of Settings, LocalSettings or the"
                         + " declaration has that name"));
-        String script = Files.readString(Markdown.ROOT.resolve("scaleout"));
+        String script = ScaleoutScript.text();
         scriptOnly.stream().filter(name -> !script.contains("${" + name))
                 .forEach(name -> fixes.add("remove the row of " + name + ": ./scaleout does not read it"));
         assertThat(fixes).as("%s and the settings differ:%n%s", DOCUMENT, String.join(System.lineSeparator(), fixes))

@@ -124,17 +124,10 @@ final class Markdown {
     /** Every link target outside fenced blocks and code spans, as written. */
     List<String> links() {
         var links = new ArrayList<String>();
-        boolean inFence = false;
-        for (String line : lines) {
-            if (line.strip().startsWith("```")) {
-                inFence = !inFence;
-                continue;
-            }
-            if (!inFence) {
-                Matcher link = LINK.matcher(CODE_SPAN.matcher(line).replaceAll(""));
-                while (link.find()) {
-                    links.add(link.group(1));
-                }
+        for (String line : outsideFences()) {
+            Matcher link = LINK.matcher(CODE_SPAN.matcher(line).replaceAll(""));
+            while (link.find()) {
+                links.add(link.group(1));
             }
         }
         return links;
@@ -147,15 +140,7 @@ final class Markdown {
     Set<String> anchors() {
         var anchors = new LinkedHashSet<String>();
         var seen = new HashMap<String, Integer>();
-        boolean inFence = false;
-        for (String line : lines) {
-            if (line.strip().startsWith("```")) {
-                inFence = !inFence;
-                continue;
-            }
-            if (inFence) {
-                continue;
-            }
+        for (String line : outsideFences()) {
             Matcher h = HEADING.matcher(line);
             if (h.matches()) {
                 String slug = h.group(2).strip().toLowerCase(Locale.ROOT)
@@ -169,5 +154,19 @@ final class Markdown {
             }
         }
         return anchors;
+    }
+
+    /** The lines outside fenced blocks, the fences' own lines left out. */
+    private List<String> outsideFences() {
+        var outside = new ArrayList<String>();
+        boolean inFence = false;
+        for (String line : lines) {
+            if (line.strip().startsWith("```")) {
+                inFence = !inFence;
+            } else if (!inFence) {
+                outside.add(line);
+            }
+        }
+        return outside;
     }
 }

@@ -55,17 +55,16 @@ class ReadmeTest {
     @Test
     void thePrerequisitesAreWhatTheScriptEnforces() throws IOException {
         String prerequisites = String.join("\n", README.section("## Prerequisites"));
-        String script = Files.readString(Markdown.ROOT.resolve("scaleout"));
-
+        
         int jdk = Integer.parseInt(only(prerequisites, "a JDK (\\d+) or newer", "README's JDK"));
         assertThat(jdk).as("README's JDK against ./scaleout's find_jdk (-ge N)")
-                .isEqualTo(Integer.parseInt(only(function(script, "find_jdk"), "-ge (\\d+)", "find_jdk's minimum")));
+                .isEqualTo(Integer.parseInt(only(ScaleoutScript.function("find_jdk"), "-ge (\\d+)", "find_jdk's minimum")));
         assertThat(jdk).as("README's JDK against the root POM's enforcer rule").isEqualTo(Integer.parseInt(
                 only(Files.readString(Markdown.ROOT.resolve("pom.xml")), "<version>\\[(\\d+),\\)</version>",
                         "the requireJavaVersion range")));
 
         // setup_web's check (Vite's): "a === 20 && b >= 19" per accepted line, "a > 22" for every later major
-        String web = function(script, "setup_web");
+        String web = ScaleoutScript.function("setup_web");
         var accepted = new TreeSet<String>(all(web, "a === (\\d+) && b >= (\\d+)"));
         assertThat(accepted).as("setup_web's accepted Node versions").isNotEmpty();
         var documented = new TreeSet<String>(all(only(prerequisites, "Node\\.js ((?:\\d+(?:\\.\\d+)?\\+(?: or )?)+)",
@@ -75,7 +74,7 @@ class ReadmeTest {
         assertThat(only(web, "a > (\\d+)", "setup_web's any-later-major")).as("setup_web accepts every major after "
                 + "the newest documented line").isEqualTo(String.valueOf(newest));
         // the CDK CLI's check is the weaker one, so the README's Node line is the one a contributor meets
-        int cdk = Integer.parseInt(only(function(script, "setup_node"), "\"\\$major\" -ge (\\d+)", "setup_node's minimum"));
+        int cdk = Integer.parseInt(only(ScaleoutScript.function("setup_node"), "\"\\$major\" -ge (\\d+)", "setup_node's minimum"));
         int oldest = accepted.stream().mapToInt(v -> Integer.parseInt(v.split("\\.")[0])).min().orElseThrow();
         assertThat(cdk).as("setup_node's Node minimum is below the web client's").isLessThanOrEqualTo(oldest);
     }
@@ -152,14 +151,6 @@ class ReadmeTest {
         var lakes = DECLARATION.buckets().stream().filter(b -> b.dataLake().isPresent()).map(b -> b.name()).toList();
         return DECLARATION.functions().stream().anyMatch(f -> f.artifact() == Artifact.WAREHOUSE
                 && f.buckets().stream().anyMatch(lakes::contains));
-    }
-
-    /** A bash function's body in the script, from {@code name() {} to the closing brace at the line's start. */
-    private static String function(String script, String name) {
-        int start = script.indexOf("\n" + name + "() {");
-        assertThat(start).as("./scaleout defines " + name + "()").isNotNegative();
-        int end = script.indexOf("\n}", start);
-        return script.substring(start, end);
     }
 
     private static String only(String text, String regex, String what) {

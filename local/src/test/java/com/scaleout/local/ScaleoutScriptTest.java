@@ -67,9 +67,7 @@ class ScaleoutScriptTest {
     @org.junit.jupiter.api.Test
     void aLoadRunShowsGatlingsSummaryWithoutMavensAndLogbacksLines() throws Exception {
         // the script's filter alone, on the output of a real run (one client against a closed port)
-        String script = Files.readString(SCRIPT, StandardCharsets.UTF_8);
-        int start = script.indexOf("gatling_console() {");
-        String filter = script.substring(start, script.indexOf("\n}\n", start) + 3);
+        String filter = ScaleoutScript.function("gatling_console");
         var builder = new ProcessBuilder("bash", "-c", filter + "gatling_console")
                 .redirectInput(Path.of("src/test/resources/scaleout/gatling-output.txt").toFile());
         Path out = Files.createTempFile("gatling-console", ".txt");

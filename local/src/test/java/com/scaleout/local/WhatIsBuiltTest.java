@@ -59,9 +59,10 @@ class WhatIsBuiltTest {
     @Test
     void everyDeclaredPartIsInExactlyOneRowAndNothingElseIs() {
         var fixes = new ArrayList<String>();
+        List<Row> rows = rows();
         DECLARED.forEach((kind, declared) -> {
             var rowsOf = new LinkedHashMap<String, List<String>>();
-            for (Row row : rows()) {
+            for (Row row : rows) {
                 row.declared().getOrDefault(kind, List.of()).forEach(name -> rowsOf
                         .computeIfAbsent(name, n -> new ArrayList<>()).add(row.part()));
             }
