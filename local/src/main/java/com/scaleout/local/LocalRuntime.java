@@ -28,6 +28,7 @@ import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
 import com.scaleout.local.lambda.LambdaVariables;
 import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
+import com.scaleout.local.backends.FaultMarks;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -186,7 +187,8 @@ public final class LocalRuntime implements AutoCloseable {
                 .orElse(ScalingRate::lambdas);
         var coldStartPermits = ColdStartPermits.forThisMachine();
         var functions = new LinkedHashMap<String, FunctionPool>();
-        var listener = InvocationListener.fromClasspath();
+        // a request's fault mark follows its invocation onto the handler's threads (see FaultMarks)
+        var listener = new FaultMarks().and(InvocationListener.fromClasspath());
         var production = ScaleoutDeclaration.declaration().functions();
         var jars = new EnumMap<Artifact, Path>(Artifact.class); // each checked once
         for (FunctionSpec spec : declaration.functions()) {

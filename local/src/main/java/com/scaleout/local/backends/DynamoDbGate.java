@@ -160,7 +160,7 @@ public final class DynamoDbGate implements AutoCloseable {
     private void pass(Backend backend, HttpExchange exchange, String amzTarget, byte[] body)
             throws IOException, InterruptedException {
         var response = send(backend, exchange, amzTarget, HttpExchanges.requestTo(backend.target(), exchange,
-                lostAnswers.asSent(amzTarget, body)));
+                lostAnswers.asSent(exchange, amzTarget, body)));
         if (response == null) {
             return;
         }

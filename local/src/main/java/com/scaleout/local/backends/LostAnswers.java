@@ -14,6 +14,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
@@ -23,14 +25,20 @@ import java.util.logging.Logger;
  * once moto has answered, whether to deliver the answer or cut it off half-way (the connection closes before the
  * promised bytes: the SDK sees an I/O error and retries, as after an attempt timeout, without the wait).
  *
- * <p>Off unless a test turns it on ({@link #lose}) or the stack starts with {@code SCALEOUT_FAULT_LOST_ANSWERS} (0..1, the share of
- * write calls whose first answer is lost). Only a call's first attempt is ever lost, so every call completes on its
- * retry; calls are told apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a
+ * <p>Off unless a test turns it on or the stack starts with {@code SCALEOUT_FAULT_LOST_ANSWERS} (0..1, the share of
+ * write calls whose first answer is lost). A test turns it on for every call ({@link #lose}), or for the calls made
+ * serving the requests it marks ({@link #loseForMarkedRequests}), so that scenarios under faults of their own run at
+ * once on one stack. Only a call's first attempt is ever lost, so every call completes on its retry; calls are told apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a
  * call. Which calls lose their answer is spread evenly over the writes, not drawn at random, so that a share of a
  * few percent hits a short run too.
  */
 public final class LostAnswers {
     public static final String VARIABLE = LocalSettings.FAULT_LOST_ANSWERS.name();
+    /**
+     * The header that puts an AWS call under a fault of its own ({@link #loseForMarkedRequests}): the local HTTP API
+     * marks the invocations of a request that carries it, and {@link FaultMarks} copies it onto their AWS calls.
+     */
+    public static final String HEADER = "x-scaleout-fault";
     private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
             "BatchWriteItem", "TransactWriteItems");
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
@@ -39,12 +47,10 @@ public final class LostAnswers {
     private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
     private static final Logger LOG = Logger.getLogger(LostAnswers.class.getName());
 
-    private volatile double share;
-    private volatile boolean forgettingTokens;
-    private volatile Duration heldFor = Duration.ZERO;
-    private volatile String everyAttemptOf;
-    private final AtomicLong writes = new AtomicLong();
-    private final AtomicLong lost = new AtomicLong();
+    /** The fault every call is under: the stack's environment, or {@link #lose}. */
+    private final Fault everyCall;
+    /** The faults of marked requests, by their mark: each only for the calls made serving its requests. */
+    private final Map<String, Fault> marked = new ConcurrentHashMap<>();
     private final AtomicLong lastLogged = new AtomicLong();
     private final Set<String> seenCalls = Collections.newSetFromMap(Collections.synchronizedMap(
             new LinkedHashMap<>() {
@@ -55,7 +61,7 @@ public final class LostAnswers {
             }));
 
     LostAnswers(double share) {
-        this.share = requireShare(share);
+        this.everyCall = new Fault(requireShare(share));
     }
 
     /**
@@ -66,25 +72,68 @@ public final class LostAnswers {
     static LostAnswers fromEnvironment() {
         var answers = new LostAnswers(RuntimeEnvironment.variable(LocalSettings.FAULT_LOST_ANSWERS)
                 .map(Double::parseDouble).orElseThrow());
-        answers.forgettingTokens = RuntimeEnvironment.variable(LocalSettings.FAULT_FORGET_TOKENS)
+        answers.everyCall.forgettingTokens = RuntimeEnvironment.variable(LocalSettings.FAULT_FORGET_TOKENS)
                 .map(Boolean::parseBoolean).orElseThrow();
         return answers;
     }
 
-    /** From now on, loses the first answer of this share (0..1) of the write calls; closing the scope stops it. */
+    /**
+     * From now on, loses the first answer of this share (0..1) of every write call, whoever makes it; closing the
+     * scope stops it. One such fault at a time.
+     */
     public Scope lose(double shareOfWrites) {
-        writes.set(0);
-        lost.set(0);
-        forgettingTokens = false;
-        heldFor = Duration.ZERO;
-        everyAttemptOf = null;
-        share = requireShare(shareOfWrites);
-        return new Scope();
+        everyCall.reset(requireShare(shareOfWrites));
+        return new Scope(everyCall, null);
+    }
+
+    /**
+     * A fault of its own for the requests that carry {@link #HEADER} with this scope's {@link Scope#mark()}: only
+     * the write calls made serving them lose their answers, so that requests under faults of their own, and requests
+     * under none, run at once on one stack. Closing the scope stops it.
+     */
+    public Scope loseForMarkedRequests(double shareOfWrites) {
+        var fault = new Fault(requireShare(shareOfWrites));
+        String mark = UUID.randomUUID().toString();
+        marked.put(mark, fault);
+        return new Scope(fault, mark);
+    }
+
+    /** One fault's settings and counts. */
+    private static final class Fault {
+        volatile double share;
+        volatile boolean forgettingTokens;
+        volatile Duration heldFor = Duration.ZERO;
+        volatile String everyAttemptOf;
+        final AtomicLong writes = new AtomicLong();
+        final AtomicLong lost = new AtomicLong();
+
+        Fault(double share) {
+            this.share = share;
+        }
+
+        void reset(double newShare) {
+            writes.set(0);
+            lost.set(0);
+            forgettingTokens = false;
+            heldFor = Duration.ZERO;
+            everyAttemptOf = null;
+            share = newShare;
+        }
     }
 
     /** The fault for a block: closing it delivers every answer again. */
     public final class Scope implements AutoCloseable {
-        private Scope() {
+        private final Fault fault;
+        private final String mark;
+
+        private Scope(Fault fault, String mark) {
+            this.fault = fault;
+            this.mark = mark;
+        }
+
+        /** The value of {@link #HEADER} that puts a request under this fault; null for a fault on every call. */
+        public String mark() {
+            return mark;
         }
 
         /**
@@ -93,7 +142,7 @@ public final class LostAnswers {
          * retry the code makes itself carries a new one): the code must recognise its own earlier write without it.
          */
         public Scope forgettingTransactionTokens() {
-            forgettingTokens = true;
+            fault.forgettingTokens = true;
             return this;
         }
 
@@ -103,7 +152,7 @@ public final class LostAnswers {
          * of a broken connection. Costs that long per lost answer.
          */
         public Scope timingOut(Duration hold) {
-            heldFor = hold;
+            fault.heldFor = hold;
             return this;
         }
 
@@ -113,42 +162,57 @@ public final class LostAnswers {
          * "retry" (503) for a write it stored.
          */
         public Scope losingEveryAttemptOf(String operation) {
-            everyAttemptOf = operation;
+            fault.everyAttemptOf = operation;
             return this;
         }
 
         /** Write calls seen (first attempts) since the fault was turned on. */
         public long writes() {
-            return writes.get();
+            return fault.writes.get();
         }
 
         /** Of those, the ones whose answer was lost. */
         public long lost() {
-            return lost.get();
+            return fault.lost.get();
         }
 
         @Override
         public void close() {
-            share = 0;
-            forgettingTokens = false;
-            heldFor = Duration.ZERO;
-            everyAttemptOf = null;
+            if (mark != null) {
+                marked.remove(mark);
+            }
+            fault.reset(0);
         }
     }
 
-    /** What the fault has done, in the log at most every {@link #LOG_INTERVAL} (a soak's stack log shows it). */
-    private void logQuietly() {
+    /** What the faults have done, in the log at most every {@link #LOG_INTERVAL} (a soak's stack log shows it). */
+    private void logQuietly(Fault fault) {
         long now = System.nanoTime();
         long last = lastLogged.get();
         if ((last == 0 || now - last > LOG_INTERVAL.toNanos()) && lastLogged.compareAndSet(last, now)) {
-            LOG.info(() -> "lost-answers fault: the first answer of " + lost.get() + " of " + writes.get()
-                    + " write calls cut off after they were applied, so far");
+            LOG.info(() -> "lost-answers fault: the first answer of " + fault.lost.get() + " of "
+                    + fault.writes.get() + " write calls cut off after they were applied, so far");
         }
     }
 
+    /** The fault a request is under: its mark's, while that lasts, or the one on every call. */
+    private Fault faultOf(String mark) {
+        if (mark != null) {
+            Fault own = marked.get(mark);
+            if (own != null) {
+                return own;
+            }
+        }
+        return everyCall;
+    }
+
     /** The request body as moto is to get it: a transaction without its token while tokens are forgotten. */
-    byte[] asSent(String amzTarget, byte[] body) throws IOException {
-        if (!forgettingTokens || amzTarget == null || !amzTarget.endsWith(".TransactWriteItems")) {
+    byte[] asSent(HttpExchange exchange, String amzTarget, byte[] body) throws IOException {
+        return asSent(amzTarget, exchange.getRequestHeaders().getFirst(HEADER), body);
+    }
+
+    byte[] asSent(String amzTarget, String mark, byte[] body) throws IOException {
+        if (!faultOf(mark).forgettingTokens || amzTarget == null || !amzTarget.endsWith(".TransactWriteItems")) {
             return body;
         }
         JsonNode request = Json.MAPPER.readTree(body);
@@ -160,35 +224,38 @@ public final class LostAnswers {
 
     /** Is the answer to this request (applied by moto already) to be lost? */
     boolean losesAnswerTo(HttpExchange exchange, String amzTarget) {
-        return losesAnswerTo(exchange.getRequestMethod(), amzTarget,
-                exchange.getRequestHeaders().getFirst("amz-sdk-invocation-id"));
+        var headers = exchange.getRequestHeaders();
+        return losesAnswerTo(exchange.getRequestMethod(), amzTarget, headers.getFirst("amz-sdk-invocation-id"),
+                headers.getFirst(HEADER));
     }
 
     /**
      * @param amzTarget DynamoDB's operation header, null for S3
      * @param call      the SDK's invocation id, the same on every attempt of one call (null: not an SDK call)
+     * @param mark      the request's {@link #HEADER}, null for none
      */
-    boolean losesAnswerTo(String method, String amzTarget, String call) {
+    boolean losesAnswerTo(String method, String amzTarget, String call, String mark) {
         if (!isWrite(method, amzTarget)) {
             return false;
         }
-        String every = everyAttemptOf;
+        Fault fault = faultOf(mark);
+        String every = fault.everyAttemptOf;
         if (every != null && amzTarget != null && amzTarget.endsWith("." + every)) {
-            lost.incrementAndGet();
+            fault.lost.incrementAndGet();
             return true; // every attempt of the operation: the call fails though its write was applied
         }
-        double current = share;
+        double current = fault.share;
         if (current <= 0) {
             return false;
         }
         if (call == null || !seenCalls.add(call)) {
             return false; // not an SDK call, or a retry of one: its answer goes through
         }
-        long write = writes.incrementAndGet();
+        long write = fault.writes.incrementAndGet();
         boolean lose = current >= 1 || Math.floor(write * current) > Math.floor((write - 1) * current);
         if (lose) {
-            lost.incrementAndGet();
-            logQuietly();
+            fault.lost.incrementAndGet();
+            logQuietly(fault);
         }
         return lose;
     }
@@ -208,7 +275,7 @@ public final class LostAnswers {
      * through.
      */
     void cutOff(HttpResponse<byte[]> response, HttpExchange exchange) throws IOException, InterruptedException {
-        Duration hold = heldFor;
+        Duration hold = faultOf(exchange.getRequestHeaders().getFirst(HEADER)).heldFor;
         if (!hold.isZero()) {
             Thread.sleep(hold); // the caller times out meanwhile; what follows finds its connection closed
         }

@@ -3,6 +3,7 @@ package com.scaleout.local.http;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.scaleout.declaration.WebClientSecurity;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.backends.FaultMarks;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationException;
 import com.scaleout.local.lambda.InvocationPayload;
@@ -372,7 +373,8 @@ public final class LocalHttpApi implements AutoCloseable {
             }
             var event = EventMapper.httpEvent(request, match, mappedBody, requestId, clock.instant(),
                     authorizerContext);
-            Object result = functions.get(match.route().function()).invoke(event);
+            var function = functions.get(match.route().function());
+            Object result = FaultMarks.marking(request.headers(), () -> function.invoke(event));
             if (result instanceof APIGatewayV2HTTPResponse response) {
                 return Answer.of(response); // throws on a malformed response: the caller answers 500
             }

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * The runtime's one hook for tools that watch function invocations (the bench module's cost meter). It hears of
+ * The runtime's one hook for what follows function invocations (the bench module's cost meter, the runtime's fault
+ * marks). It hears of
  * each execution environment as it is initialized, and of each invocation there; what it reports ends up in the
  * invocation's {@code REPORT} line. The runtime takes the listeners found on its classpath ({@link #fromClasspath()});
  * without any, a {@code REPORT} line has the duration and memory only.
@@ -49,6 +50,11 @@ public interface InvocationListener {
      */
     record Report(double listenerMillis, String summary) {
         public static final Report NOTHING = new Report(0, "");
+    }
+
+    /** This listener, then {@code other}, heard as one. */
+    default InvocationListener and(InvocationListener other) {
+        return new InvocationListeners(List.of(this, other));
     }
 
     /** The listeners found on the classpath ({@link ServiceLoader}), as one. */

@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
+import com.scaleout.local.backends.LostAnswers;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
 import com.scaleout.local.testing.SharedBackends;
 import java.time.Duration;
-import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -26,9 +31,15 @@ import org.junit.jupiter.api.TestFactory;
  * the local gateway's DynamoDB gate), so each of its writes is sent twice by the SDK and applied at the first: the
  * route still answers its normal success, once, stores one item and moves each counter once ({@link RetriedWrites}),
  * and without the transactions' ClientRequestTokens, which the code must not depend on alone.
+ *
+ * <p>Each route's request carries a fault of its own ({@code LostAnswers.loseForMarkedRequests}: only the calls made
+ * serving it lose their answers), so the routes run {@value #AT_ONCE} at a time, their set-up and checks under no
+ * fault; the reset, which empties the stores, runs once the others are done.
  */
 @OwnStack // its own stack: POST /admin/reset, one of the write routes, empties the stores
 class RetriedWritesIT extends ProductionApiIT {
+    /** Routes under test at once: their checks mostly wait on the streams' folds. */
+    private static final int AT_ONCE = 8;
 
     /** A cold function's first calls can outlast its timeout on a loaded machine: the routes start warm. */
     @BeforeAll
@@ -38,10 +49,7 @@ class RetriedWritesIT extends ProductionApiIT {
 
     @TestFactory
     Stream<DynamicTest> everyWriteRouteAnswersOnceAndWritesOnceWhenItsWritesAnswersAreLost() {
-        return ScaleoutDeclaration.declaration().routes().stream()
-                .filter(RetriedWrites::isWrite)
-                .sorted(Comparator.comparing(RetriedWrites::empties))
-                .map(route -> dynamicTest(route.routeKey() + " answers once, writes once", () -> retried(route)));
+        return atOnce(" answers once, writes once", RetriedWritesIT::retried);
     }
 
     /**
@@ -51,11 +59,7 @@ class RetriedWritesIT extends ProductionApiIT {
      */
     @TestFactory
     Stream<DynamicTest> everyWriteRouteReplaysItsAnswerToTheSameIdempotencyKeyAndWritesOnce() {
-        return ScaleoutDeclaration.declaration().routes().stream()
-                .filter(RetriedWrites::isWrite)
-                .sorted(Comparator.comparing(RetriedWrites::empties))
-                .map(route -> dynamicTest(route.routeKey() + " replays its answer to the same key",
-                        () -> replayed(route)));
+        return atOnce(" replays its answer to the same key", RetriedWritesIT::replayed);
     }
 
     /**
@@ -71,12 +75,15 @@ class RetriedWritesIT extends ProductionApiIT {
                 dynamicTest(lost.getKey() + " answers once after a timed-out attempt", () -> {
                     RouteSpec route = routes.get(lost.getKey());
                     RetriedWrite write = RetriedWrites.of(route);
-                    var attempt = write.prepare().apply(new Stage(api, fixture.runtime().dynamoDb()));
+                    var stage = new Stage(api, fixture.runtime().dynamoDb());
+                    var attempt = write.prepare().apply(stage);
                     Reply reply;
-                    try (var fault = SharedBackends.get().lostAnswers().lose(lost.getValue())
+                    try (var fault = lostAnswers().loseForMarkedRequests(lost.getValue())
                             .forgettingTransactionTokens()
                             .timingOut(AwsClients.ATTEMPT_TIMEOUT.plusMillis(300))) {
+                        stage.sendingWith(Map.of(LostAnswers.HEADER, fault.mark()));
                         reply = attempt.request().get();
+                        stage.sendingWith(Map.of());
                         assertThat(fault.lost()).as("answers lost").isPositive();
                     }
                     assertThat(reply.status()).as(reply.body()).isEqualTo(write.status());
@@ -84,11 +91,65 @@ class RetriedWritesIT extends ProductionApiIT {
                 }));
     }
 
+    /**
+     * A test per write route, all started at once ({@value #AT_ONCE} running at a time): each waits for its own
+     * route's outcome. The routes that empty the stores start after all the others are done.
+     */
+    private static Stream<DynamicTest> atOnce(String what, Scenario scenario) {
+        var routes = ScaleoutDeclaration.declaration().routes().stream().filter(RetriedWrites::isWrite).toList();
+        var places = new Semaphore(AT_ONCE);
+        var runs = new LinkedHashMap<String, CompletableFuture<Void>>();
+        for (RouteSpec route : routes) {
+            if (!RetriedWrites.empties(route)) {
+                runs.put(route.routeKey(), start(scenario, route, places, CompletableFuture.completedFuture(null)));
+            }
+        }
+        var others = CompletableFuture.allOf(runs.values().toArray(CompletableFuture[]::new));
+        for (RouteSpec route : routes) {
+            if (RetriedWrites.empties(route)) {
+                runs.put(route.routeKey(), start(scenario, route, places, others));
+            }
+        }
+        return runs.entrySet().stream().map(run -> dynamicTest(run.getKey() + what, () -> {
+            try {
+                run.getValue().get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            }
+        }));
+    }
+
+    /** The route's test on a thread of its own once {@code after} is done (however it ended) and a place is free. */
+    private static CompletableFuture<Void> start(Scenario scenario, RouteSpec route, Semaphore places,
+                                                 CompletableFuture<?> after) {
+        var done = new CompletableFuture<Void>();
+        after.whenComplete((ignored, failure) -> Thread.ofVirtual().name("retried-write").start(() -> {
+            try {
+                places.acquire();
+                try {
+                    scenario.run(route);
+                } finally {
+                    places.release();
+                }
+                done.complete(null);
+            } catch (Throwable failed) {
+                done.completeExceptionally(failed);
+            }
+        }));
+        return done;
+    }
+
+    /** One route's test. */
+    @FunctionalInterface
+    private interface Scenario {
+        void run(RouteSpec route) throws Exception;
+    }
+
     private static void retried(RouteSpec route) throws Exception {
         RetriedWrite write = RetriedWrites.of(route);
         var stage = new Stage(api, fixture.runtime().dynamoDb());
         var attempt = write.prepare().apply(stage);
-        Reply reply = underLostAnswers(route, write, attempt, true);
+        Reply reply = underLostAnswers(route, write, stage, attempt, Map.of(), true);
         attempt.verify().accept(reply);
     }
 
@@ -96,8 +157,9 @@ class RetriedWritesIT extends ProductionApiIT {
         RetriedWrite write = RetriedWrites.of(route);
         var stage = new Stage(api, fixture.runtime().dynamoDb());
         var attempt = write.prepare().apply(stage);
-        stage.sendingWith(Map.of("Idempotency-Key", UUID.randomUUID().toString()));
-        Reply first = underLostAnswers(route, write, attempt, false);
+        var key = Map.of("Idempotency-Key", UUID.randomUUID().toString());
+        Reply first = underLostAnswers(route, write, stage, attempt, key, false);
+        stage.sendingWith(key);
         Reply again = attempt.request().get();
         stage.sendingWith(Map.of());
 
@@ -107,16 +169,28 @@ class RetriedWritesIT extends ProductionApiIT {
         attempt.verify().accept(first);
     }
 
-    /** @param forgettingTokens whether a retried transaction must be recognised without its ClientRequestToken */
-    private static Reply underLostAnswers(RouteSpec route, RetriedWrite write, RetriedWrite.Attempt attempt,
+    /**
+     * The attempt's request sent with {@code headers}, its calls under a fault of its own.
+     *
+     * @param forgettingTokens whether a retried transaction must be recognised without its ClientRequestToken
+     */
+    private static Reply underLostAnswers(RouteSpec route, RetriedWrite write, Stage stage,
+                                          RetriedWrite.Attempt attempt, Map<String, String> headers,
                                           boolean forgettingTokens) throws Exception {
         Reply reply;
         long lost;
-        try (var fault = SharedBackends.get().lostAnswers().lose(1.0)) {
+        try (var fault = lostAnswers().loseForMarkedRequests(1.0)) {
             if (forgettingTokens) {
                 fault.forgettingTransactionTokens();
             }
-            reply = attempt.request().get();
+            var marked = new HashMap<>(headers);
+            marked.put(LostAnswers.HEADER, fault.mark());
+            stage.sendingWith(marked);
+            try {
+                reply = attempt.request().get();
+            } finally {
+                stage.sendingWith(Map.of());
+            }
             lost = fault.lost();
         }
         assertThat(reply.status()).as(route.routeKey() + " answered " + reply.body()).isEqualTo(write.status());
@@ -124,5 +198,9 @@ class RetriedWritesIT extends ProductionApiIT {
             assertThat(lost).as("answers lost: the route's writes went through the fault").isPositive();
         }
         return reply;
+    }
+
+    private static LostAnswers lostAnswers() throws java.io.IOException {
+        return SharedBackends.get().lostAnswers();
     }
 }
