@@ -215,7 +215,7 @@ public final class ScaleoutDeclaration {
                     .timeoutSeconds(60).readsAndWrites("ImportChanges").readsAndWrites("ImportTables"))
             // writes each batch's Parquet files with DuckDB, in an artifact of its own (DuckDB's native library);
             // 15 minutes and 3 GB: a backlog of 100,000-row files
-            .function(FunctionSpec.of(WAREHOUSE_LOADER, "com.scaleout.functions.warehouse.streams.WarehouseLoaderHandler")
+            .function(FunctionSpec.of(WAREHOUSE_LOADER, "com.scaleout.warehouse.streams.WarehouseLoaderHandler")
                     // ImportTables only through its stream (the commits carry the positions): no read of the table
                     .memoryMb(3008).timeoutSeconds(900).reads("ImportChanges")
                     .readsAndWrites("WarehouseTables").readsAndWritesBucket("Warehouse")
@@ -223,7 +223,7 @@ public final class ScaleoutDeclaration {
                     .shippedIn(Artifact.WAREHOUSE))
             // 29 s as the import API: one seeding chunk, one reset round or one stress run per request; in its own
             // artifact, whose data generators no other function carries
-            .function(FunctionSpec.of(ADMIN, "com.scaleout.functions.admin.AdminHandler")
+            .function(FunctionSpec.of(ADMIN, "com.scaleout.admin.AdminHandler")
                     .memoryMb(1769).timeoutSeconds(29).peakConcurrency(2)
                     .readsAndWrites("Users").readsAndWrites("Usernames").readsAndWrites("Sessions")
                     .readsAndWrites("Tweets").readsAndWrites("TweetIndex").readsAndWrites("Retweets")

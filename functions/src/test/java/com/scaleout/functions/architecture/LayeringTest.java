@@ -37,13 +37,13 @@ class LayeringTest {
             .that().resideInAPackage("com.scaleout.functions.shared..")
             .should().dependOnClassesThat().resideInAnyPackage("com.scaleout.functions.social..",
                     "com.scaleout.functions.imports..", "com.scaleout.functions.albums..",
-                    "com.scaleout.functions.admin..", "com.scaleout.functions.health..");
+                    "com.scaleout.admin..", "com.scaleout.functions.health..");
 
     @ArchTest
     static final ArchRule workloadsDoNotReachIntoEachOther = noClasses()
             .that().resideInAnyPackage("com.scaleout.functions.social..", "com.scaleout.functions.imports..",
                     "com.scaleout.functions.albums..")
-            .should().dependOnClassesThat().resideInAnyPackage("com.scaleout.functions.admin..",
+            .should().dependOnClassesThat().resideInAnyPackage("com.scaleout.admin..",
                     "com.scaleout.functions.health..");
 
     /** Admin may seed the social tables; the three workloads themselves share only what is in shared. */

@@ -1,6 +1,6 @@
 package com.scaleout.local.streams;
 
-import com.scaleout.functions.admin.cloudwatch.CloudWatchConsumerLag;
+import com.scaleout.admin.cloudwatch.CloudWatchConsumerLag;
 import com.scaleout.functions.shared.logging.ThrottledLogs;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package com.scaleout.local.warehouse;
 
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.warehouse.WarehouseComponents;
 import com.scaleout.local.LocalRuntime;
+import com.scaleout.warehouse.WarehouseComponents;
 
 /** The import warehouse in the local stack, as the tools and tests outside the runtime find it. */
 public final class LocalWarehouse {

@@ -2,11 +2,11 @@ package com.scaleout.local.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.scaleout.admin.dynamodb.DynamoSocialBulkWriter;
+import com.scaleout.admin.seed.SeedBatch;
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.functions.admin.seed.SeedBatch;
 import com.scaleout.functions.social.domain.User;
-import com.scaleout.functions.admin.dynamodb.DynamoSocialBulkWriter;
 import com.scaleout.functions.social.dynamodb.DynamoUserStore;
 import com.scaleout.functions.social.dynamodb.SocialTables;
 import com.scaleout.local.testing.DynamoDbSpy;

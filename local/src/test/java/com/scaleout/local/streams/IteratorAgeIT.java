@@ -2,8 +2,8 @@ package com.scaleout.local.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.scaleout.functions.admin.application.ConsumerLag;
-import com.scaleout.functions.admin.cloudwatch.CloudWatchConsumerLag;
+import com.scaleout.admin.application.ConsumerLag;
+import com.scaleout.admin.cloudwatch.CloudWatchConsumerLag;
 import com.scaleout.local.testing.SharedBackends;
 import java.time.Clock;
 import java.time.Duration;

@@ -33,20 +33,21 @@ class SeedCorpusTest {
     private static final Path RESOURCES = Path.of("src/test/resources");
     /** The admin function's target lives in its own module (admin/), beside this one. */
     private static final Path ADMIN_RESOURCES = Path.of("../admin/src/test/resources");
-    private static final String PREFIX = "com.scaleout.functions.";
+    /** Handlers and fuzz targets are named from here, under their module's root: functions. or admin. */
+    private static final String PREFIX = "com.scaleout.";
 
     /** The fuzz target of each HTTP function's handler: its routes get the samples of those routes. */
     static final Map<String, String> ROUTE_TARGETS = Map.of(
-            "social.http.AccountsHandler", "social.http.SocialRoutesFuzzTest",
-            "social.http.TweetsHandler", "social.http.SocialRoutesFuzzTest",
-            "social.http.FollowsHandler", "social.http.SocialRoutesFuzzTest",
-            "social.http.TimelineHandler", "social.http.SocialRoutesFuzzTest",
-            "social.http.SearchHandler", "social.http.SocialRoutesFuzzTest",
-            "albums.AlbumsHandler", "albums.AlbumsRoutesFuzzTest",
-            "imports.http.ImportHandler", "imports.http.ImportRoutesFuzzTest",
-            "imports.http.ImportKeysAdminHandler", "imports.http.ImportKeysAdminRoutesFuzzTest",
+            "functions.social.http.AccountsHandler", "functions.social.http.SocialRoutesFuzzTest",
+            "functions.social.http.TweetsHandler", "functions.social.http.SocialRoutesFuzzTest",
+            "functions.social.http.FollowsHandler", "functions.social.http.SocialRoutesFuzzTest",
+            "functions.social.http.TimelineHandler", "functions.social.http.SocialRoutesFuzzTest",
+            "functions.social.http.SearchHandler", "functions.social.http.SocialRoutesFuzzTest",
+            "functions.albums.AlbumsHandler", "functions.albums.AlbumsRoutesFuzzTest",
+            "functions.imports.http.ImportHandler", "functions.imports.http.ImportRoutesFuzzTest",
+            "functions.imports.http.ImportKeysAdminHandler", "functions.imports.http.ImportKeysAdminRoutesFuzzTest",
             "admin.AdminHandler", "admin.AdminRoutesFuzzTest",
-            "health.HealthHandler", "health.HealthRoutesFuzzTest");
+            "functions.health.HealthHandler", "functions.health.HealthRoutesFuzzTest");
 
     record Seed(String target, String method, String name, byte[] bytes) {
         Path path() {
@@ -113,29 +114,31 @@ class SeedCorpusTest {
                 : event.getBody().getBytes(StandardCharsets.UTF_8);
         String route = event.getRouteKey();
         if (route.equals("POST /albums")) {
-            parts.put("albums.MultipartFormFuzzTest#parse", withFirstLine(contentType, body));
-            profilePart(body).ifPresent(profile -> parts.put("albums.AlbumProfileFuzzTest#parse", profile));
+            parts.put("functions.albums.MultipartFormFuzzTest#parse", withFirstLine(contentType, body));
+            profilePart(body).ifPresent(profile -> parts.put("functions.albums.AlbumProfileFuzzTest#parse", profile));
         }
         if (route.startsWith("POST /v2/")) {
-            parts.put("imports.http.ImportBodiesFuzzTest#read", withFirstLine(contentType, body));
+            parts.put("functions.imports.http.ImportBodiesFuzzTest#read", withFirstLine(contentType, body));
             if (!contentType.contains("transit") && body.length > 0) {
                 try {
                     JsonNode tree = Json.MAPPER.readTree(body);
-                    parts.put("imports.domain.RecordRulesFuzzTest#check",
+                    parts.put("functions.imports.domain.RecordRulesFuzzTest#check",
                             Json.write(tree != null && tree.isArray() && !tree.isEmpty() ? tree.get(0) : tree)
                                     .getBytes(StandardCharsets.UTF_8));
                 } catch (IOException malformed) {
-                    parts.put("imports.domain.RecordRulesFuzzTest#check", body);
+                    parts.put("functions.imports.domain.RecordRulesFuzzTest#check", body);
                 }
             }
         }
         var query = Optional.ofNullable(event.getQueryStringParameters()).orElse(Map.of());
         if (query.containsKey("q")) {
-            parts.put("social.domain.SearchQueryFuzzTest#parse", query.get("q").getBytes(StandardCharsets.UTF_8));
+            parts.put("functions.social.domain.SearchQueryFuzzTest#parse",
+                    query.get("q").getBytes(StandardCharsets.UTF_8));
         }
         if (query.containsKey("cursor")) {
-            parts.put(route.equals("GET /search") ? "social.application.SearchCursorFuzzTest#decode"
-                    : "shared.http.PageCursorFuzzTest#decode", query.get("cursor").getBytes(StandardCharsets.UTF_8));
+            parts.put(route.equals("GET /search") ? "functions.social.application.SearchCursorFuzzTest#decode"
+                    : "functions.shared.http.PageCursorFuzzTest#decode",
+                    query.get("cursor").getBytes(StandardCharsets.UTF_8));
         }
         return parts;
     }

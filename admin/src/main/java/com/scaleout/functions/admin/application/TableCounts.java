@@ -1,8 +1,0 @@
-package com.scaleout.functions.admin.application;
-
-import java.util.Map;
-
-/** Items per table, by logical name. */
-public interface TableCounts {
-    Map<String, Long> itemCounts();
-}
