@@ -23,6 +23,9 @@ import java.util.logging.Logger;
  * @param environments how many environments each function run from its artifact keeps alive at most
  *                     ({@code SCALEOUT_ENVIRONMENTS}; Lambda's scaling where {@code awsLimits} are enforced)
  * @param awsLimits AWS's service limits, scaled, when the runtime enforces them ({@code SCALEOUT_AWS_LIMITS})
+ * @param streamRetries every stream consumer's retry attempts instead of its template's or declaration's, if given:
+ *                      a test that waits out exhausted retries keeps the production template (and its permission
+ *                      audit) and waits for two retries instead of ten
  */
 public record LocalConfig(
         int port,
@@ -37,7 +40,8 @@ public record LocalConfig(
         Optional<Path> webDir,
         Optional<Path> template,
         LiveLimits liveLimits,
-        Optional<AwsLimits> awsLimits) {
+        Optional<AwsLimits> awsLimits,
+        Optional<Integer> streamRetries) {
     private static final Logger LOG = Logger.getLogger(LocalConfig.class.getName());
 
     public static LocalConfig fromEnvironment() {
@@ -60,64 +64,77 @@ public record LocalConfig(
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
                 RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of),
                 LiveLimits.aws(),
-                AwsLimits.parse(RuntimeEnvironment.variable(LocalSettings.AWS_LIMITS).orElse("off")));
+                AwsLimits.parse(RuntimeEnvironment.variable(LocalSettings.AWS_LIMITS).orElse("off")),
+                Optional.empty());
     }
 
     public LocalConfig withPort(int newPort) {
         return new LocalConfig(newPort, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride,
                 streamPollInterval, accountConcurrency, executionSlots, environments, webDir, template, liveLimits,
-                awsLimits);
+                awsLimits, streamRetries);
     }
 
     public LocalConfig withBackends(String dynamoDb, String redis) {
         return new LocalConfig(port, Optional.of(dynamoDb), Optional.of(redis), dataDir, authorizerTtlOverride,
                 streamPollInterval, accountConcurrency, executionSlots, environments, webDir, template, liveLimits,
-                awsLimits);
+                awsLimits, streamRetries);
     }
 
     public LocalConfig withAuthorizerTtl(Duration ttl) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, Optional.of(ttl), streamPollInterval,
-                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits,
+                streamRetries);
     }
 
     public LocalConfig withDataDir(Path dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits,
+                streamRetries);
     }
 
     public LocalConfig withAccountConcurrency(int limit) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                limit, executionSlots, environments, webDir, template, liveLimits, awsLimits);
+                limit, executionSlots, environments, webDir, template, liveLimits, awsLimits,
+                streamRetries);
     }
 
     /** Configures the production declaration's functions with this synthesized template. */
     public LocalConfig withTemplate(Path templateJson) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
                 accountConcurrency, executionSlots, environments, webDir, Optional.of(templateJson), liveLimits,
-                awsLimits);
+                awsLimits, streamRetries);
     }
 
     /** The WebSocket APIs' limits (API Gateway's unless a test shortens them). */
     public LocalConfig withLiveLimits(LiveLimits limits) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, environments, webDir, template, limits, awsLimits);
+                accountConcurrency, executionSlots, environments, webDir, template, limits, awsLimits,
+                streamRetries);
     }
 
     /** At most {@code cap} environments alive per function run from its artifact. */
     public LocalConfig withEnvironments(EnvironmentCap cap) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, cap, webDir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, cap, webDir, template, liveLimits, awsLimits,
+                streamRetries);
     }
 
     /** Enforces AWS's limits divided by {@code limits}' scale (or none when empty). */
     public LocalConfig withAwsLimits(Optional<AwsLimits> limits) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, limits);
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, limits, streamRetries);
     }
 
     /** Serves the web client's files from {@code dir} (or none when empty). */
     public LocalConfig withWebDir(Optional<Path> dir) {
         return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
-                accountConcurrency, executionSlots, environments, dir, template, liveLimits, awsLimits);
+                accountConcurrency, executionSlots, environments, dir, template, liveLimits, awsLimits, streamRetries);
+    }
+
+    /** Every stream consumer retries a failing batch {@code attempts} times, whatever the template says. */
+    public LocalConfig withStreamRetries(int attempts) {
+        return new LocalConfig(port, dynamoDbEndpoint, redisUrl, dataDir, authorizerTtlOverride, streamPollInterval,
+                accountConcurrency, executionSlots, environments, webDir, template, liveLimits, awsLimits,
+                Optional.of(attempts));
     }
 }

@@ -147,7 +147,8 @@ public final class LocalRuntime implements AutoCloseable {
                     AwsClients.configured(CloudWatchClient.builder(), Settings.CLOUDWATCH_ENDPOINT).build());
             var readMode = parts.backends.isPatchedMoto() ? StreamPoller.ReadMode.SINGLE
                     : StreamPoller.ReadMode.CONFIRMED;
-            template.map(TemplateConfiguration::streamConsumers).orElse(declaration.streamConsumers())
+            template.map(TemplateConfiguration::streamConsumers).orElse(declaration.streamConsumers()).stream()
+                    .map(c -> config.streamRetries().map(c::retryAttempts).orElse(c))
                     .forEach(c -> pollers.add(new StreamPoller(c, c.table(),
                     parts.functions.get(c.function()), parts.dynamoDb, parts.streams, onFailure,
                     config.streamPollInterval(), readMode, iteratorAge)));

@@ -32,7 +32,7 @@ class LocalRuntimeIT {
                 Optional.empty(), java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
                 LocalHttpApi.DEFAULT_EXECUTION_SLOTS, com.scaleout.local.lambda.EnvironmentCap.LAMBDA, Optional.empty(),
                 Optional.empty(),
-                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
+                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty(), Optional.empty());
         List<ManagedProcess> children;
         try (var runtime = LocalRuntime.start(TestDeclaration.declaration(), config)) {
             children = runtime.backends().children();
@@ -65,7 +65,7 @@ class LocalRuntimeIT {
                     java.time.Duration.ofMillis(100), AccountConcurrency.DEFAULT_LIMIT,
                 LocalHttpApi.DEFAULT_EXECUTION_SLOTS, com.scaleout.local.lambda.EnvironmentCap.LAMBDA, Optional.empty(),
                 Optional.empty(),
-                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty());
+                com.scaleout.local.websocket.LiveLimits.aws(), Optional.empty(), Optional.empty());
 
             assertThatThrownBy(() -> LocalRuntime.start(TestDeclaration.declaration(), config).close())
                     .isInstanceOf(IOException.class)

@@ -41,7 +41,7 @@ public final class RuntimeFixture implements AutoCloseable {
         return start(declaration, redisUrl, UnaryOperator.identity());
     }
 
-    private static RuntimeFixture start(Declaration declaration, String redisUrl, UnaryOperator<LocalConfig> change)
+    public static RuntimeFixture start(Declaration declaration, String redisUrl, UnaryOperator<LocalConfig> change)
             throws Exception {
         SharedBackends.reset();
         var backends = SharedBackends.get();
