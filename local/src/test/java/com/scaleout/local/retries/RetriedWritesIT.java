@@ -11,15 +11,12 @@ import com.scaleout.local.backends.LostAnswers;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.testing.ScenariosAtOnce;
 import com.scaleout.local.testing.SharedBackends;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -91,58 +88,12 @@ class RetriedWritesIT extends ProductionApiIT {
                 }));
     }
 
-    /**
-     * A test per write route, all started at once ({@value #AT_ONCE} running at a time): each waits for its own
-     * route's outcome. The routes that empty the stores start after all the others are done.
-     */
-    private static Stream<DynamicTest> atOnce(String what, Scenario scenario) {
+    /** A test per write route, the routes run {@value #AT_ONCE} at a time; the reset after all the others. */
+    private static Stream<DynamicTest> atOnce(String what, ScenariosAtOnce.Scenario<RouteSpec> scenario) {
         var routes = ScaleoutDeclaration.declaration().routes().stream().filter(RetriedWrites::isWrite).toList();
-        var places = new Semaphore(AT_ONCE);
-        var runs = new LinkedHashMap<String, CompletableFuture<Void>>();
-        for (RouteSpec route : routes) {
-            if (!RetriedWrites.empties(route)) {
-                runs.put(route.routeKey(), start(scenario, route, places, CompletableFuture.completedFuture(null)));
-            }
-        }
-        var others = CompletableFuture.allOf(runs.values().toArray(CompletableFuture[]::new));
-        for (RouteSpec route : routes) {
-            if (RetriedWrites.empties(route)) {
-                runs.put(route.routeKey(), start(scenario, route, places, others));
-            }
-        }
-        return runs.entrySet().stream().map(run -> dynamicTest(run.getKey() + what, () -> {
-            try {
-                run.getValue().get();
-            } catch (ExecutionException e) {
-                throw e.getCause();
-            }
-        }));
-    }
-
-    /** The route's test on a thread of its own once {@code after} is done (however it ended) and a place is free. */
-    private static CompletableFuture<Void> start(Scenario scenario, RouteSpec route, Semaphore places,
-                                                 CompletableFuture<?> after) {
-        var done = new CompletableFuture<Void>();
-        after.whenComplete((ignored, failure) -> Thread.ofVirtual().name("retried-write").start(() -> {
-            try {
-                places.acquire();
-                try {
-                    scenario.run(route);
-                } finally {
-                    places.release();
-                }
-                done.complete(null);
-            } catch (Throwable failed) {
-                done.completeExceptionally(failed);
-            }
-        }));
-        return done;
-    }
-
-    /** One route's test. */
-    @FunctionalInterface
-    private interface Scenario {
-        void run(RouteSpec route) throws Exception;
+        var runs = ScenariosAtOnce.start(routes, RetriedWrites::empties, AT_ONCE, scenario);
+        return runs.entrySet().stream().map(run -> dynamicTest(run.getKey().routeKey() + what,
+                () -> ScenariosAtOnce.outcome(run.getValue())));
     }
 
     private static void retried(RouteSpec route) throws Exception {
