@@ -64,7 +64,8 @@ public record LocalConfig(
                         .or(() -> Optional.of(Path.of("web", "dist")).filter(java.nio.file.Files::isDirectory)),
                 RuntimeEnvironment.variable(LocalSettings.TEMPLATE).map(Path::of),
                 LiveLimits.aws(),
-                AwsLimits.parse(RuntimeEnvironment.variable(LocalSettings.AWS_LIMITS).orElse("off")),
+                AwsLimits.parse(LocalSettings.AWS_LIMITS.name(),
+                        RuntimeEnvironment.variable(LocalSettings.AWS_LIMITS).orElse("off")),
                 Optional.empty());
     }
 

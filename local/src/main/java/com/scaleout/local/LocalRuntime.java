@@ -16,7 +16,8 @@ import com.scaleout.local.http.AuthorizerGate;
 import com.scaleout.local.http.LocalHttpApi;
 import com.scaleout.local.http.StaticFiles;
 import com.scaleout.local.http.RouteTable;
-import com.scaleout.local.http.RouteThrottles;
+import com.scaleout.local.lambda.FaultMarks;
+import com.scaleout.local.limits.RouteThrottles;
 import com.scaleout.local.iam.CallLog;
 import com.scaleout.local.iam.FunctionPolicies;
 import com.scaleout.local.iam.ManagedConnections;
@@ -28,7 +29,6 @@ import com.scaleout.local.lambda.ContainerCredentialsEndpoint;
 import com.scaleout.local.lambda.LambdaVariables;
 import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
-import com.scaleout.local.backends.FaultMarks;
 import com.scaleout.local.lambda.InvocationListener;
 import com.scaleout.local.lambda.ScalingRate;
 import com.scaleout.functions.shared.redis.RedisLink;
@@ -53,7 +53,6 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -317,9 +316,9 @@ public final class LocalRuntime implements AutoCloseable {
         return config.template().filter(path -> declaration.equals(ScaleoutDeclaration.declaration()));
     }
 
-    /** Locally a bucket's physical name is {@code scaleout-} and its name in kebab case. */
+    /** A bucket's local physical name ({@link LocalNames#bucket}). */
     public static String bucketName(BucketSpec bucket) {
-        return "scaleout-" + bucket.name().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+        return LocalNames.bucket(bucket.name());
     }
 
     private static void createBuckets(Declaration declaration) {
@@ -376,17 +375,11 @@ public final class LocalRuntime implements AutoCloseable {
      */
     private static TemplateConfiguration configured(Declaration declaration, StackTemplate.Source template,
                                                     Backends backends) {
-        return TemplateConfiguration.of(declaration, template.resolve(localNames(backends.redisUrl())),
+        return TemplateConfiguration.of(declaration, template.resolve(LocalNames.ofLocalStack(backends.redisUrl())),
                 template.path());
     }
 
     /** The local names the template's references resolve to: moto's account, this region, this Redis. */
-    public static LocalNames localNames(String redisUrl) {
-        URI redis = URI.create(redisUrl);
-        return new LocalNames(RuntimeEnvironment.region(), LocalNames.MOTO_ACCOUNT_ID, redis.getHost(),
-                redis.getPort(), id -> bucketName(new BucketSpec(id)));
-    }
-
     /** Without a template, every function gets every variable, as before the template governed. */
     private static Map<String, Map<String, String>> sameForEach(Declaration declaration, Map<String, String> all) {
         var environments = new LinkedHashMap<String, Map<String, String>>();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.scaleout.functions.shared.config.RuntimeEnvironment;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.LocalSettings;
+import com.scaleout.local.lambda.FaultMarks;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,7 +39,7 @@ public final class LostAnswers {
      * The header that puts an AWS call under a fault of its own ({@link #loseForMarkedRequests}): the local HTTP API
      * marks the invocations of a request that carries it, and {@link FaultMarks} copies it onto their AWS calls.
      */
-    public static final String HEADER = "x-scaleout-fault";
+    public static final String HEADER = FaultMarks.HEADER;
     private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
             "BatchWriteItem", "TransactWriteItems");
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");

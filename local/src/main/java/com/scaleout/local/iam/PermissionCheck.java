@@ -3,7 +3,7 @@ package com.scaleout.local.iam;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.FunctionSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
-import com.scaleout.local.LocalRuntime;
+import com.scaleout.local.template.LocalNames;
 import com.scaleout.local.template.StackTemplate;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ public final class PermissionCheck {
                     + "template file; the iam-calls.tsv files under each DIR)");
             System.exit(args.length < 2 ? 2 : 0);
         }
-        var template = StackTemplate.read(Path.of(args[0]), LocalRuntime.localNames("redis://127.0.0.1:6379"));
+        var template = StackTemplate.read(Path.of(args[0]), LocalNames.ofLocalStack("redis://127.0.0.1:6379"));
         Map<String, List<JsonNode>> documents = new LinkedHashMap<>();
         for (FunctionSpec function : ScaleoutDeclaration.declaration().functions()) {
             documents.put(function.name(), template.function(function.name()).policyDocuments());

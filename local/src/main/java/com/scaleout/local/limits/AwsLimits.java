@@ -34,9 +34,9 @@ public record AwsLimits(double scale) {
 
     /**
      * The limits {@code setting} asks for: empty for {@code off} (or blank), {@code scaled:K} for AWS's divided by K,
-     * {@code aws} for AWS's own; anything else is refused with what is accepted.
+     * {@code aws} for AWS's own; anything else is refused with what is accepted, naming the setting ({@code name}).
      */
-    public static Optional<AwsLimits> parse(String setting) {
+    public static Optional<AwsLimits> parse(String name, String setting) {
         String value = setting == null ? "" : setting.strip();
         if (value.isEmpty() || value.equals("off")) {
             return Optional.empty();
@@ -51,8 +51,7 @@ public record AwsLimits(double scale) {
                 // refused below, with the accepted forms
             }
         }
-        throw new IllegalArgumentException(com.scaleout.local.LocalSettings.AWS_LIMITS.name()
-                + " must be off, aws or scaled:K (K a number of at "
+        throw new IllegalArgumentException(name + " must be off, aws or scaled:K (K a number of at "
                 + "least 1, AWS's limits divided by it), was '" + setting + "'");
     }
 

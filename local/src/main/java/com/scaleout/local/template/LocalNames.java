@@ -1,5 +1,8 @@
 package com.scaleout.local.template;
 
+import com.scaleout.functions.shared.config.RuntimeEnvironment;
+import java.net.URI;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
@@ -15,6 +18,18 @@ public record LocalNames(String region, String accountId, String redisHost, int 
 
     /** moto_server's default account: the one its ARNs carry. */
     public static final String MOTO_ACCOUNT_ID = "123456789012";
+
+    /** The names of a local stack (moto's account, this region) whose cache is the redis-server at {@code redisUrl}. */
+    public static LocalNames ofLocalStack(String redisUrl) {
+        URI redis = URI.create(redisUrl);
+        return new LocalNames(RuntimeEnvironment.region(), MOTO_ACCOUNT_ID, redis.getHost(), redis.getPort(),
+                LocalNames::bucket);
+    }
+
+    /** Locally a bucket's physical name is {@code scaleout-} and its declared name in kebab case. */
+    public static String bucket(String declaredName) {
+        return "scaleout-" + declaredName.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+    }
 
     public LocalNames {
         Objects.requireNonNull(region, "region");

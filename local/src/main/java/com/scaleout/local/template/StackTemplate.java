@@ -2,7 +2,7 @@ package com.scaleout.local.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.declaration.RouteThrottleSpec;
-import com.scaleout.local.http.RouteThrottles;
+import com.scaleout.local.limits.RouteThrottles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;

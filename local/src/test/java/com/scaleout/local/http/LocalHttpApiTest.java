@@ -9,6 +9,7 @@ import com.scaleout.declaration.RouteSpec;
 import com.scaleout.local.lambda.FunctionCode;
 import com.scaleout.local.lambda.FunctionPool;
 import com.scaleout.local.lambda.InvocationPayload;
+import com.scaleout.local.limits.RouteThrottles;
 import com.scaleout.local.testing.SizedResponseHandler;
 import com.scaleout.local.testing.HoldingHandler;
 import com.scaleout.local.testing.SlowHandler;

@@ -6,22 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 class AwsLimitsTest {
+    private static final String NAME = "SCALEOUT_AWS_LIMITS";
 
     @Test
     void offByDefaultAwsOwnOrScaledByK() {
-        assertThat(AwsLimits.parse(null)).isEmpty();
-        assertThat(AwsLimits.parse(" off ")).isEmpty();
-        assertThat(AwsLimits.parse("aws")).contains(new AwsLimits(1));
-        assertThat(AwsLimits.parse("scaled:50")).contains(new AwsLimits(50));
-        assertThat(AwsLimits.parse("scaled:2.5")).contains(new AwsLimits(2.5));
+        assertThat(AwsLimits.parse(NAME, null)).isEmpty();
+        assertThat(AwsLimits.parse(NAME, " off ")).isEmpty();
+        assertThat(AwsLimits.parse(NAME, "aws")).contains(new AwsLimits(1));
+        assertThat(AwsLimits.parse(NAME, "scaled:50")).contains(new AwsLimits(50));
+        assertThat(AwsLimits.parse(NAME, "scaled:2.5")).contains(new AwsLimits(2.5));
     }
 
     @Test
     void anythingElseIsRefusedWithTheAcceptedForms() {
         for (String wrong : new String[] {"on", "scaled:", "scaled:x", "scaled:0.5", "scaled:-3", "scaled:NaN",
                 "scaled:Infinity"}) {
-            assertThatThrownBy(() -> AwsLimits.parse(wrong)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("off, aws or scaled:K");
+            assertThatThrownBy(() -> AwsLimits.parse(NAME, wrong)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(NAME + " must be off, aws or scaled:K");
         }
     }
 

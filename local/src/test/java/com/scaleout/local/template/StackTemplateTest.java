@@ -103,7 +103,7 @@ class StackTemplateTest {
     void theHttpApiStagesDefaultRouteThrottleIsReadApartFromTheWebSocketStages() {
         Path path = Path.of(RuntimeEnvironment.variable(LocalSettings.TEMPLATE).orElseThrow());
         assertThat(StackTemplate.Source.read(path).httpStageDefault())
-                .contains(new com.scaleout.local.http.RouteThrottles.StageDefault(2_000, 4_000));
+                .contains(new com.scaleout.local.limits.RouteThrottles.StageDefault(2_000, 4_000));
         assertThat(template.webSocketStages()).allSatisfy(stage -> assertThat(stage.ratePerSecond()).isNotEqualTo(2_000));
     }
 

@@ -1,4 +1,4 @@
-package com.scaleout.local.backends;
+package com.scaleout.local.lambda;
 
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -8,7 +8,7 @@ import software.amazon.awssdk.http.SdkHttpRequest;
 
 /**
  * Puts the fault mark of the request being served ({@link FaultMarks}) on each AWS call made for it, as
- * {@link LostAnswers#HEADER}, for the gate in front of moto to find. Registered for every SDK client of the runtime's
+ * {@link FaultMarks#HEADER}, for the gate in front of moto to find. Registered for every SDK client of the runtime's
  * JVM by the SDK's global list ({@code software/amazon/awssdk/global/handlers/execution.interceptors}); the mark is
  * read on the calling thread, before the call may move to another.
  */
@@ -27,6 +27,6 @@ public final class FaultMarkInterceptor implements ExecutionInterceptor {
     public SdkHttpRequest modifyHttpRequest(Context.ModifyHttpRequest context, ExecutionAttributes attributes) {
         String mark = attributes.getAttribute(MARK);
         return mark == null ? context.httpRequest()
-                : context.httpRequest().toBuilder().putHeader(LostAnswers.HEADER, mark).build();
+                : context.httpRequest().toBuilder().putHeader(FaultMarks.HEADER, mark).build();
     }
 }

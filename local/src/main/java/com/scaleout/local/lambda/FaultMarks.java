@@ -1,19 +1,23 @@
-package com.scaleout.local.backends;
+package com.scaleout.local.lambda;
 
 import com.scaleout.declaration.FunctionSpec;
-import com.scaleout.local.lambda.InvocationListener;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Where a request's fault mark ({@link LostAnswers#HEADER}) is while it is served: on the gateway's thread that
+ * Where a request's fault mark ({@link #HEADER}, see the gate's {@code LostAnswers}) is while it is served: on the gateway's thread that
  * invokes its function ({@link #marking}), then, as this runtime's {@link InvocationListener}, on the environment's
  * thread that runs the handler and on every thread the handler starts meanwhile (inheritable, as the SDK calls made
  * through {@code ConcurrentCalls} are), so that {@link FaultMarkInterceptor} can put it on each AWS call the request
  * causes. A request without the header leaves no mark: its calls are under the fault on every call only.
  */
 public final class FaultMarks implements InvocationListener {
+    /**
+     * The header that puts a request, and the AWS calls made serving it, under a fault of its own: its value names
+     * the fault ({@code LostAnswers.loseForMarkedRequests}).
+     */
+    public static final String HEADER = "x-scaleout-fault";
     private static final InheritableThreadLocal<String> MARK = new InheritableThreadLocal<>();
 
     /** The mark of the request being served on this thread; null for none. */
@@ -46,7 +50,7 @@ public final class FaultMarks implements InvocationListener {
     static String markOf(Map<String, List<String>> headers) {
         var byName = new TreeMap<String, List<String>>(String.CASE_INSENSITIVE_ORDER);
         byName.putAll(headers);
-        List<String> values = byName.get(LostAnswers.HEADER);
+        List<String> values = byName.get(HEADER);
         return values == null || values.isEmpty() ? null : values.getFirst();
     }
 

@@ -1,4 +1,4 @@
-package com.scaleout.local.backends;
+package com.scaleout.local.lambda;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +70,7 @@ class FaultMarksTest {
                 .encodedPath("/").build();
         var context = InterceptorContext.builder().request(request).httpRequest(http).build();
         interceptor.beforeExecution(context, attributes);
-        return interceptor.modifyHttpRequest(context, attributes).firstMatchingHeader(LostAnswers.HEADER)
+        return interceptor.modifyHttpRequest(context, attributes).firstMatchingHeader(FaultMarks.HEADER)
                 .orElse(null);
     }
 }

@@ -1,4 +1,4 @@
-package com.scaleout.local.http;
+package com.scaleout.local.limits;
 
 import com.scaleout.declaration.RouteThrottleSpec;
 import java.util.Collection;
@@ -49,7 +49,7 @@ public final class RouteThrottles {
      * These throttles with AWS's limits divided by {@code limits}' scale: each route's rate and burst, and the
      * account's throttle (API Gateway's 10,000 requests per second, burst 5,000, shared by every route).
      */
-    public RouteThrottles scaled(com.scaleout.local.limits.AwsLimits limits) {
+    public RouteThrottles scaled(AwsLimits limits) {
         return new RouteThrottles(declared, stageDefault, nanoTime, limits.scale(), Optional.of(new TokenBucket(
                 limits.gatewayRate(), limits.gatewayBurst(), nanoTime)));
     }

@@ -1,4 +1,4 @@
-package com.scaleout.local.http;
+package com.scaleout.local.limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
