@@ -6,11 +6,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Where a request's fault mark ({@link #HEADER}, see the gate's {@code LostAnswers}) is while it is served: on the gateway's thread that
- * invokes its function ({@link #marking}), then, as this runtime's {@link InvocationListener}, on the environment's
- * thread that runs the handler and on every thread the handler starts meanwhile (inheritable, as the SDK calls made
- * through {@code ConcurrentCalls} are), so that {@link FaultMarkInterceptor} can put it on each AWS call the request
- * causes. A request without the header leaves no mark: its calls are under the fault on every call only.
+ * Where a request's fault mark ({@link #HEADER}, see the gate's {@code LostAnswers}) is while it is served: on the
+ * gateway's thread that invokes its function ({@link #marking}), then, as this runtime's {@link InvocationListener},
+ * on the environment's thread that runs the handler and on every thread the handler starts meanwhile (inheritable, as
+ * the SDK calls made through {@code ConcurrentCalls} are), so that {@link FaultMarkInterceptor} can put it on each AWS
+ * call the request causes. A request without the header leaves no mark: its calls are under the fault on every call
+ * only.
  */
 public final class FaultMarks implements InvocationListener {
     /**
