@@ -1,5 +1,5 @@
 // The steps the end-to-end tests share: an account made through the web client, and a tweet sent from Home.
-import { newPage, unique } from './browser.js';
+import { BASE_URL, newPage, unique } from './browser.js';
 
 /**
  * A page of its own with a new account logged in (username from {@code prefix}), on Home; {@code prepare} runs on the
@@ -15,11 +15,38 @@ export async function newUser(browser, viewport, prefix, prepare = async () => {
 export async function register(page, username) {
   await page.goto('/#/register');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('password-' + username);
+  await page.getByLabel('Password').fill(passwordOf(username));
   await page.getByLabel('Display name').fill('E2E ' + username);
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '@' + username }).waitFor();
+}
+
+function passwordOf(username) {
+  return 'password-' + username;
+}
+
+/**
+ * Waits until {@code username}'s home timeline, read over the API (at the site's origin), holds a tweet with
+ * {@code text}: the fanout is done, however busy the stack (a page's poll finds it on its next round).
+ */
+export async function awaitTimeline(username, text, budgetMs = 120_000) {
+  const { token } = await callApi('POST', '/sessions', null, { username, password: passwordOf(username) });
+  const deadline = Date.now() + budgetMs;
+  while (Date.now() < deadline) {
+    const { items } = await callApi('GET', '/timeline', token);
+    if (items.some((item) => item.text === text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`"${text}" never reached @${username}'s timeline within ${budgetMs / 1000} s`);
+}
+
+async function callApi(method, path, token, body) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(new URL(path, BASE_URL), { method, headers, body: body && JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
 }
 
 /** Follows {@code username} from their profile. */
