@@ -12,14 +12,18 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -28,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** Capacity units of whole calls, against items held in memory (the side reads a real meter makes on DynamoDB). */
 class CapacityCalculatorTest {
@@ -87,6 +92,23 @@ class CapacityCalculatorTest {
         var units = calculator.succeeded(delete, DeleteItemResponse.builder().build(), touched);
 
         assertThat(units.write()).isEqualTo(1 + 1);
+    }
+
+    @Test
+    void aBatchWriteChargesEachPutAndEachDeleteAsTheirOwnCallsWould() {
+        items.put("Tweets", tweet("t1", "a1", 100));
+        var added = tweet("t2", "a2", 1500);
+        var batch = BatchWriteItemRequest.builder().requestItems(Map.of("Tweets", List.of(
+                WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(Map.of("id", s("t1"))).build())
+                        .build(),
+                WriteRequest.builder().putRequest(PutRequest.builder().item(added).build()).build()))).build();
+
+        var touched = calculator.before(batch);
+        items.remove("Tweets", Map.of("id", s("t1")));
+        items.put("Tweets", added);
+        var units = calculator.succeeded(batch, BatchWriteItemResponse.builder().build(), touched);
+
+        assertThat(units.write()).as("the delete: 1 + 1 in ByAuthor; the put: 2 + 2").isEqualTo(1 + 1 + 2 + 2);
     }
 
     @Test
@@ -191,6 +213,30 @@ class CapacityCalculatorTest {
                 .extracting(Charges.Charge::partition).containsExactly(new Charges.Partition("Tweets", null, "t1"),
                         new Charges.Partition("Tweets", "ByAuthor", "a1"),
                         new Charges.Partition("Tweets", "ByAuthor", "b2"));
+    }
+
+    @Test
+    void anUpdateThatKeepsItsIndexKeyChargesThatIndexPartitionOnce() {
+        items.put("Tweets", tweet("t1", "a1", 100));
+        var update = UpdateItemRequest.builder().tableName("Tweets").key(Map.of("id", s("t1")))
+                .updateExpression("SET #t = :t").expressionAttributeNames(Map.of("#t", "text"))
+                .expressionAttributeValues(Map.of(":t", s("x".repeat(1500)))).build();
+        var touched = calculator.before(update);
+        items.put("Tweets", tweet("t1", "a1", 1500));
+
+        assertThat(calculator.charged(update, UpdateItemResponse.builder().build(), touched).charges())
+                .as("the larger of before and after, 2 units, in the table and in the one index entry")
+                .containsExactly(new Charges.Charge(new Charges.Partition("Tweets", null, "t1"), 0, 2),
+                        new Charges.Charge(new Charges.Partition("Tweets", "ByAuthor", "a1"), 0, 2));
+    }
+
+    @Test
+    void aBatchGetIsChargedToThePartitionOfEachKeyItAsks() {
+        var batch = BatchGetItemRequest.builder().requestItems(Map.of("Users", KeysAndAttributes.builder()
+                .keys(List.of(Map.of("id", s("u1")), Map.of("id", s("u2")))).build())).build();
+
+        assertThat(calculator.partitions(batch, List.of())).containsExactly(
+                new Charges.Partition("Users", null, "u1"), new Charges.Partition("Users", null, "u2"));
     }
 
     @Test

@@ -1,9 +1,11 @@
 package com.scaleout.local.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.scaleout.declaration.Declaration;
 import com.scaleout.declaration.ScaleoutDeclaration;
+import com.scaleout.functions.imports.application.ChangeLog;
 import com.scaleout.functions.imports.application.ChangeLogService;
 import com.scaleout.functions.imports.domain.AppliedChange;
 import com.scaleout.functions.imports.domain.ChangeId;
@@ -12,16 +14,28 @@ import com.scaleout.functions.imports.domain.LoggedChange;
 import com.scaleout.functions.imports.dynamodb.DynamoChangeLog;
 import com.scaleout.local.testing.RuntimeFixture;
 import com.scaleout.local.testing.SettableClock;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * The change log's append protocol against moto_server: an append whose owner died after claiming its positions
@@ -109,6 +123,83 @@ class DynamoChangeLogIT {
 
         assertThat(service.record(redelivered)).as("a replay after the commit").isEmpty();
         assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).hasSize(4);
+    }
+
+    /**
+     * The fixture's client against moto, but for the calls {@code fault} refuses: those fail as a throttled call
+     * does (after the SDK's retries), before reaching moto. A fault on the client, not a mock of DynamoDB.
+     */
+    private static DynamoDbClient withFault(Predicate<String> fault) {
+        InvocationHandler handler = (proxy, method, arguments) -> {
+            if (fault.test(method.getName())) {
+                throw DynamoDbException.builder().statusCode(400).awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode("ThrottlingException").errorMessage("Rate of requests exceeds the allowed "
+                                + "throughput").build()).build();
+            }
+            try {
+                return method.invoke(dynamoDb, arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
+                new Class<?>[] {DynamoDbClient.class}, handler);
+    }
+
+    /** The first append to a new table's log: {@code recordIds} at positions 1, 2, ... */
+    private static ChangeLog.Append firstAppend(ImportedTable table, List<String> recordIds) {
+        var changes = new ArrayList<LoggedChange>();
+        for (int i = 0; i < recordIds.size(); i++) {
+            changes.add(new LoggedChange(i + 1, 10L * (i + 1), recordIds.get(i), "{}", "{\"n\":" + (i + 1) + "}"));
+        }
+        return new ChangeLog.Append(table, 0, changes, changes.size(), 10L * changes.size(), Set.of(), false);
+    }
+
+    private static List<String> uniqueRecordIds(int count) {
+        return IntStream.range(0, count).mapToObj(i -> "w" + UUID.randomUUID()).toList();
+    }
+
+    @Test
+    void anAppendThrottledMidwayRollsItsOwnClaimBackSoTheNextAppenderNeedNotWait() {
+        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
+        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var append = firstAppend(table, uniqueRecordIds(2));
+        // the changes' batch write is throttled; the rollback's deletes, the next batch write, go through
+        var batchWrites = new AtomicInteger();
+        var throttled = new DynamoChangeLog(withFault(operation -> "batchWriteItem".equals(operation)
+                && batchWrites.getAndIncrement() == 0), "ImportChanges", "ImportTables", clock);
+
+        assertThatThrownBy(() -> throttled.append(append)).isInstanceOf(ChangeLog.AppendTooSlow.class)
+                .hasRootCauseInstanceOf(DynamoDbException.class);
+
+        // the clock stands still: a claim left behind would hold the next appender until it is stale
+        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).as("nothing committed").isEmpty();
+        assertThat(log.append(append)).isTrue();
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).extracting(LoggedChange::position)
+                .containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aClaimItsAppenderCouldNotRollBackHoldsTheLogOnlyUntilStale() {
+        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
+        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var append = firstAppend(table, uniqueRecordIds(2));
+        // the changes' batch write is throttled, and so is every call after it: the appender cannot undo its claim
+        var writesFailed = new AtomicBoolean();
+        var throttled = new DynamoChangeLog(withFault(operation -> writesFailed.get()
+                || "batchWriteItem".equals(operation) && writesFailed.compareAndSet(false, true)),
+                "ImportChanges", "ImportTables", clock);
+
+        assertThatThrownBy(() -> throttled.append(append)).isInstanceOf(ChangeLog.AppendTooSlow.class);
+
+        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        assertThat(log.append(append)).as("a fresh claim may still commit: wait").isFalse();
+        clock.advance(DynamoChangeLog.CLAIM_TIMEOUT.plusSeconds(1));
+        // the stale claim is rolled back by the append that finds it (which may leave the log to the next try)
+        assertThat(log.append(append) || log.append(append)).as("stale: rolled back, then appended").isTrue();
+        assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).extracting(LoggedChange::dataJson)
+                .containsExactly("{\"n\":1}", "{\"n\":2}");
     }
 
     @Test

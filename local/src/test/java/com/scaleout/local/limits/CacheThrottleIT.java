@@ -66,6 +66,21 @@ class CacheThrottleIT {
     }
 
     @Test
+    void aReplyLargerThanItsRequestIsChargedOnceItHasArrived() {
+        throughput = new CacheThroughput("Cache", 100, () -> 0L); // a stopped clock: the second never refills
+        CacheThrottle.enforce(throughput, CLIENT_TIMEOUT);
+        var sync = redis.get().sync();
+        String key = "throttle:reply:" + java.util.UUID.randomUUID();
+        String value = "x".repeat(30 * 1024);
+
+        sync.set(key, value); // about 31 ECPUs: 30 KiB sent
+        assertThat(sync.get(key)).hasSize(value.length()); // 1 reserved for the request, then the reply's 30
+
+        // of the second's 100 ECPUs about 62 are gone, so 50 more must wait; had the reply cost nothing, 32 would be
+        assertThat(throughput.reserve(50)).isPositive();
+    }
+
+    @Test
     void withoutEnforcementNothingIsHeld() {
         var sync = redis.get().sync();
         for (int i = 0; i < 200; i++) {

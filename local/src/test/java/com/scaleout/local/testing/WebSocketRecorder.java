@@ -12,10 +12,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * Test function for a WebSocket API's every route: records each event as the JSON it received (a map, so that
  * fields the events library has no place for are seen too), refuses a handshake whose {@code token} is
- * {@code refused} with 401, and answers a message with the route it came by, its body and its connection.
+ * {@code refused} with 401, fails on the {@value #FAILING_ROUTE} route as a function's error would, and answers any
+ * other message with the route it came by, its body and its connection.
  */
 public final class WebSocketRecorder implements RequestHandler<Map<String, Object>, Map<String, Object>> {
     public static final String REFUSED_TOKEN = "refused";
+    public static final String FAILING_ROUTE = "fail";
     private static final List<Map<String, Object>> EVENTS = new CopyOnWriteArrayList<>();
 
     @Override
@@ -30,6 +32,9 @@ public final class WebSocketRecorder implements RequestHandler<Map<String, Objec
                 answer.put("body", Json.write(Map.of("message", "not a live session")));
                 return answer;
             }
+        }
+        if (FAILING_ROUTE.equals(requestContext.get("routeKey"))) {
+            throw new IllegalStateException("the route that fails, as asked");
         }
         answer.put("statusCode", 200);
         if ("MESSAGE".equals(requestContext.get("eventType"))) {

@@ -54,6 +54,7 @@ class LiveGatewayIT {
                         .route(Route.oneWay(WebSocketApiSpec.DISCONNECT, FUNCTION))
                         .route(Route.twoWay("echo", FUNCTION))
                         .route(Route.oneWay("quiet", FUNCTION))
+                        .route(Route.twoWay(WebSocketRecorder.FAILING_ROUTE, FUNCTION))
                         .route(Route.twoWay(WebSocketApiSpec.DEFAULT, FUNCTION))
                         .pushedBy("Pusher")
                         .build())
@@ -152,6 +153,20 @@ class LiveGatewayIT {
             var message = WebSocketRecorder.messages("quiet", id).get(0);
             assertThat(WebSocketRecorder.context(message)).containsEntry("eventType", "MESSAGE");
             assertThat(message).containsEntry("isBase64Encoded", false);
+        }
+    }
+
+    @Test
+    void aRouteWhoseFunctionFailsIsAnsweredInternalServerErrorAndTheConnectionStays() throws Exception {
+        try (var client = LiveClient.connect(live(""))) {
+            client.send("{\"action\":\"" + WebSocketRecorder.FAILING_ROUTE + "\"}");
+            var failure = json(client.next());
+            assertThat(failure.path("message").asText()).isEqualTo("Internal server error");
+            assertThat(failure.path("connectionId").asText()).isNotBlank();
+
+            client.send("{\"action\":\"echo\"}");
+            assertThat(json(client.next()).path("route").asText()).isEqualTo("echo");
+            assertThat(client.isClosed()).isFalse();
         }
     }
 
