@@ -41,8 +41,9 @@ class ScaleoutScriptTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"up --bogus", "test extra", "test --unit extra", "test --module nosuch", "load social --bogus", "load nosuch", "load live nosuch=1",
-        "soak --bogus", "fuzz --bogus", "seed --bogus", "status --bogus", "warehouse tables --client 1 --bogus"})
+    @ValueSource(strings = {"up --bogus", "test extra", "test --unit extra", "test --scenarios extra",
+        "test --module nosuch", "load social --bogus", "load nosuch", "load live nosuch=1", "soak --bogus",
+        "fuzz --bogus", "seed --bogus", "status --bogus", "warehouse tables --client 1 --bogus"})
     void anUnknownOptionSaysWhatIsKnownAndExits2(String commandLine) throws Exception {
         var run = scaleout(commandLine.split(" "));
 

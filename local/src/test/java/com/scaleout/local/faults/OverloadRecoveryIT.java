@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.scaleout.local.testing.ProductionApiIT;
+import com.scaleout.local.testing.Scenario;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * serve with 429 or 503 and a Retry-After (never a 500, never no answer), afterwards it serves again by itself,
  * no stream record went to the on-failure destination, and every tweet it accepted is there.
  */
+@Scenario
 class OverloadRecoveryIT extends ProductionApiIT {
     private static final int CLIENTS = 120;
     private static final Duration OVERLOAD = Duration.ofSeconds(20);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.LiveClient;
+import com.scaleout.local.testing.Scenario;
 import com.scaleout.local.testing.SharedBackends;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * DynamoDB throttled none of the reads (no hot partition: the celebrity's activity is read from the cache, not from
  * its tweets' partition by every reader).
  */
+@Scenario
 class ViralCelebrityIT extends ScaledLimitsIT {
     private static final int FOLLOWERS = 150;
     private static final int ONLINE = 100;

@@ -2,6 +2,7 @@ package com.scaleout.local.limits;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.testing.Scenario;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * units each: 77 of 300 follows accepted, 161 throttles of the Users table in the same scenario's load run at AWS's
  * 2,000 follows a second, BENCHMARKS.md.)
  */
+@Scenario
 class ViralFollowsIT extends ScaledLimitsIT {
     private static final int FANS = 60;
     /** 10 follows a second: twice what the star's item took before (5 transactions of 2 write units each). */

@@ -2,6 +2,7 @@ package com.scaleout.local.limits;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.testing.Scenario;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * call), and are retried; nothing is lost. (The tag's postings spread over its four shards, the words every tweet
  * shares over the search index's four, everyone's newest over eight: no partition of the tweet's path is hot.)
  */
+@Scenario
 class ViralHashtagIT extends ScaledLimitsIT {
     private static final int AUTHORS = 40;
     private static final long SPACING_MILLIS = 100;

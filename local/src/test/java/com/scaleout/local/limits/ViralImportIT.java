@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
 import com.scaleout.local.testing.RuntimeFixture;
+import com.scaleout.local.testing.Scenario;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * (this test waited 3 minutes for a log that never moved); now a too-slow append is tried again a quarter the size,
  * and its rollback deletes only what it wrote, so every record is logged once (in about 100 s).
  */
+@Scenario
 class ViralImportIT {
     private static final String ADMIN_KEY = ScaledLimitsIT.ADMIN_KEY;
     /** Its own stack, not ScaledLimitsIT's (AWS / 100): a subclass's @BeforeAll would run beside that one's. */

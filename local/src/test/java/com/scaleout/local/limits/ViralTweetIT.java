@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.scaleout.functions.shared.json.Json;
+import com.scaleout.local.testing.Scenario;
 import java.net.http.HttpRequest;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * the table and the likers index), their changes to the count over the count log's ten, and the tweet's item takes one
  * update per batch of the log's stream.
  */
+@Scenario
 class ViralTweetIT extends ScaledLimitsIT {
     private static final int FANS = 60;
     /** 10 likes a second: twice what the tweet's item took before (5 transactions of 2 write units each). */
