@@ -29,17 +29,12 @@ import java.util.logging.Logger;
  * <p>Off unless a test turns it on or the stack starts with {@code SCALEOUT_FAULT_LOST_ANSWERS} (0..1, the share of
  * write calls whose first answer is lost). A test turns it on for every call ({@link #lose}), or for the calls made
  * serving the requests it marks ({@link #loseForMarkedRequests}), so that scenarios under faults of their own run at
- * once on one stack. Only a call's first attempt is ever lost, so every call completes on its retry; calls are told apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a
- * call. Which calls lose their answer is spread evenly over the writes, not drawn at random, so that a share of a
- * few percent hits a short run too.
+ * once on one stack. Only a call's first attempt is ever lost, so every call completes on its retry; calls are told
+ * apart by the SDK's {@code amz-sdk-invocation-id} header, the same on every attempt of a call. Which calls lose their
+ * answer is spread evenly over the writes, not drawn at random, so that a share of a few percent hits a short run too.
  */
 public final class LostAnswers {
     public static final String VARIABLE = LocalSettings.FAULT_LOST_ANSWERS.name();
-    /**
-     * The header that puts an AWS call under a fault of its own ({@link #loseForMarkedRequests}): the local HTTP API
-     * marks the invocations of a request that carries it, and {@link FaultMarks} copies it onto their AWS calls.
-     */
-    public static final String HEADER = FaultMarks.HEADER;
     private static final Set<String> DYNAMODB_WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem",
             "BatchWriteItem", "TransactWriteItems");
     private static final Set<String> S3_WRITES = Set.of("PUT", "POST", "DELETE");
@@ -88,9 +83,9 @@ public final class LostAnswers {
     }
 
     /**
-     * A fault of its own for the requests that carry {@link #HEADER} with this scope's {@link Scope#mark()}: only
-     * the write calls made serving them lose their answers, so that requests under faults of their own, and requests
-     * under none, run at once on one stack. Closing the scope stops it.
+     * A fault of its own for the requests that carry {@link FaultMarks#HEADER} with this scope's
+     * {@link Scope#mark()}: only the write calls made serving them lose their answers, so that requests under faults
+     * of their own, and requests under none, run at once on one stack. Closing the scope stops it.
      */
     public Scope loseForMarkedRequests(double shareOfWrites) {
         var fault = new Fault(requireShare(shareOfWrites));
@@ -132,7 +127,7 @@ public final class LostAnswers {
             this.mark = mark;
         }
 
-        /** The value of {@link #HEADER} that puts a request under this fault; null for a fault on every call. */
+        /** The value of {@link FaultMarks#HEADER} that puts a request under this fault; null for a fault on all. */
         public String mark() {
             return mark;
         }
@@ -209,7 +204,7 @@ public final class LostAnswers {
 
     /** The request body as moto is to get it: a transaction without its token while tokens are forgotten. */
     byte[] asSent(HttpExchange exchange, String amzTarget, byte[] body) throws IOException {
-        return asSent(amzTarget, exchange.getRequestHeaders().getFirst(HEADER), body);
+        return asSent(amzTarget, exchange.getRequestHeaders().getFirst(FaultMarks.HEADER), body);
     }
 
     byte[] asSent(String amzTarget, String mark, byte[] body) throws IOException {
@@ -227,13 +222,13 @@ public final class LostAnswers {
     boolean losesAnswerTo(HttpExchange exchange, String amzTarget) {
         var headers = exchange.getRequestHeaders();
         return losesAnswerTo(exchange.getRequestMethod(), amzTarget, headers.getFirst("amz-sdk-invocation-id"),
-                headers.getFirst(HEADER));
+                headers.getFirst(FaultMarks.HEADER));
     }
 
     /**
      * @param amzTarget DynamoDB's operation header, null for S3
      * @param call      the SDK's invocation id, the same on every attempt of one call (null: not an SDK call)
-     * @param mark      the request's {@link #HEADER}, null for none
+     * @param mark      the request's {@link FaultMarks#HEADER}, null for none
      */
     boolean losesAnswerTo(String method, String amzTarget, String call, String mark) {
         if (!isWrite(method, amzTarget)) {
@@ -276,7 +271,7 @@ public final class LostAnswers {
      * through.
      */
     void cutOff(HttpResponse<byte[]> response, HttpExchange exchange) throws IOException, InterruptedException {
-        Duration hold = faultOf(exchange.getRequestHeaders().getFirst(HEADER)).heldFor;
+        Duration hold = faultOf(exchange.getRequestHeaders().getFirst(FaultMarks.HEADER)).heldFor;
         if (!hold.isZero()) {
             Thread.sleep(hold); // the caller times out meanwhile; what follows finds its connection closed
         }

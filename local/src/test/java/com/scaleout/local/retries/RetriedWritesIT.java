@@ -8,6 +8,7 @@ import com.scaleout.declaration.RouteSpec;
 import com.scaleout.declaration.ScaleoutDeclaration;
 import com.scaleout.functions.shared.aws.AwsClients;
 import com.scaleout.local.backends.LostAnswers;
+import com.scaleout.local.lambda.FaultMarks;
 import com.scaleout.local.testing.ApiClient.Reply;
 import com.scaleout.local.testing.OwnStack;
 import com.scaleout.local.testing.ProductionApiIT;
@@ -78,7 +79,7 @@ class RetriedWritesIT extends ProductionApiIT {
                     try (var fault = lostAnswers().loseForMarkedRequests(lost.getValue())
                             .forgettingTransactionTokens()
                             .timingOut(AwsClients.ATTEMPT_TIMEOUT.plusMillis(300))) {
-                        stage.sendingWith(Map.of(LostAnswers.HEADER, fault.mark()));
+                        stage.sendingWith(Map.of(FaultMarks.HEADER, fault.mark()));
                         reply = attempt.request().get();
                         stage.sendingWith(Map.of());
                         assertThat(fault.lost()).as("answers lost").isPositive();
@@ -135,7 +136,7 @@ class RetriedWritesIT extends ProductionApiIT {
                 fault.forgettingTransactionTokens();
             }
             var marked = new HashMap<>(headers);
-            marked.put(LostAnswers.HEADER, fault.mark());
+            marked.put(FaultMarks.HEADER, fault.mark());
             stage.sendingWith(marked);
             try {
                 reply = attempt.request().get();
