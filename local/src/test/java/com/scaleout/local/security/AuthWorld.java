@@ -22,8 +22,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * What the auth matrix's requests need, made through the API like any client would: an owner and another user
  * with sessions (and the owner's logged-out and expired ones), the owner's tweet (retweeted and liked by the owner) and
- * follow, an album, and import keys of two clients (one more revoked, and one to revoke). Each route gets a world
- * of its own, as its cells may consume it (log out, delete, reset).
+ * follow, an album, and import keys of two clients (one more revoked, and one to revoke). Each route that writes gets
+ * a world of its own, as its cells may consume it (log out, delete, reset); the reading routes share one.
  */
 final class AuthWorld {
     /** failsafe's SCALEOUT_ADMIN_KEY (local/pom.xml). */
