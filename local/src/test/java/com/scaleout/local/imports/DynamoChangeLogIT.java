@@ -61,6 +61,20 @@ class DynamoChangeLogIT {
         fixture.close();
     }
 
+    private static SettableClock newClock() {
+        return new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
+    }
+
+    /** A table of a client of its own: no other test's log or statistics. */
+    private static ImportedTable newTable() {
+        return new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+    }
+
+    /** The change log over the production tables, through {@code client}. */
+    private static DynamoChangeLog changeLog(DynamoDbClient client, SettableClock clock) {
+        return new DynamoChangeLog(client, "ImportChanges", "ImportTables", clock);
+    }
+
     private static AppliedChange change(ImportedTable table, String recordId, long sequence, String data) {
         return new AppliedChange(table, recordId, sequence, true, "{\"id\":\"" + recordId + "\"}", data);
     }
@@ -91,10 +105,10 @@ class DynamoChangeLogIT {
 
     @Test
     void anAbandonedAppendHidesNothingBlocksOnlyUntilStaleAndIsRedoneByTheNextAppender() {
-        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
-        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        var clock = newClock();
+        var log = changeLog(dynamoDb, clock);
         var service = new ChangeLogService(log);
-        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var table = newTable();
         assertThat(service.record(List.of(change(table, "r1", 10, "{\"n\":1}"), change(table, "r2", 20, "{\"n\":2}"))))
                 .isEmpty();
 
@@ -161,19 +175,19 @@ class DynamoChangeLogIT {
 
     @Test
     void anAppendThrottledMidwayRollsItsOwnClaimBackSoTheNextAppenderNeedNotWait() {
-        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
-        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var clock = newClock();
+        var table = newTable();
         var append = firstAppend(table, uniqueRecordIds(2));
         // the changes' batch write is throttled; the rollback's deletes, the next batch write, go through
         var batchWrites = new AtomicInteger();
-        var throttled = new DynamoChangeLog(withFault(operation -> "batchWriteItem".equals(operation)
-                && batchWrites.getAndIncrement() == 0), "ImportChanges", "ImportTables", clock);
+        var throttled = changeLog(withFault(operation -> "batchWriteItem".equals(operation)
+                && batchWrites.getAndIncrement() == 0), clock);
 
         assertThatThrownBy(() -> throttled.append(append)).isInstanceOf(ChangeLog.AppendTooSlow.class)
                 .hasRootCauseInstanceOf(DynamoDbException.class);
 
         // the clock stands still: a claim left behind would hold the next appender until it is stale
-        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        var log = changeLog(dynamoDb, clock);
         assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).as("nothing committed").isEmpty();
         assertThat(log.append(append)).isTrue();
         assertThat(log.changes(table, 0, 100, Long.MAX_VALUE)).extracting(LoggedChange::position)
@@ -182,18 +196,17 @@ class DynamoChangeLogIT {
 
     @Test
     void aClaimItsAppenderCouldNotRollBackHoldsTheLogOnlyUntilStale() {
-        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
-        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var clock = newClock();
+        var table = newTable();
         var append = firstAppend(table, uniqueRecordIds(2));
         // the changes' batch write is throttled, and so is every call after it: the appender cannot undo its claim
         var writesFailed = new AtomicBoolean();
-        var throttled = new DynamoChangeLog(withFault(operation -> writesFailed.get()
-                || "batchWriteItem".equals(operation) && writesFailed.compareAndSet(false, true)),
-                "ImportChanges", "ImportTables", clock);
+        var throttled = changeLog(withFault(operation -> writesFailed.get()
+                || "batchWriteItem".equals(operation) && writesFailed.compareAndSet(false, true)), clock);
 
         assertThatThrownBy(() -> throttled.append(append)).isInstanceOf(ChangeLog.AppendTooSlow.class);
 
-        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
+        var log = changeLog(dynamoDb, clock);
         assertThat(log.append(append)).as("a fresh claim may still commit: wait").isFalse();
         clock.advance(DynamoChangeLog.CLAIM_TIMEOUT.plusSeconds(1));
         // the stale claim is rolled back by the append that finds it (which may leave the log to the next try)
@@ -204,9 +217,9 @@ class DynamoChangeLogIT {
 
     @Test
     void changesUpToAPositionKnownCommittedAreReadWithoutTheStatistics() {
-        var clock = new SettableClock(Instant.parse("2026-11-30T12:00:00Z"));
-        var log = new DynamoChangeLog(dynamoDb, "ImportChanges", "ImportTables", clock);
-        var table = new ImportedTable(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE), "orders");
+        var clock = newClock();
+        var log = changeLog(dynamoDb, clock);
+        var table = newTable();
         // record ids of their own: a dedupe mark is by record and sequence, whatever the table
         assertThat(new ChangeLogService(log).record(List.of(change(table, "u1", 10, "{\"n\":1}"),
                 change(table, "u2", 20, "{\"n\":2}"), change(table, "u3", 30, "{\"n\":3}")))).isEmpty();
